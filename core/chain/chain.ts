@@ -1,0 +1,56 @@
+import type { Address, Lamports, Signature } from '@solana/kit';
+import type {
+  AccountFilter,
+  ChainAccount,
+  ChainTransaction,
+  Commitment,
+  LatestBlockhash,
+  LogNotice,
+  SignatureInfo,
+  SignatureStatus,
+  SimulationResult,
+  Unsubscribe,
+} from './types.js';
+
+/**
+ * The one door to a cluster. The in-process sandbox and any Solana JSON-RPC endpoint implement it, so
+ * nothing above this layer knows which one it runs on. Transactions travel as wire bytes: the caller
+ * builds and signs with whatever it likes, and the chain never re-encodes what it was given.
+ */
+export interface Chain {
+  readonly kind: 'sandbox' | 'rpc';
+
+  getAccount(address: Address, commitment?: Commitment): Promise<ChainAccount | null>;
+  getAccounts(addresses: readonly Address[], commitment?: Commitment): Promise<(ChainAccount | null)[]>;
+  getProgramAccounts(program: Address, filters?: readonly AccountFilter[]): Promise<ChainAccount[]>;
+  getBalance(address: Address, commitment?: Commitment): Promise<Lamports>;
+
+  getLatestBlockhash(commitment?: Commitment): Promise<LatestBlockhash>;
+  getBlockHeight(commitment?: Commitment): Promise<bigint>;
+  getSlot(commitment?: Commitment): Promise<bigint>;
+
+  simulate(wire: Uint8Array, options?: { sigVerify?: boolean }): Promise<SimulationResult>;
+  /** Sends as a validator's `sendTransaction` with preflight: a transaction that fails simulation throws. */
+  send(wire: Uint8Array, options?: { skipPreflight?: boolean }): Promise<Signature>;
+  /**
+   * Resolves once the transaction reached `commitment` (default `confirmed`), with its status (which
+   * may carry an execution error). Throws `blockhash_expired` once the block height passes
+   * `lastValidBlockHeight` without the transaction landing.
+   */
+  confirm(
+    signature: Signature,
+    options: { lastValidBlockHeight: bigint; commitment?: Commitment; timeoutMs?: number },
+  ): Promise<SignatureStatus>;
+  getSignatureStatus(signature: Signature): Promise<SignatureStatus | null>;
+  getTransaction(signature: Signature, commitment?: Commitment): Promise<ChainTransaction | null>;
+  getSignaturesForAddress(
+    address: Address,
+    options?: { before?: Signature; until?: Signature; limit?: number },
+  ): Promise<SignatureInfo[]>;
+
+  onLogs(filter: 'all' | { mentions: Address }, listener: (notice: LogNotice) => void, commitment?: Commitment): Unsubscribe;
+  onAccount(address: Address, listener: (account: ChainAccount | null, slot: bigint) => void, commitment?: Commitment): Unsubscribe;
+  onSlot(listener: (slot: bigint) => void): Unsubscribe;
+
+  close(): Promise<void>;
+}

@@ -1,0 +1,306 @@
+import {
+  createSolanaRpc,
+  createSolanaRpcSubscriptions,
+  getBase58Encoder,
+  isSolanaError,
+  type Address,
+  type Base64EncodedWireTransaction,
+  type Lamports,
+  type Signature,
+} from '@solana/kit';
+import { DeskError } from '../errors.js';
+import type { Chain } from './chain.js';
+import {
+  COMMITMENT_RANK,
+  type AccountFilter,
+  type ChainAccount,
+  type ChainTransaction,
+  type Commitment,
+  type InnerInstructions,
+  type LatestBlockhash,
+  type LogNotice,
+  type SignatureInfo,
+  type SignatureStatus,
+  type SimulationResult,
+  type TokenBalance,
+  type TransactionError,
+  type Unsubscribe,
+} from './types.js';
+
+/**
+ * The `Chain` of any Solana JSON-RPC endpoint (a validator, a provider, or the sandbox's own facade),
+ * built on `@solana/kit`. Loose shapes from the wire are narrowed here, once.
+ */
+
+const base58 = getBase58Encoder();
+const MAX_ACCOUNTS_PER_CALL = 100;
+const POLL_MS = 400;
+
+type Json = Record<string, unknown>;
+
+function bytesOfData(data: unknown): Uint8Array {
+  const [text, encoding] = data as [string, string];
+  if (encoding !== 'base64') throw new DeskError('chain_error', `expected base64 account data, got ${encoding}`);
+  return new Uint8Array(Buffer.from(text, 'base64'));
+}
+
+function accountOf(address: Address, value: Json | null): ChainAccount | null {
+  if (!value) return null;
+  return {
+    address,
+    lamports: BigInt(value['lamports'] as bigint) as Lamports,
+    owner: value['owner'] as Address,
+    executable: value['executable'] as boolean,
+    rentEpoch: BigInt(value['rentEpoch'] as bigint),
+    data: bytesOfData(value['data']),
+  };
+}
+
+function toChainError(error: unknown, what: string): DeskError {
+  if (error instanceof DeskError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new DeskError('unavailable', `${what}: ${message}`, undefined, { cause: error });
+}
+
+export class RpcChain implements Chain {
+  readonly kind = 'rpc' as const;
+  private readonly rpc: ReturnType<typeof createSolanaRpc>;
+  private readonly subscriptions: ReturnType<typeof createSolanaRpcSubscriptions> | null;
+  private readonly aborts = new Set<AbortController>();
+
+  constructor(readonly rpcUrl: string, readonly wsUrl: string | null = null) {
+    this.rpc = createSolanaRpc(rpcUrl);
+    this.subscriptions = wsUrl ? createSolanaRpcSubscriptions(wsUrl) : null;
+  }
+
+  private async call<T>(what: string, request: { send(): Promise<T> }): Promise<T> {
+    try {
+      return await request.send();
+    } catch (error) {
+      throw toChainError(error, what);
+    }
+  }
+
+  async getAccount(address: Address, commitment: Commitment = 'confirmed'): Promise<ChainAccount | null> {
+    const { value } = await this.call('getAccountInfo', this.rpc.getAccountInfo(address, { encoding: 'base64', commitment }));
+    return accountOf(address, value as unknown as Json | null);
+  }
+
+  async getAccounts(addresses: readonly Address[], commitment: Commitment = 'confirmed'): Promise<(ChainAccount | null)[]> {
+    const out: (ChainAccount | null)[] = [];
+    for (let i = 0; i < addresses.length; i += MAX_ACCOUNTS_PER_CALL) {
+      const chunk = addresses.slice(i, i + MAX_ACCOUNTS_PER_CALL);
+      const { value } = await this.call('getMultipleAccounts', this.rpc.getMultipleAccounts(chunk, { encoding: 'base64', commitment }));
+      value.forEach((v, j) => out.push(accountOf(chunk[j]!, v as unknown as Json | null)));
+    }
+    return out;
+  }
+
+  async getProgramAccounts(program: Address, filters: readonly AccountFilter[] = []): Promise<ChainAccount[]> {
+    const rpcFilters = filters.map((f) =>
+      'dataSize' in f
+        ? { dataSize: f.dataSize }
+        : { memcmp: { offset: f.memcmp.offset, bytes: Buffer.from(f.memcmp.bytes).toString('base64'), encoding: 'base64' } },
+    );
+    const list = (await this.call(
+      'getProgramAccounts',
+      this.rpc.getProgramAccounts(program, { encoding: 'base64', commitment: 'confirmed', filters: rpcFilters as never }),
+    )) as unknown as { pubkey: Address; account: Json }[];
+    return list.map(({ pubkey, account }) => accountOf(pubkey, account)!);
+  }
+
+  async getBalance(address: Address, commitment: Commitment = 'confirmed'): Promise<Lamports> {
+    return (await this.call('getBalance', this.rpc.getBalance(address, { commitment }))).value;
+  }
+
+  async getLatestBlockhash(commitment: Commitment = 'confirmed'): Promise<LatestBlockhash> {
+    return (await this.call('getLatestBlockhash', this.rpc.getLatestBlockhash({ commitment }))).value;
+  }
+
+  async getBlockHeight(commitment: Commitment = 'confirmed'): Promise<bigint> {
+    return this.call('getBlockHeight', this.rpc.getBlockHeight({ commitment }));
+  }
+
+  async getSlot(commitment: Commitment = 'confirmed'): Promise<bigint> {
+    return this.call('getSlot', this.rpc.getSlot({ commitment }));
+  }
+
+  async simulate(wire: Uint8Array, options: { sigVerify?: boolean } = {}): Promise<SimulationResult> {
+    const encoded = Buffer.from(wire).toString('base64') as Base64EncodedWireTransaction;
+    const { value } = await this.call(
+      'simulateTransaction',
+      this.rpc.simulateTransaction(encoded, { encoding: 'base64', sigVerify: options.sigVerify ?? false, commitment: 'confirmed', innerInstructions: true }),
+    );
+    const v = value as unknown as Json;
+    const ret = v['returnData'] as { programId: Address; data: [string, string] } | null;
+    return {
+      err: (v['err'] as TransactionError | null) ?? null,
+      logs: (v['logs'] as string[] | null) ?? [],
+      unitsConsumed: BigInt((v['unitsConsumed'] as bigint | undefined) ?? 0n),
+      returnData: ret ? { programId: ret.programId, data: new Uint8Array(Buffer.from(ret.data[0], 'base64')) } : null,
+      innerInstructions: innerOf(v['innerInstructions'], 'base64'),
+    };
+  }
+
+  async send(wire: Uint8Array, options: { skipPreflight?: boolean } = {}): Promise<Signature> {
+    const encoded = Buffer.from(wire).toString('base64') as Base64EncodedWireTransaction;
+    try {
+      return await this.rpc
+        .sendTransaction(encoded, { encoding: 'base64', skipPreflight: options.skipPreflight ?? false, preflightCommitment: 'confirmed' })
+        .send();
+    } catch (error) {
+      if (isSolanaError(error)) {
+        const cause = (error as { cause?: unknown }).cause;
+        const context = (error as { context?: Json }).context ?? {};
+        const expired = JSON.stringify(cause ?? context).includes('BlockhashNotFound') || error.message.includes('Blockhash not found');
+        throw new DeskError(expired ? 'blockhash_expired' : 'refused', `transaction refused: ${error.message}`, { logs: context['logs'] }, { cause: error });
+      }
+      throw toChainError(error, 'sendTransaction');
+    }
+  }
+
+  async confirm(
+    signature: Signature,
+    options: { lastValidBlockHeight: bigint; commitment?: Commitment; timeoutMs?: number },
+  ): Promise<SignatureStatus> {
+    const wanted = COMMITMENT_RANK[options.commitment ?? 'confirmed'];
+    const deadline = options.timeoutMs === undefined ? Infinity : Date.now() + options.timeoutMs;
+    for (;;) {
+      const status = await this.getSignatureStatus(signature);
+      if (status && COMMITMENT_RANK[status.confirmationStatus] >= wanted) return status;
+      if (!status && (await this.getBlockHeight('confirmed')) > options.lastValidBlockHeight) {
+        throw new DeskError('blockhash_expired', `transaction ${signature} did not land before block height ${options.lastValidBlockHeight}; its blockhash has expired`);
+      }
+      if (Date.now() > deadline) throw new DeskError('unavailable', `transaction ${signature} not confirmed within ${options.timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  }
+
+  async getSignatureStatus(signature: Signature): Promise<SignatureStatus | null> {
+    const { value } = await this.call('getSignatureStatuses', this.rpc.getSignatureStatuses([signature], { searchTransactionHistory: true }));
+    const status = value[0];
+    if (!status) return null;
+    return {
+      slot: status.slot,
+      err: (status.err as TransactionError | null) ?? null,
+      confirmationStatus: status.confirmationStatus ?? 'processed',
+      confirmations: status.confirmations === null ? null : Number(status.confirmations),
+    };
+  }
+
+  async getTransaction(signature: Signature, commitment: Commitment = 'confirmed'): Promise<ChainTransaction | null> {
+    if (commitment === 'processed') commitment = 'confirmed';
+    const result = (await this.call(
+      'getTransaction',
+      this.rpc.getTransaction(signature, { encoding: 'base64', maxSupportedTransactionVersion: 0, commitment }),
+    )) as unknown as Json | null;
+    if (!result) return null;
+    const meta = result['meta'] as Json;
+    const [wireText] = result['transaction'] as [string, string];
+    const token = (list: unknown): TokenBalance[] =>
+      ((list as Json[] | null) ?? []).map((b) => {
+        const ui = b['uiTokenAmount'] as Json;
+        return {
+          accountIndex: Number(b['accountIndex']),
+          mint: b['mint'] as Address,
+          owner: b['owner'] as Address,
+          programId: b['programId'] as Address,
+          amount: BigInt(ui['amount'] as string),
+          decimals: Number(ui['decimals']),
+        };
+      });
+    const ret = meta['returnData'] as { programId: Address; data: [string, string] } | null | undefined;
+    const loaded = (meta['loadedAddresses'] as { writable: Address[]; readonly: Address[] } | undefined) ?? { writable: [], readonly: [] };
+    return {
+      signature,
+      slot: BigInt(result['slot'] as bigint),
+      blockTime: result['blockTime'] === null ? null : BigInt(result['blockTime'] as bigint),
+      wire: new Uint8Array(Buffer.from(wireText, 'base64')),
+      meta: {
+        err: (meta['err'] as TransactionError | null) ?? null,
+        fee: BigInt(meta['fee'] as bigint) as Lamports,
+        preBalances: (meta['preBalances'] as bigint[]).map((v) => BigInt(v) as Lamports),
+        postBalances: (meta['postBalances'] as bigint[]).map((v) => BigInt(v) as Lamports),
+        preTokenBalances: token(meta['preTokenBalances']),
+        postTokenBalances: token(meta['postTokenBalances']),
+        logMessages: (meta['logMessages'] as string[] | null) ?? [],
+        innerInstructions: innerOf(meta['innerInstructions'], 'base58'),
+        computeUnitsConsumed: BigInt((meta['computeUnitsConsumed'] as bigint | undefined) ?? 0n),
+        returnData: ret ? { programId: ret.programId, data: new Uint8Array(Buffer.from(ret.data[0], 'base64')) } : null,
+        loadedAddresses: loaded,
+      },
+    };
+  }
+
+  async getSignaturesForAddress(address: Address, options: { before?: Signature; until?: Signature; limit?: number } = {}): Promise<SignatureInfo[]> {
+    const list = await this.call('getSignaturesForAddress', this.rpc.getSignaturesForAddress(address, { ...options, commitment: 'confirmed' }));
+    return list.map((s) => ({
+      signature: s.signature,
+      slot: s.slot,
+      err: (s.err as TransactionError | null) ?? null,
+      blockTime: s.blockTime === null ? null : BigInt(s.blockTime),
+      confirmationStatus: s.confirmationStatus ?? 'confirmed',
+    }));
+  }
+
+  private subscribe<T>(start: (signal: AbortSignal) => Promise<AsyncIterable<T>>, each: (item: T) => void): Unsubscribe {
+    if (!this.subscriptions) throw new DeskError('unavailable', 'this chain was configured without a WebSocket URL; subscriptions need one');
+    const abort = new AbortController();
+    this.aborts.add(abort);
+    void (async () => {
+      try {
+        for await (const item of await start(abort.signal)) each(item);
+      } catch {
+        // Ended by unsubscribe or by the socket closing; the indexer's backfill covers gaps.
+      }
+    })();
+    return () => {
+      abort.abort();
+      this.aborts.delete(abort);
+    };
+  }
+
+  onLogs(filter: 'all' | { mentions: Address }, listener: (notice: LogNotice) => void, commitment: Commitment = 'confirmed'): Unsubscribe {
+    const subs = this.subscriptions!;
+    const rpcFilter = filter === 'all' ? 'all' : { mentions: [filter.mentions] as [Address] };
+    return this.subscribe(
+      (signal) => subs.logsNotifications(rpcFilter as never, { commitment }).subscribe({ abortSignal: signal }),
+      (n: { context: { slot: bigint }; value: { signature: Signature; err: unknown; logs: readonly string[] | null } }) =>
+        listener({ signature: n.value.signature, slot: n.context.slot, err: (n.value.err as TransactionError | null) ?? null, logs: n.value.logs ?? [] }),
+    );
+  }
+
+  onAccount(address: Address, listener: (account: ChainAccount | null, slot: bigint) => void, commitment: Commitment = 'confirmed'): Unsubscribe {
+    const subs = this.subscriptions!;
+    return this.subscribe(
+      (signal) => subs.accountNotifications(address, { commitment, encoding: 'base64' }).subscribe({ abortSignal: signal }),
+      (n: { context: { slot: bigint }; value: unknown }) => listener(accountOf(address, n.value as Json | null), n.context.slot),
+    );
+  }
+
+  onSlot(listener: (slot: bigint) => void): Unsubscribe {
+    const subs = this.subscriptions!;
+    return this.subscribe(
+      (signal) => subs.slotNotifications().subscribe({ abortSignal: signal }),
+      (n: { slot: bigint }) => listener(n.slot),
+    );
+  }
+
+  async close(): Promise<void> {
+    for (const abort of this.aborts) abort.abort();
+    this.aborts.clear();
+  }
+}
+
+function innerOf(value: unknown, dataEncoding: 'base58' | 'base64'): InnerInstructions[] {
+  return ((value as { index: number; instructions: Json[] }[] | null | undefined) ?? []).map((group) => ({
+    index: group.index,
+    instructions: group.instructions.map((ix) => ({
+      programIdIndex: Number(ix['programIdIndex']),
+      accounts: ix['accounts'] as number[],
+      data: dataEncoding === 'base58' ? new Uint8Array(base58.encode(ix['data'] as string)) : new Uint8Array(Buffer.from(ix['data'] as string, 'base64')),
+      stackHeight: (ix['stackHeight'] as number | null | undefined) ?? null,
+    })),
+  }));
+}
+

@@ -1,0 +1,182 @@
+#!/usr/bin/env node
+import { spawn } from 'node:child_process';
+import { existsSync, realpathSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { isAddress, type Address, type Lamports } from '@solana/kit';
+import { defaultSandboxDir } from './config/paths.js';
+import { DeskError, isDeskError } from './errors.js';
+import { formatDecimalUnits, parseDecimalUnits, SOL_DECIMALS, ZEC_DECIMALS, type TokenUnits, type ZecUnits } from './math/units.js';
+import { readLock } from './sandbox/data-lock.js';
+import { NATIVE_MINT_DECIMALS } from './sandbox/genesis.js';
+import { startRpcFacade } from './sandbox/rpc/server.js';
+import { Sandbox } from './sandbox/sandbox.js';
+
+const USAGE = `launchdesk — trading and launch desk for a ZEC-quoted Solana launchpad
+
+Usage:
+  launchdesk start   [--data DIR] [--rpc-port N]    the desk (Electron) or, without Electron, the headless server
+  launchdesk serve   [--data DIR] [--rpc-port N]    the headless server on 127.0.0.1
+  launchdesk sandbox [--data DIR] [--rpc-port N]    the embedded cluster and its Solana JSON-RPC (default port 8899, WS 8900)
+  launchdesk airdrop <wallet> [--sol N] [--zec N] [--native N] [--data DIR]
+                                                     sandbox play money (amounts in whole units, decimals allowed)
+
+--data DIR defaults to ${defaultSandboxDir()}
+`;
+
+const DEFAULT_RPC_PORT = 8899;
+
+function portOf(value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65534) throw new DeskError('invalid_param', `--rpc-port must be an integer from 0 to 65534, got "${value}"`);
+  return port;
+}
+
+async function runSandbox(values: { data?: string | undefined; 'rpc-port'?: string | undefined }, label: string): Promise<void> {
+  const dataDir = resolve(values.data ?? defaultSandboxDir());
+  const sandbox = await Sandbox.open({ dataDir });
+  let facade;
+  try {
+    facade = await startRpcFacade(sandbox, { port: portOf(values['rpc-port'], DEFAULT_RPC_PORT) });
+  } catch (error) {
+    sandbox.close();
+    throw new DeskError('unavailable', `cannot start the RPC facade: ${(error as Error).message} (pass --rpc-port N, or 0 for any free port)`);
+  }
+  const { zec, native } = sandbox.profile.mints;
+  process.stdout.write(
+    [
+      `${label} ready`,
+      `  data       ${dataDir}`,
+      `  RPC URL    ${facade.rpcUrl}`,
+      `  WebSocket  ${facade.wsUrl}`,
+      `  profile    ${join(dataDir, 'profile.json')}`,
+      `  ZEC mint   ${zec.address}`,
+      `  native     ${native.address}`,
+      `  slot       ${sandbox.cluster.slot}, ${sandbox.cluster.transactionCount} transactions`,
+      '',
+    ].join('\n'),
+  );
+  const stop = async (): Promise<void> => {
+    await facade.close();
+    sandbox.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+}
+
+/** The Electron binary's path, or null where it could not be installed (no download allowed). */
+function electronBinary(): string | null {
+  try {
+    const path = createRequire(import.meta.url)('electron') as unknown;
+    return typeof path === 'string' && existsSync(path) ? path : null;
+  } catch {
+    return null;
+  }
+}
+
+async function airdrop(positionals: string[], values: Readonly<Record<string, string | boolean | undefined>>): Promise<void> {
+  const wallet = positionals[0];
+  if (!wallet || !isAddress(wallet)) throw new DeskError('invalid_param', `airdrop needs a wallet address, got ${JSON.stringify(wallet ?? '')}`);
+  const amountOf = (flag: string, decimals: number): bigint | null => {
+    const text = values[flag];
+    if (typeof text !== 'string') return null;
+    try {
+      const amount = parseDecimalUnits(text, decimals);
+      if (amount === 0n) throw new RangeError('must be more than zero');
+      return amount;
+    } catch (error) {
+      throw new DeskError('invalid_param', `--${flag} ${JSON.stringify(text)}: ${(error as Error).message}`);
+    }
+  };
+  const amounts = { sol: amountOf('sol', SOL_DECIMALS), zec: amountOf('zec', ZEC_DECIMALS), native: amountOf('native', NATIVE_MINT_DECIMALS) };
+  if (amounts.sol === null && amounts.zec === null && amounts.native === null) amounts.sol = 10n * 10n ** 9n;
+  const dataDir = resolve(typeof values['data'] === 'string' ? values['data'] : defaultSandboxDir());
+  const running = readLock(dataDir);
+  const lines: string[] = [];
+  if (running?.rpcUrl) {
+    // The sandbox is served by another process: ask it over JSON-RPC.
+    const call = async (method: string, params: unknown[]): Promise<string> => {
+      const response = await fetch(running.rpcUrl!, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }, (_k, v: unknown) => (typeof v === 'bigint' ? Number(v) : v)),
+      });
+      const body = (await response.json()) as { result?: string; error?: { message: string } };
+      if (body.error) throw new DeskError('refused', `${method}: ${body.error.message}`);
+      return body.result!;
+    };
+    if (amounts.sol !== null) lines.push(`SOL     ${await call('requestAirdrop', [wallet, amounts.sol])}`);
+    if (amounts.zec !== null) lines.push(`ZEC     ${await call('requestTokenAirdrop', [wallet, amounts.zec, { token: 'zec' }])}`);
+    if (amounts.native !== null) lines.push(`native  ${await call('requestTokenAirdrop', [wallet, amounts.native, { token: 'native' }])}`);
+  } else {
+    const sandbox = await Sandbox.open({ dataDir, slotMs: 0 });
+    try {
+      if (amounts.sol !== null) lines.push(`SOL     ${await sandbox.faucet.sol(wallet as Address, amounts.sol as Lamports)}`);
+      if (amounts.zec !== null) lines.push(`ZEC     ${await sandbox.faucet.zec(wallet as Address, amounts.zec as ZecUnits)}`);
+      if (amounts.native !== null) lines.push(`native  ${await sandbox.faucet.native(wallet as Address, amounts.native as TokenUnits)}`);
+    } finally {
+      sandbox.close();
+    }
+  }
+  const summary = [
+    amounts.sol !== null ? `${formatDecimalUnits(amounts.sol, SOL_DECIMALS)} SOL` : null,
+    amounts.zec !== null ? `${formatDecimalUnits(amounts.zec, ZEC_DECIMALS)} ZEC` : null,
+    amounts.native !== null ? `${formatDecimalUnits(amounts.native, NATIVE_MINT_DECIMALS)} native` : null,
+  ].filter(Boolean);
+  process.stdout.write(`airdropped ${summary.join(', ')} to ${wallet}\n${lines.map((l) => `  ${l}`).join('\n')}\n`);
+}
+
+export async function main(argv: readonly string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: {
+      data: { type: 'string' },
+      'rpc-port': { type: 'string' },
+      sol: { type: 'string' },
+      zec: { type: 'string' },
+      native: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  switch (command) {
+    case 'start': {
+      const electron = electronBinary();
+      if (electron) {
+        const main = join(dirname(fileURLToPath(import.meta.url)), '..', 'electron', 'main.js');
+        const child = spawn(electron, [main, ...rest], { stdio: 'inherit' });
+        child.on('exit', (code) => process.exit(code ?? 0));
+        return;
+      }
+      process.stdout.write('Electron is not installed on this machine; running the headless server instead.\n');
+      return runSandbox(values, 'launchdesk (headless)');
+    }
+    case 'serve':
+      return runSandbox(values, 'launchdesk (headless)');
+    case 'sandbox':
+      return runSandbox(values, 'sandbox');
+    case 'airdrop':
+      return airdrop(positionals, values);
+    case undefined:
+    case 'help':
+    case '--help':
+    case '-h':
+      process.stdout.write(USAGE);
+      return;
+    default:
+      throw new DeskError('invalid_param', `unknown command "${command}"\n\n${USAGE}`);
+  }
+}
+
+const invokedDirectly = process.argv[1] !== undefined && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
+if (invokedDirectly) {
+  main(process.argv.slice(2)).catch((error: unknown) => {
+    process.stderr.write(`launchdesk: ${isDeskError(error) || error instanceof RangeError ? error.message : String((error as Error).stack ?? error)}\n`);
+    process.exit(1);
+  });
+}

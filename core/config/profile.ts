@@ -1,0 +1,102 @@
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { isAddress, type Address } from '@solana/kit';
+import { DeskError } from '../errors.js';
+
+/**
+ * A network profile: everything the product needs to know about a cluster's addresses. The sandbox
+ * writes one for itself (`DIR/profile.json`); a user pointing the app at a real cluster supplies one.
+ * No other place in the code holds an address of the launchpad world.
+ */
+export interface MintInfo {
+  readonly address: Address;
+  readonly decimals: number;
+  readonly tokenProgram: Address;
+}
+
+export interface NetworkProfile {
+  readonly version: 1;
+  readonly cluster: {
+    readonly kind: 'sandbox' | 'rpc';
+    /** JSON-RPC endpoint; null while a sandbox runs without its facade. */
+    readonly rpcUrl: string | null;
+    readonly wsUrl: string | null;
+  };
+  readonly programs: Readonly<Record<string, Address>>;
+  readonly mints: {
+    readonly zec: MintInfo;
+    readonly native: MintInfo;
+    readonly wsol: MintInfo;
+  } & Readonly<Record<string, MintInfo>>;
+  /** Config and authority accounts (the faucet authority in the sandbox; program configs later). */
+  readonly accounts: Readonly<Record<string, Address>>;
+}
+
+export function isNetworkProfile(value: unknown): value is NetworkProfile {
+  try {
+    assertIsNetworkProfile(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function fail(field: string, why: string): never {
+  throw new DeskError('profile_invalid', `network profile: ${field} ${why}`);
+}
+
+function assertAddress(value: unknown, field: string): void {
+  if (typeof value !== 'string' || !isAddress(value)) fail(field, 'must be a base58 address');
+}
+
+export function assertIsNetworkProfile(value: unknown): asserts value is NetworkProfile {
+  if (typeof value !== 'object' || value === null) fail('(root)', 'must be an object');
+  const p = value as Record<string, unknown>;
+  if (p['version'] !== 1) fail('version', 'must be 1');
+  const cluster = p['cluster'] as Record<string, unknown> | undefined;
+  if (typeof cluster !== 'object' || cluster === null) fail('cluster', 'must be an object');
+  if (cluster['kind'] !== 'sandbox' && cluster['kind'] !== 'rpc') fail('cluster.kind', 'must be "sandbox" or "rpc"');
+  for (const key of ['rpcUrl', 'wsUrl']) {
+    const url = cluster[key];
+    if (url !== null && (typeof url !== 'string' || !/^(https?|wss?):\/\//.test(url))) fail(`cluster.${key}`, 'must be a URL or null');
+  }
+  for (const group of ['programs', 'accounts'] as const) {
+    const entries = p[group];
+    if (typeof entries !== 'object' || entries === null) fail(group, 'must be an object');
+    for (const [name, address] of Object.entries(entries)) assertAddress(address, `${group}.${name}`);
+  }
+  const mints = p['mints'] as Record<string, unknown> | undefined;
+  if (typeof mints !== 'object' || mints === null) fail('mints', 'must be an object');
+  for (const required of ['zec', 'native', 'wsol']) if (!(required in mints)) fail(`mints.${required}`, 'is missing');
+  for (const [name, mint] of Object.entries(mints)) {
+    const m = mint as Record<string, unknown>;
+    assertAddress(m['address'], `mints.${name}.address`);
+    assertAddress(m['tokenProgram'], `mints.${name}.tokenProgram`);
+    if (!Number.isInteger(m['decimals']) || (m['decimals'] as number) < 0 || (m['decimals'] as number) > 18) {
+      fail(`mints.${name}.decimals`, 'must be an integer from 0 to 18');
+    }
+  }
+}
+
+export function readProfile(path: string): NetworkProfile {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (cause) {
+    throw new DeskError('profile_invalid', `cannot read network profile ${path}: ${(cause as Error).message}`, undefined, { cause });
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (cause) {
+    throw new DeskError('profile_invalid', `network profile ${path} is not JSON: ${(cause as Error).message}`, undefined, { cause });
+  }
+  assertIsNetworkProfile(value);
+  return value;
+}
+
+/** Written to a temporary name and renamed, so a reader never sees half a profile. */
+export function writeProfile(path: string, profile: NetworkProfile): void {
+  assertIsNetworkProfile(profile);
+  writeFileSync(`${path}.tmp`, JSON.stringify(profile, null, 2) + '\n');
+  renameSync(`${path}.tmp`, path);
+}

@@ -1,0 +1,614 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Clock, LiteSVM } from 'litesvm';
+import {
+  getAddressDecoder,
+  getBase58Decoder,
+  type Address,
+  type Blockhash,
+  type EncodedAccount,
+  type Lamports,
+  type Signature,
+} from '@solana/kit';
+import type {
+  ChainAccount,
+  ChainTransaction,
+  Commitment,
+  InnerInstructions,
+  LatestBlockhash,
+  ReturnData,
+  SignatureStatus,
+  SimulationResult,
+  TransactionError,
+} from '../chain/types.js';
+import { transactionFee } from './fee.js';
+import { Ledger, type LedgerEntry } from './ledger.js';
+import { readSnapshot, writeSnapshot, type SnapshotHeader } from './snapshot.js';
+import { readTokenBalances } from './token-balances.js';
+import { landsDespiteError, toTransactionError } from './transaction-errors.js';
+import { decodeWireTransaction, isStaticWritable, resolveLookups, type WireTransaction } from './wire-transaction.js';
+
+/** Slots advance in real time, as on a cluster. */
+export const DEFAULT_SLOT_MS = 400;
+/**
+ * How many blocks a blockhash stays valid. The spec promises a build "about a minute and a half" of life:
+ * 225 blocks of 400 ms. `lastValidBlockHeight` reported to clients is exactly this bound.
+ */
+export const DEFAULT_BLOCKHASH_LIFE_BLOCKS = 225n;
+/** Slots behind the tip at which a slot counts as finalized (a validator's supermajority root lag). */
+export const FINALIZED_DEPTH = 32n;
+const SLOT_HASHES_KEPT = 150;
+
+export interface SandboxClusterOptions {
+  /** Where state and history live; null keeps everything in memory. */
+  readonly dataDir: string | null;
+  /** Milliseconds per slot; 0 stops the clock (tests then call `advanceSlots`). */
+  readonly slotMs?: number;
+  readonly blockhashLifeBlocks?: bigint;
+  /** How often a changed state is snapshotted (the ledger covers the time between). */
+  readonly snapshotIntervalMs?: number;
+}
+
+/** What happened to a sent transaction. */
+export type SendOutcome =
+  | { readonly landed: true; readonly signature: Signature; readonly slot: bigint; readonly err: TransactionError | null }
+  | { readonly landed: false; readonly signature: Signature | null; readonly err: TransactionError; readonly logs: readonly string[] };
+
+export interface LandedTransaction {
+  readonly signature: Signature;
+  readonly slot: bigint;
+  readonly err: TransactionError | null;
+  readonly logs: readonly string[];
+  readonly accountKeys: readonly Address[];
+  readonly writableKeys: readonly Address[];
+}
+
+/** The native LiteSVM object under the kit-typed wrapper: it takes wire bytes as they came. */
+interface NativeSvm {
+  sendVersionedTransaction(bytes: Uint8Array): NativeResult;
+  simulateVersionedTransaction(bytes: Uint8Array): NativeResult | NativeSimulation;
+  setBlockhashCheck(check: boolean): void;
+  setSigverify(check: boolean): void;
+}
+interface NativeMeta {
+  signature(): Uint8Array;
+  logs(): string[];
+  innerInstructions(): NativeInner[][];
+  computeUnitsConsumed(): bigint;
+  returnData(): { programId(): Uint8Array; data(): Uint8Array };
+}
+interface NativeInner {
+  instruction(): { programIdIndex(): number; accounts(): Uint8Array; data(): Uint8Array };
+  stackHeight(): number;
+}
+type NativeResult = (NativeMeta & { err?: undefined }) | { err(): unknown; meta(): NativeMeta };
+interface NativeSimulation {
+  meta(): NativeMeta;
+  postAccounts(): unknown[];
+  err?: undefined;
+}
+
+const addressDecoder = getAddressDecoder();
+const base58 = getBase58Decoder();
+const SYSTEM_PROGRAM = '11111111111111111111111111111111' as Address;
+
+/**
+ * An embedded Solana cluster: the real SVM (LiteSVM) with a clock, a window of recent blockhashes,
+ * a recorded history and persistence. Every state change goes through a transaction that lands in a slot.
+ */
+export class SandboxCluster {
+  private svm: LiteSVM;
+  private native: NativeSvm;
+  private readonly ledger: Ledger;
+  private slotValue = 0n;
+  private blockHeightValue = 0n;
+  /** Recent blockhashes and the last block height at which each is accepted. */
+  private readonly blockhashes = new Map<string, bigint>();
+  private latestHash: string;
+  private slotHashes: { slot: bigint; hash: string }[] = [];
+  private readonly statuses = new Map<string, LedgerEntry>();
+  private readonly byAddress = new Map<string, LedgerEntry[]>();
+  private readonly mintDecimals = new Map<string, number>();
+  private timer: NodeJS.Timeout | null = null;
+  private snapshotTimer: NodeJS.Timeout | null = null;
+  private dirty = false;
+  private closed = false;
+  private readonly slotListeners = new Set<(slot: bigint) => void>();
+  private readonly transactionListeners = new Set<(landed: LandedTransaction) => void>();
+  /** Per slot still short of finalized: what landed in it, for commitment notifications. */
+  private readonly recentSlots = new Map<bigint, LandedTransaction[]>();
+  private readonly commitmentListeners = new Set<(commitment: Commitment, slot: bigint, landed: readonly LandedTransaction[]) => void>();
+  readonly blockhashLifeBlocks: bigint;
+  readonly slotMs: number;
+
+  private constructor(
+    svm: LiteSVM,
+    ledger: Ledger,
+    readonly dataDir: string | null,
+    options: SandboxClusterOptions,
+  ) {
+    this.svm = svm;
+    this.native = nativeOf(svm);
+    this.ledger = ledger;
+    this.blockhashLifeBlocks = options.blockhashLifeBlocks ?? DEFAULT_BLOCKHASH_LIFE_BLOCKS;
+    this.slotMs = options.slotMs ?? DEFAULT_SLOT_MS;
+    // LiteSVM keeps only its latest blockhash; the window of recent ones is ours (FACTS.md).
+    this.native.setBlockhashCheck(false);
+    this.latestHash = svm.latestBlockhash();
+  }
+
+  /**
+   * Opens the cluster stored in `dataDir` (snapshot plus the ledger written after it), or a new empty
+   * one when there is none. `fresh` tells the caller to run genesis.
+   */
+  static open(options: SandboxClusterOptions): { cluster: SandboxCluster; fresh: boolean } {
+    const dir = options.dataDir;
+    if (dir === null) {
+      const cluster = new SandboxCluster(newSvm(), Ledger.inMemory(), null, options);
+      cluster.startGenesisClock();
+      return { cluster, fresh: true };
+    }
+    mkdirSync(dir, { recursive: true });
+    const snapshot = readSnapshot(join(dir, 'state.snapshot'));
+    if (!snapshot) {
+      // No snapshot means genesis never finished: whatever a broken genesis left is thrown away.
+      const ledger = Ledger.open(join(dir, 'ledger.jsonl'));
+      if (ledger.entries.length > 0) {
+        ledger.close();
+        throw new Error(`${dir} holds a ledger but no state.snapshot; move it away or pass another --data directory`);
+      }
+      const cluster = new SandboxCluster(newSvm(), ledger, dir, options);
+      cluster.startGenesisClock();
+      return { cluster, fresh: true };
+    }
+    const ledger = Ledger.open(join(dir, 'ledger.jsonl'));
+    const cluster = new SandboxCluster(LiteSVM.fromBytes(snapshot.state), ledger, dir, options);
+    cluster.restore(snapshot.header);
+    return { cluster, fresh: false };
+  }
+
+  private startGenesisClock(): void {
+    this.slotValue = 0n;
+    this.blockHeightValue = 0n;
+    this.setClock(this.slotValue);
+    this.pushBlockhash(this.svm.latestBlockhash());
+  }
+
+  private restore(header: SnapshotHeader): void {
+    this.slotValue = BigInt(header.slot);
+    this.blockHeightValue = BigInt(header.blockHeight);
+    for (const [hash, lastValid] of header.blockhashes) this.blockhashes.set(hash, BigInt(lastValid));
+    this.latestHash = header.latestBlockhash;
+    this.slotHashes = header.slotHashes.map(([slot, hash]) => ({ slot: BigInt(slot), hash }));
+    for (const entry of this.ledger.entries) this.index(entry);
+    // Replay what landed after the snapshot: the ledger is the write-ahead log of the state.
+    const pending = this.ledger.entriesFrom(header.ledgerOffset);
+    if (pending.length > 0) {
+      this.native.setSigverify(false);
+      for (const entry of pending) {
+        const tx = this.ledger.read(entry);
+        this.setClock(entry.slot, entry.blockTime);
+        const result = this.native.sendVersionedTransaction(tx.wire);
+        const err = 'meta' in result && typeof result.err === 'function' ? toTransactionError(result.err()) : null;
+        if (JSON.stringify(err) !== JSON.stringify(entry.err)) {
+          throw new Error(`replaying ${entry.signature} gave ${JSON.stringify(err)}, the ledger says ${JSON.stringify(entry.err)}`);
+        }
+        if (entry.slot > this.slotValue) this.slotValue = entry.slot;
+      }
+      this.native.setSigverify(true);
+      this.dirty = true;
+    }
+    this.setClock(this.slotValue);
+  }
+
+  /** Starts the slot clock and the periodic snapshot. */
+  start(): this {
+    if (this.slotMs > 0 && this.timer === null) {
+      this.timer = setInterval(() => this.advanceSlots(1), this.slotMs);
+      this.timer.unref();
+    }
+    if (this.dataDir !== null && this.snapshotTimer === null) {
+      this.snapshotTimer = setInterval(() => {
+        if (this.dirty) this.snapshot();
+      }, 2000);
+      this.snapshotTimer.unref();
+    }
+    return this;
+  }
+
+  get slot(): bigint {
+    return this.slotValue;
+  }
+  get blockHeight(): bigint {
+    return this.blockHeightValue;
+  }
+  get transactionCount(): number {
+    return this.ledger.entries.length;
+  }
+
+  /** Moves the clock on `count` slots: new blockhashes, commitment progress, notifications. */
+  advanceSlots(count: number): void {
+    for (let i = 0; i < count; i++) {
+      this.slotValue += 1n;
+      this.blockHeightValue += 1n;
+      this.setClock(this.slotValue);
+      this.svm.expireBlockhash();
+      this.pushBlockhash(this.svm.latestBlockhash());
+      this.emitCommitments();
+      for (const listener of this.slotListeners) listener(this.slotValue);
+    }
+    this.dirty = true;
+  }
+
+  private setClock(slot: bigint, unixTimestamp: bigint = BigInt(Math.floor(Date.now() / 1000))): void {
+    const slotsPerEpoch = this.svm.getEpochSchedule().slotsPerEpoch;
+    const epoch = slot / slotsPerEpoch;
+    this.svm.setClock(new Clock(slot, unixTimestamp, epoch, epoch + 1n, unixTimestamp));
+  }
+
+  private pushBlockhash(hash: string): void {
+    this.latestHash = hash;
+    this.blockhashes.set(hash, this.blockHeightValue + this.blockhashLifeBlocks);
+    for (const [old, lastValid] of this.blockhashes) {
+      if (lastValid >= this.blockHeightValue) break;
+      this.blockhashes.delete(old);
+    }
+    this.slotHashes.unshift({ slot: this.slotValue, hash });
+    if (this.slotHashes.length > SLOT_HASHES_KEPT) this.slotHashes.length = SLOT_HASHES_KEPT;
+    this.svm.setSlotHashes(this.slotHashes.map(({ slot, hash: h }) => ({ slot, hash: h })) as never);
+  }
+
+  private emitCommitments(): void {
+    const confirmedSlot = this.slotValue - 1n;
+    const finalizedSlot = this.slotValue - FINALIZED_DEPTH;
+    const confirmed = this.recentSlots.get(confirmedSlot);
+    if (confirmed) for (const l of this.commitmentListeners) l('confirmed', confirmedSlot, confirmed);
+    const finalized = this.recentSlots.get(finalizedSlot);
+    if (finalized) {
+      for (const l of this.commitmentListeners) l('finalized', finalizedSlot, finalized);
+      this.recentSlots.delete(finalizedSlot);
+    }
+  }
+
+  latestBlockhash(): LatestBlockhash {
+    return {
+      blockhash: this.latestHash as Blockhash,
+      lastValidBlockHeight: this.blockhashes.get(this.latestHash) ?? this.blockHeightValue,
+    };
+  }
+
+  isBlockhashValid(hash: string): boolean {
+    const lastValid = this.blockhashes.get(hash);
+    return lastValid !== undefined && lastValid >= this.blockHeightValue;
+  }
+
+  /** The highest slot at a commitment: the tip, one behind it, or the finalized root. */
+  slotAt(commitment: Commitment = 'finalized'): bigint {
+    if (commitment === 'processed') return this.slotValue;
+    if (commitment === 'confirmed') return this.slotValue > 0n ? this.slotValue - 1n : 0n;
+    return this.slotValue > FINALIZED_DEPTH ? this.slotValue - FINALIZED_DEPTH : 0n;
+  }
+
+  getAccount(address: Address): ChainAccount | null {
+    const account = this.svm.getAccount(address);
+    if (!account.exists) return null;
+    return {
+      address,
+      lamports: account.lamports,
+      owner: account.programAddress,
+      executable: account.executable,
+      rentEpoch: 18446744073709551615n,
+      data: account.data as Uint8Array,
+    };
+  }
+
+  getProgramAccounts(program: Address): ChainAccount[] {
+    return this.svm.getProgramAccounts(program).map((a: EncodedAccount) => ({
+      address: a.address,
+      lamports: a.lamports,
+      owner: a.programAddress,
+      executable: a.executable,
+      rentEpoch: 18446744073709551615n,
+      data: a.data as Uint8Array,
+    }));
+  }
+
+  minimumBalanceForRentExemption(dataLength: bigint): Lamports {
+    return this.svm.minimumBalanceForRentExemption(dataLength) as Lamports;
+  }
+
+  epochSchedule(): { slotsPerEpoch: bigint } {
+    return { slotsPerEpoch: this.svm.getEpochSchedule().slotsPerEpoch };
+  }
+
+  /** Checks a transaction's lifetime the way a validator does: a recent blockhash, or a durable nonce. */
+  private lifetimeError(tx: WireTransaction): TransactionError | null {
+    if (this.isBlockhashValid(tx.recentBlockhash)) return null;
+    const first = tx.message.instructions[0];
+    if (first && tx.message.staticAccounts[first.programAddressIndex] === SYSTEM_PROGRAM) {
+      const data = first.data;
+      const nonceIndex = first.accountIndices?.[0];
+      // AdvanceNonceAccount (4) with the nonce account's stored value as the lifetime.
+      if (data && data.length >= 4 && data[0] === 4 && data[1] === 0 && nonceIndex !== undefined) {
+        const nonceAddress = tx.message.staticAccounts[nonceIndex];
+        const nonce = nonceAddress ? this.getAccount(nonceAddress) : null;
+        if (nonce && nonce.data.length >= 72 && base58.decode(nonce.data.subarray(40, 72)) === tx.recentBlockhash) return null;
+      }
+    }
+    return 'BlockhashNotFound';
+  }
+
+  private accountKeysOf(
+    tx: WireTransaction,
+  ): { ok: true; keys: Address[]; writable: Address[]; loaded: { writable: Address[]; readonly: Address[] } } | { ok: false; err: TransactionError } {
+    const loaded = resolveLookups(tx.message, (table) => {
+      const account = this.getAccount(table);
+      return account && account.owner === 'AddressLookupTab1e1111111111111111111111111' ? account.data : null;
+    });
+    if (!loaded) return { ok: false, err: 'AddressLookupTableNotFound' };
+    const keys = [...tx.message.staticAccounts, ...loaded.writable, ...loaded.readonly];
+    const writable = tx.message.staticAccounts.filter((_, i) => isStaticWritable(tx.message, i));
+    writable.push(...loaded.writable);
+    return { ok: true, keys, writable, loaded };
+  }
+
+  simulate(wire: Uint8Array, options: { sigVerify?: boolean; replaceRecentBlockhash?: boolean } = {}): SimulationResult {
+    let tx: WireTransaction;
+    try {
+      tx = decodeWireTransaction(wire);
+    } catch {
+      return { err: 'SanitizeFailure', logs: [], unitsConsumed: 0n, returnData: null, innerInstructions: [] };
+    }
+    if (!options.replaceRecentBlockhash) {
+      const lifetime = this.lifetimeError(tx);
+      if (lifetime) return { err: lifetime, logs: [], unitsConsumed: 0n, returnData: null, innerInstructions: [] };
+    }
+    this.native.setSigverify(options.sigVerify ?? false);
+    try {
+      const result = this.native.simulateVersionedTransaction(wire);
+      const failed = typeof result.err === 'function';
+      const meta = failed ? (result as { meta(): NativeMeta }).meta() : (result as NativeSimulation).meta();
+      return {
+        err: failed ? toTransactionError((result as { err(): unknown }).err()) : null,
+        logs: meta.logs(),
+        unitsConsumed: meta.computeUnitsConsumed(),
+        returnData: returnDataOf(meta),
+        innerInstructions: innerOf(meta),
+      };
+    } finally {
+      this.native.setSigverify(true);
+    }
+  }
+
+  /**
+   * Executes a transaction in the current slot. One that fails while executing still lands (with its
+   * error, fee charged) as on a validator; one refused before executing does not.
+   */
+  send(wire: Uint8Array): SendOutcome {
+    if (this.closed) throw new Error('the sandbox is stopped');
+    let tx: WireTransaction;
+    try {
+      tx = decodeWireTransaction(wire);
+    } catch {
+      return { landed: false, signature: null, err: 'SanitizeFailure', logs: [] };
+    }
+    // Our own record of every landed signature answers duplicates for any age (LiteSVM's history is bounded).
+    if (this.statuses.has(tx.signature)) return { landed: false, signature: tx.signature, err: 'AlreadyProcessed', logs: [] };
+    const lifetime = this.lifetimeError(tx);
+    if (lifetime) return { landed: false, signature: tx.signature, err: lifetime, logs: [] };
+    const accounts = this.accountKeysOf(tx);
+    if (!accounts.ok) return { landed: false, signature: tx.signature, err: accounts.err, logs: [] };
+    const preAccounts = accounts.keys.map((key) => this.getAccount(key));
+    const result = this.native.sendVersionedTransaction(wire);
+    const failed = typeof result.err === 'function';
+    const meta: NativeMeta = failed ? (result as { meta(): NativeMeta }).meta() : (result as NativeMeta);
+    const err = failed ? toTransactionError((result as { err(): unknown }).err()) : null;
+    if (err !== null && !landsDespiteError(err)) {
+      return { landed: false, signature: tx.signature, err, logs: meta.logs() };
+    }
+    const postAccounts = accounts.keys.map((key) => this.getAccount(key));
+    const decimalsOf = (mint: Address): number => this.decimalsOf(mint);
+    const record: ChainTransaction = {
+      signature: tx.signature,
+      slot: this.slotValue,
+      blockTime: this.svm.getClock().unixTimestamp,
+      wire,
+      meta: {
+        err,
+        fee: transactionFee(tx.message, tx.signers.length),
+        preBalances: preAccounts.map((a) => a?.lamports ?? (0n as Lamports)),
+        postBalances: postAccounts.map((a) => a?.lamports ?? (0n as Lamports)),
+        preTokenBalances: readTokenBalances(preAccounts, decimalsOf),
+        postTokenBalances: readTokenBalances(postAccounts, decimalsOf),
+        logMessages: meta.logs(),
+        innerInstructions: innerOf(meta),
+        computeUnitsConsumed: meta.computeUnitsConsumed(),
+        returnData: returnDataOf(meta),
+        loadedAddresses: accounts.loaded,
+      },
+    };
+    const entry = this.ledger.append(record, accounts.keys);
+    this.index(entry);
+    this.dirty = true;
+    const landed: LandedTransaction = {
+      signature: tx.signature,
+      slot: this.slotValue,
+      err,
+      logs: record.meta.logMessages,
+      accountKeys: accounts.keys,
+      writableKeys: accounts.writable,
+    };
+    const inSlot = this.recentSlots.get(this.slotValue) ?? [];
+    inSlot.push(landed);
+    this.recentSlots.set(this.slotValue, inSlot);
+    for (const listener of this.transactionListeners) listener(landed);
+    return { landed: true, signature: tx.signature, slot: this.slotValue, err };
+  }
+
+  private decimalsOf(mint: Address): number {
+    let decimals = this.mintDecimals.get(mint);
+    if (decimals === undefined) {
+      decimals = this.getAccount(mint)?.data[44] ?? 0;
+      this.mintDecimals.set(mint, decimals);
+    }
+    return decimals;
+  }
+
+  private index(entry: LedgerEntry): void {
+    this.statuses.set(entry.signature, entry);
+    for (const key of new Set(entry.accountKeys)) {
+      let list = this.byAddress.get(key);
+      if (!list) this.byAddress.set(key, (list = []));
+      list.push(entry);
+    }
+  }
+
+  commitmentOf(slot: bigint): Commitment {
+    if (slot <= this.slotAt('finalized') && this.slotValue >= FINALIZED_DEPTH) return 'finalized';
+    if (slot < this.slotValue) return 'confirmed';
+    return 'processed';
+  }
+
+  signatureStatus(signature: Signature): SignatureStatus | null {
+    const entry = this.statuses.get(signature);
+    if (!entry) return null;
+    const confirmationStatus = this.commitmentOf(entry.slot);
+    return {
+      slot: entry.slot,
+      err: entry.err,
+      confirmationStatus,
+      confirmations: confirmationStatus === 'finalized' ? null : Number(this.slotValue - entry.slot),
+    };
+  }
+
+  getTransaction(signature: Signature): ChainTransaction | null {
+    const entry = this.statuses.get(signature);
+    return entry ? this.ledger.read(entry) : null;
+  }
+
+  /** Newest first, as `getSignaturesForAddress` answers. */
+  signaturesForAddress(address: Address, options: { before?: string; until?: string; limit?: number } = {}): LedgerEntry[] {
+    const list = this.byAddress.get(address) ?? [];
+    const limit = options.limit ?? 1000;
+    const out: LedgerEntry[] = [];
+    let i = list.length - 1;
+    if (options.before !== undefined) {
+      while (i >= 0 && list[i]!.signature !== options.before) i--;
+      i--;
+    }
+    for (; i >= 0 && out.length < limit; i--) {
+      const entry = list[i]!;
+      if (entry.signature === options.until) break;
+      out.push(entry);
+    }
+    return out;
+  }
+
+  onSlot(listener: (slot: bigint) => void): () => void {
+    this.slotListeners.add(listener);
+    return () => this.slotListeners.delete(listener);
+  }
+  onTransaction(listener: (landed: LandedTransaction) => void): () => void {
+    this.transactionListeners.add(listener);
+    return () => this.transactionListeners.delete(listener);
+  }
+  /** Fires once a slot with transactions in it becomes confirmed, and again when finalized. */
+  onCommitment(listener: (commitment: Commitment, slot: bigint, landed: readonly LandedTransaction[]) => void): () => void {
+    this.commitmentListeners.add(listener);
+    return () => this.commitmentListeners.delete(listener);
+  }
+
+  /** Writes the whole state atomically; the ledger up to here is then inside it. */
+  snapshot(): void {
+    if (this.dataDir === null || this.closed) return;
+    this.ledger.flush();
+    const header: SnapshotHeader = {
+      version: 1,
+      slot: this.slotValue.toString(),
+      blockHeight: this.blockHeightValue.toString(),
+      latestBlockhash: this.latestHash,
+      blockhashes: [...this.blockhashes].map(([hash, lastValid]) => [hash, lastValid.toString()]),
+      slotHashes: this.slotHashes.map(({ slot, hash }) => [slot.toString(), hash]),
+      ledgerOffset: this.ledger.byteLength,
+    };
+    writeSnapshot(join(this.dataDir, 'state.snapshot'), header, this.svm.toBytes());
+    this.dirty = false;
+  }
+
+  /** Stops the clock and saves (unless `save` is false: a failed genesis leaves nothing that looks done). */
+  close(save = true): void {
+    if (this.closed) return;
+    if (this.timer) clearInterval(this.timer);
+    if (this.snapshotTimer) clearInterval(this.snapshotTimer);
+    this.timer = this.snapshotTimer = null;
+    if (save) this.snapshot();
+    this.closed = true;
+    this.ledger.close();
+    this.slotListeners.clear();
+    this.transactionListeners.clear();
+    this.commitmentListeners.clear();
+  }
+
+  /**
+   * Direct state access for genesis and the faucet's bootstrap only (the faucet's own lamports come
+   * from LiteSVM's airdrop account, as a test validator's faucet does from its genesis allocation).
+   */
+  fundFromGenesis(address: Address, lamports: Lamports): void {
+    this.svm.setAccount({
+      address,
+      lamports,
+      programAddress: SYSTEM_PROGRAM,
+      executable: false,
+      data: new Uint8Array(0),
+      space: 0n,
+    });
+    this.dirty = true;
+  }
+
+  /** Adds the wrapped-SOL mints (genesis only). */
+  installNativeMints(): void {
+    this.svm.withNativeMints();
+    this.dirty = true;
+  }
+
+  static exists(dataDir: string): boolean {
+    return existsSync(join(dataDir, 'state.snapshot'));
+  }
+}
+
+function newSvm(): LiteSVM {
+  return new LiteSVM();
+}
+
+function nativeOf(svm: LiteSVM): NativeSvm {
+  // The kit-typed wrapper decodes and re-encodes every transaction; the native object takes the bytes.
+  return (svm as unknown as { inner: NativeSvm }).inner;
+}
+
+function innerOf(meta: NativeMeta): InnerInstructions[] {
+  const groups: InnerInstructions[] = [];
+  meta.innerInstructions().forEach((list, index) => {
+    if (list.length === 0) return;
+    groups.push({
+      index,
+      instructions: list.map((inner) => {
+        const ix = inner.instruction();
+        return {
+          programIdIndex: ix.programIdIndex(),
+          accounts: [...ix.accounts()],
+          data: ix.data(),
+          stackHeight: inner.stackHeight(),
+        };
+      }),
+    });
+  });
+  return groups;
+}
+
+function returnDataOf(meta: NativeMeta): ReturnData | null {
+  const ret = meta.returnData();
+  const data = ret.data();
+  if (data.length === 0) return null;
+  return { programId: addressDecoder.decode(ret.programId()), data };
+}
+

@@ -1,0 +1,71 @@
+import { join } from 'node:path';
+import type { NetworkProfile } from '../config/profile.js';
+import { readProfile, writeProfile } from '../config/profile.js';
+import { SandboxCluster, type SandboxClusterOptions } from './cluster.js';
+import { DataLock } from './data-lock.js';
+import { Faucet } from './faucet.js';
+import { loadOrCreateKeys, runGenesis, signerOf } from './genesis.js';
+
+export type SandboxOptions = SandboxClusterOptions;
+
+/**
+ * The sandbox as the product uses it: the cluster, its faucet and its network profile. Opening a data
+ * dir that has none runs genesis first; opening it again finds everything as it was left.
+ */
+export class Sandbox {
+  private constructor(
+    readonly cluster: SandboxCluster,
+    readonly faucet: Faucet,
+    private profileValue: NetworkProfile,
+    private readonly lock: DataLock | null,
+  ) {}
+
+  static async open(options: SandboxOptions): Promise<Sandbox> {
+    const lock = options.dataDir === null ? null : DataLock.acquire(options.dataDir);
+    let opened: ReturnType<typeof SandboxCluster.open>;
+    try {
+      opened = SandboxCluster.open(options);
+    } catch (error) {
+      lock?.release();
+      throw error;
+    }
+    const { cluster, fresh } = opened;
+    let genesisDone = !fresh;
+    try {
+      const keys = loadOrCreateKeys(options.dataDir);
+      let profile: NetworkProfile;
+      if (fresh) {
+        profile = await runGenesis(cluster, keys);
+        if (options.dataDir !== null) writeProfile(join(options.dataDir, 'profile.json'), profile);
+        // The snapshot is what marks genesis as done (see SandboxCluster.open).
+        cluster.snapshot();
+        genesisDone = true;
+      } else {
+        profile = readProfile(join(options.dataDir!, 'profile.json'));
+      }
+      const faucet = new Faucet(cluster, await signerOf(keys.faucetAuthority), profile.mints);
+      cluster.start();
+      return new Sandbox(cluster, faucet, profile, lock);
+    } catch (error) {
+      cluster.close(genesisDone);
+      lock?.release();
+      throw error;
+    }
+  }
+
+  get profile(): NetworkProfile {
+    return this.profileValue;
+  }
+
+  /** Records where the facade listens, so that other processes reading the profile can reach it. */
+  setEndpoints(rpcUrl: string | null, wsUrl: string | null): void {
+    this.profileValue = { ...this.profileValue, cluster: { kind: 'sandbox', rpcUrl, wsUrl } };
+    if (this.cluster.dataDir !== null) writeProfile(join(this.cluster.dataDir, 'profile.json'), this.profileValue);
+    this.lock?.setRpcUrl(rpcUrl);
+  }
+
+  close(): void {
+    this.cluster.close();
+    this.lock?.release();
+  }
+}

@@ -1,0 +1,90 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import { builtinModules } from 'node:module';
+
+/**
+ * Lint, and the layering rules of ARCHITECTURE.md as import restrictions (checked, not remembered):
+ * - renderer/ is browser code: no Node or Electron API, and from core/ only the browser-safe parts.
+ * - core/ never imports electron/ or renderer/, nor Electron itself.
+ * - core/math is pure: no I/O of any kind.
+ * - only core/chain and core/sandbox talk to a cluster (kit's RPC factories, LiteSVM, web sockets).
+ * - only core/index/store talks SQL.
+ */
+const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+const BROWSER_SAFE_CORE = ['math', 'programs', 'verify', 'types'];
+
+const clusterClients = {
+  paths: [
+    { name: 'litesvm', message: 'Only core/sandbox runs the SVM; reach the chain through core/chain.' },
+    { name: '@solana/kit', importNames: ['createSolanaRpc', 'createSolanaRpcSubscriptions', 'createSolanaRpcFromTransport'], message: 'Only core/chain talks to a cluster.' },
+    { name: 'ws', message: 'Only core/chain and core/sandbox open sockets to a cluster.' },
+  ],
+};
+const sqlClients = { name: 'better-sqlite3', message: 'Only core/index/store talks SQL.' };
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'out/**', 'node_modules/**', 'resources/**', 'renderer/dist/**', 'test/fixtures/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { process: 'readonly', Buffer: 'readonly', console: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', setImmediate: 'readonly', performance: 'readonly', fetch: 'readonly', AbortController: 'readonly', NodeJS: 'readonly', URL: 'readonly' } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      'no-constant-condition': ['error', { checkLoops: false }],
+    },
+  },
+  {
+    files: ['core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [...clusterClients.paths, sqlClients, { name: 'electron', message: 'core/ runs without Electron; only electron/ may import it.' }],
+        patterns: [{ group: ['**/electron/**', '**/renderer/**'], message: 'core/ never imports electron/ or renderer/.' }],
+      }],
+    },
+  },
+  {
+    files: ['core/chain/**/*.ts', 'core/sandbox/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [sqlClients, { name: 'electron', message: 'core/ runs without Electron.' }],
+        patterns: [{ group: ['**/electron/**', '**/renderer/**'], message: 'core/ never imports electron/ or renderer/.' }],
+      }],
+    },
+  },
+  {
+    files: ['core/index/store/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [...clusterClients.paths, { name: 'electron', message: 'core/ runs without Electron.' }],
+        patterns: [{ group: ['**/electron/**', '**/renderer/**'], message: 'core/ never imports electron/ or renderer/.' }],
+      }],
+    },
+  },
+  {
+    files: ['core/math/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: nodeBuiltins.map((name) => ({ name, message: 'core/math is pure: no I/O.' })),
+        patterns: [{ group: ['../*', '!../math/*'], message: 'core/math depends on nothing else in core.' }],
+      }],
+    },
+  },
+  {
+    files: ['renderer/**/*.ts', 'renderer/**/*.svelte'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [...nodeBuiltins.map((name) => ({ name, message: 'renderer/ is browser code: no Node API.' })), { name: 'electron', message: 'renderer/ talks to the shell only through the preload bridge.' }],
+        patterns: [
+          { regex: `core/(?!(${BROWSER_SAFE_CORE.join('|')})(/|$))`, message: `renderer/ may import from core/ only ${BROWSER_SAFE_CORE.join(', ')} (browser-safe, needed for offline review).` },
+          { group: ['**/electron/**'], message: 'renderer/ never imports electron/.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['test/**/*.ts', 'bench/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+);

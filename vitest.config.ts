@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts', 'core/**/__tests__/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    // Two cores: files run in parallel in forks, tests inside a file in order.
+    pool: 'forks',
+    maxWorkers: 2,
+    reporters: ['default', './test/reporters/summary-line.ts'],
+  },
+});
