@@ -56,6 +56,18 @@ function accountOf(address: Address, value: Json | null): ChainAccount | null {
   };
 }
 
+/** kit reads every JSON number as a bigint; a transaction error's indexes and codes are small numbers. */
+function errorOf(value: unknown): TransactionError | null {
+  if (value === null || value === undefined) return null;
+  const plain = (v: unknown): unknown => {
+    if (typeof v === 'bigint') return Number(v);
+    if (Array.isArray(v)) return v.map(plain);
+    if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, plain(x)]));
+    return v;
+  };
+  return plain(value) as TransactionError;
+}
+
 function toChainError(error: unknown, what: string): DeskError {
   if (error instanceof DeskError) return error;
   const message = error instanceof Error ? error.message : String(error);
@@ -134,7 +146,7 @@ export class RpcChain implements Chain {
     const v = value as unknown as Json;
     const ret = v['returnData'] as { programId: Address; data: [string, string] } | null;
     return {
-      err: (v['err'] as TransactionError | null) ?? null,
+      err: errorOf(v['err']),
       logs: (v['logs'] as string[] | null) ?? [],
       unitsConsumed: BigInt((v['unitsConsumed'] as bigint | undefined) ?? 0n),
       returnData: ret ? { programId: ret.programId, data: new Uint8Array(Buffer.from(ret.data[0], 'base64')) } : null,
@@ -152,8 +164,19 @@ export class RpcChain implements Chain {
       if (isSolanaError(error)) {
         const cause = (error as { cause?: unknown }).cause;
         const context = (error as { context?: Json }).context ?? {};
-        const expired = JSON.stringify(cause ?? context).includes('BlockhashNotFound') || error.message.includes('Blockhash not found');
-        throw new DeskError(expired ? 'blockhash_expired' : 'refused', `transaction refused: ${error.message}`, { logs: context['logs'] }, { cause: error });
+        const causeText = cause instanceof Error ? cause.message : '';
+        const expired = /blockhash not found/i.test(`${causeText} ${error.message}`) || JSON.stringify(cause ?? {}).includes('BlockhashNotFound');
+        // kit keeps the words of the failure in the cause and the program's logs in the context; a
+        // person needs both, so the last failing log line goes into the message.
+        const logs = (context['logs'] as string[] | undefined) ?? [];
+        const failure = [...logs].reverse().find((line) => / failed: /.test(line));
+        const detail = [causeText, failure].filter(Boolean).join('; ');
+        throw new DeskError(
+          expired ? 'blockhash_expired' : 'refused',
+          `transaction ${expired ? 'expired' : 'refused'}: ${error.message}${detail ? ` (${detail})` : ''}`,
+          { logs },
+          { cause: error },
+        );
       }
       throw toChainError(error, 'sendTransaction');
     }
@@ -182,7 +205,7 @@ export class RpcChain implements Chain {
     if (!status) return null;
     return {
       slot: status.slot,
-      err: (status.err as TransactionError | null) ?? null,
+      err: errorOf(status.err),
       confirmationStatus: status.confirmationStatus ?? 'processed',
       confirmations: status.confirmations === null ? null : Number(status.confirmations),
     };
@@ -217,7 +240,7 @@ export class RpcChain implements Chain {
       blockTime: result['blockTime'] === null ? null : BigInt(result['blockTime'] as bigint),
       wire: new Uint8Array(Buffer.from(wireText, 'base64')),
       meta: {
-        err: (meta['err'] as TransactionError | null) ?? null,
+        err: errorOf(meta['err']),
         fee: BigInt(meta['fee'] as bigint) as Lamports,
         preBalances: (meta['preBalances'] as bigint[]).map((v) => BigInt(v) as Lamports),
         postBalances: (meta['postBalances'] as bigint[]).map((v) => BigInt(v) as Lamports),
@@ -237,7 +260,7 @@ export class RpcChain implements Chain {
     return list.map((s) => ({
       signature: s.signature,
       slot: s.slot,
-      err: (s.err as TransactionError | null) ?? null,
+      err: errorOf(s.err),
       blockTime: s.blockTime === null ? null : BigInt(s.blockTime),
       confirmationStatus: s.confirmationStatus ?? 'confirmed',
     }));
@@ -266,7 +289,7 @@ export class RpcChain implements Chain {
     return this.subscribe(
       (signal) => subs.logsNotifications(rpcFilter as never, { commitment }).subscribe({ abortSignal: signal }),
       (n: { context: { slot: bigint }; value: { signature: Signature; err: unknown; logs: readonly string[] | null } }) =>
-        listener({ signature: n.value.signature, slot: n.context.slot, err: (n.value.err as TransactionError | null) ?? null, logs: n.value.logs ?? [] }),
+        listener({ signature: n.value.signature, slot: n.context.slot, err: errorOf(n.value.err), logs: n.value.logs ?? [] }),
     );
   }
 

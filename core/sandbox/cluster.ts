@@ -199,6 +199,8 @@ export class SandboxCluster {
       this.dirty = true;
     }
     this.setClock(this.slotValue);
+    // A restarted cluster opens a new slot: what landed before the stop is then at least confirmed.
+    this.advanceSlots(1);
   }
 
   /** Starts the slot clock and the periodic snapshot. */

@@ -192,7 +192,9 @@ export function encodeTransaction(
   if (encoding === 'base64') transaction = [Buffer.from(record.wire).toString('base64'), 'base64'];
   else if (encoding === 'base58') transaction = [base58Of(record.wire), 'base58'];
   else {
-    const lookups = 'addressTableLookups' in message && message.addressTableLookups ? message.addressTableLookups : undefined;
+    // A v0 message always carries its lookups, `[]` when there are none (kit's decoder drops an empty list);
+    // a legacy message has none. `@solana/web3.js` rebuilds a `MessageV0` from this list and iterates it.
+    const lookups = tx.version === 0 ? ('addressTableLookups' in message && message.addressTableLookups ? message.addressTableLookups : []) : undefined;
     const header = {
       numRequiredSignatures: message.header.numSignerAccounts,
       numReadonlySignedAccounts: message.header.numReadonlySignerAccounts,

@@ -202,6 +202,7 @@ export function createMethods(sandbox: Sandbox): Record<string, Method> {
       const address = addressAt(p, 0);
       const config = configAt(p, 1);
       const encoding = asAccountEncoding(config['encoding']);
+      commitmentOf(config);
       const account = cluster.getAccount(address);
       return withContext(account ? encodeAccount(account, encoding, sliceOf(config), decimalsOf) : null);
     },
@@ -210,6 +211,7 @@ export function createMethods(sandbox: Sandbox): Record<string, Method> {
       if (p[0].length > 100) throw invalidParams('Too many inputs provided; max 100');
       const config = configAt(p, 1);
       const encoding = asAccountEncoding(config['encoding']);
+      commitmentOf(config);
       const slice = sliceOf(config);
       return withContext(
         (p[0] as unknown[]).map((_, i) => {
@@ -222,6 +224,7 @@ export function createMethods(sandbox: Sandbox): Record<string, Method> {
       const program = addressAt(p, 0, 'program id');
       const config = configAt(p, 1);
       const encoding = asAccountEncoding(config['encoding']);
+      commitmentOf(config);
       const filters = filtersOf(config['filters']);
       const slice = sliceOf(config);
       const list = cluster
@@ -235,6 +238,7 @@ export function createMethods(sandbox: Sandbox): Record<string, Method> {
       const selector = configAt(p, 1);
       const config = configAt(p, 2);
       const encoding = asAccountEncoding(config['encoding']);
+      commitmentOf(config);
       const slice = sliceOf(config);
       return withContext(
         tokenAccountsOf(owner, selector).map((account) => ({ pubkey: account.address, account: encodeAccount(account, encoding, slice, decimalsOf) })),

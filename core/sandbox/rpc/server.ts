@@ -89,7 +89,8 @@ export async function startRpcFacade(sandbox: Sandbox, options: { port?: number;
     }
     const body = await readBody(req);
     if (body === null) {
-      res.writeHead(413, { 'content-type': 'text/plain' }).end('Payload Too Large');
+      // The rest of the body is never read: close the connection so that no client reuses it.
+      res.writeHead(413, { 'content-type': 'text/plain', connection: 'close' }).end('Payload Too Large');
       return;
     }
     let parsed: unknown;

@@ -1,0 +1,37 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/** The layering rules of ARCHITECTURE.md are enforced by lint: each forbidden import is reported. */
+describe('import layering check', () => {
+  const eslint = new ESLint({ cwd: process.cwd() });
+
+  async function messagesFor(filePath: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath });
+    return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  }
+
+  it('keeps Node and Electron out of the renderer, and core/ to its browser-safe parts', async () => {
+    expect(await messagesFor('renderer/desk.ts', "import { readFileSync } from 'node:fs';\nreadFileSync('x');\n")).toEqual([expect.stringMatching(/renderer\/ is browser code/)]);
+    expect(await messagesFor('renderer/desk.ts', "import { ipcRenderer } from 'electron';\nipcRenderer.send('x');\n")).toHaveLength(1);
+    expect(await messagesFor('renderer/desk.ts', "import { Sandbox } from '../core/sandbox/sandbox.js';\nSandbox.open({dataDir:null});\n")).toEqual([expect.stringMatching(/only math, programs, verify, types/)]);
+    expect(await messagesFor('renderer/desk.ts', "import { parseDecimalUnits } from '../core/math/units.js';\nparseDecimalUnits('1', 8);\n")).toEqual([]);
+  });
+
+  it('keeps core/ free of electron/ and renderer/', async () => {
+    expect(await messagesFor('core/api/server.ts', "import { app } from 'electron';\napp.quit();\n")).toHaveLength(1);
+    expect(await messagesFor('core/api/server.ts', "import x from '../../renderer/desk.js';\nx();\n")).toHaveLength(1);
+  });
+
+  it('lets only core/chain and core/sandbox reach a cluster, and only core/index/store talk SQL', async () => {
+    expect(await messagesFor('core/engine/quote.ts', "import { createSolanaRpc } from '@solana/kit';\ncreateSolanaRpc('http://x');\n")).toEqual([expect.stringMatching(/Only core\/chain talks to a cluster/)]);
+    expect(await messagesFor('core/engine/quote.ts', "import { LiteSVM } from 'litesvm';\nnew LiteSVM();\n")).toHaveLength(1);
+    expect(await messagesFor('core/chain/rpc.ts', "import { createSolanaRpc } from '@solana/kit';\ncreateSolanaRpc('http://x');\n")).toEqual([]);
+    expect(await messagesFor('core/api/coins.ts', "import Database from 'better-sqlite3';\nnew Database(':memory:');\n")).toEqual([expect.stringMatching(/Only core\/index\/store talks SQL/)]);
+    expect(await messagesFor('core/index/store/coins.ts', "import Database from 'better-sqlite3';\nnew Database(':memory:');\n")).toEqual([]);
+  });
+
+  it('keeps core/math pure', async () => {
+    expect(await messagesFor('core/math/curve.ts', "import { readFileSync } from 'node:fs';\nreadFileSync('x');\n")).toEqual([expect.stringMatching(/core\/math is pure/)]);
+    expect(await messagesFor('core/math/curve.ts', "import { Sandbox } from '../sandbox/sandbox.js';\nSandbox.open({dataDir:null});\n")).toEqual([expect.stringMatching(/core\/math depends on nothing else/)]);
+  });
+});
