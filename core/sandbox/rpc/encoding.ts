@@ -56,6 +56,28 @@ function readOptionAddress(data: Uint8Array, at: number): Address | null {
   return view.getUint32(at, true) === 1 ? addressDecoder.decode(data.subarray(at + 4, at + 36)) : null;
 }
 
+/** Token-2022 extensions without state, by type number, named as the validator's account decoder names them. */
+const STATELESS_EXTENSIONS: Readonly<Record<number, string>> = { 7: 'immutableOwner', 9: 'nonTransferable', 13: 'nonTransferableAccount' };
+/** Where a Token-2022 account's or mint's extensions start: after the 165-byte base and the account-type byte. */
+const EXTENSIONS_OFFSET = 166;
+
+/**
+ * The validator's `extensions` list of a Token-2022 account or mint, in TLV order. Extensions with state
+ * are reported as `unparseableExtension` (the validator decodes their state; the sandbox's own accounts
+ * only carry `immutableOwner`).
+ */
+function extensionsOf(data: Uint8Array): { extension: string }[] {
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const out: { extension: string }[] = [];
+  for (let at = EXTENSIONS_OFFSET; at + 4 <= data.length; ) {
+    const type = view.getUint16(at, true);
+    if (type === 0) break;
+    out.push({ extension: STATELESS_EXTENSIONS[type] ?? 'unparseableExtension' });
+    at += 4 + view.getUint16(at + 2, true);
+  }
+  return out;
+}
+
 /** jsonParsed for the token programs' accounts and mints; null for anything else (then base64 is used). */
 function parsedAccount(account: ChainAccount, decimalsOf: (mint: Address) => number): unknown {
   if (account.owner !== TOKEN_PROGRAM && account.owner !== TOKEN_2022_PROGRAM) return null;
@@ -82,23 +104,21 @@ function parsedAccount(account: ChainAccount, decimalsOf: (mint: Address) => num
     if (isNative) info['rentExemptReserve'] = uiAmount(view.getBigUint64(113, true), decimals);
     const closeAuthority = readOptionAddress(data, 129);
     if (closeAuthority) info['closeAuthority'] = closeAuthority;
+    const extensions = extensionsOf(data);
+    if (extensions.length > 0) info['extensions'] = extensions;
     return { program, parsed: { info, type: 'account' }, space: data.length };
   }
   if (data.length >= 82 && data[45] === 1 && (data.length === 82 || data[165] === 1)) {
-    return {
-      program,
-      parsed: {
-        info: {
-          decimals: data[44],
-          freezeAuthority: readOptionAddress(data, 46),
-          isInitialized: true,
-          mintAuthority: readOptionAddress(data, 0),
-          supply: view.getBigUint64(36, true).toString(),
-        },
-        type: 'mint',
-      },
-      space: data.length,
+    const info: Record<string, unknown> = {
+      decimals: data[44],
+      freezeAuthority: readOptionAddress(data, 46),
+      isInitialized: true,
+      mintAuthority: readOptionAddress(data, 0),
+      supply: view.getBigUint64(36, true).toString(),
     };
+    const extensions = extensionsOf(data);
+    if (extensions.length > 0) info['extensions'] = extensions;
+    return { program, parsed: { info, type: 'mint' }, space: data.length };
   }
   return null;
 }
