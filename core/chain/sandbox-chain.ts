@@ -3,6 +3,7 @@ import { DeskError } from '../errors.js';
 import type { SandboxCluster } from '../sandbox/cluster.js';
 import { matchesFilters } from './account-filter.js';
 import { describeTransactionError } from '../sandbox/transaction-errors.js';
+import { decodeWireTransaction, type WireTransaction } from '../sandbox/wire-transaction.js';
 import type { Chain } from './chain.js';
 import { COMMITMENT_RANK, type AccountFilter, type ChainAccount, type ChainTransaction, type Commitment, type LatestBlockhash, type LogNotice, type SignatureInfo, type SignatureStatus, type SimulationResult, type Unsubscribe } from './types.js';
 
@@ -48,8 +49,14 @@ export class SandboxChain implements Chain {
   }
 
   async send(wire: Uint8Array, options: { skipPreflight?: boolean } = {}): Promise<Signature> {
+    let decoded: WireTransaction;
+    try {
+      decoded = decodeWireTransaction(wire);
+    } catch (error) {
+      throw new DeskError('invalid_param', `not a transaction: ${(error as Error).message}`);
+    }
     if (!options.skipPreflight) {
-      const simulation = this.cluster.simulate(wire, { sigVerify: true });
+      const simulation = this.cluster.simulate(wire, { sigVerify: true }, decoded);
       if (simulation.err !== null) {
         const code = simulation.err === 'BlockhashNotFound' ? 'blockhash_expired' : 'refused';
         throw new DeskError(code, `transaction simulation failed: ${describeTransactionError(simulation.err)}`, {
@@ -58,12 +65,11 @@ export class SandboxChain implements Chain {
         });
       }
     }
-    const outcome = this.cluster.send(wire);
-    if (outcome.signature === null) throw new DeskError('invalid_param', 'not a transaction: the bytes do not decode');
+    const outcome = this.cluster.send(wire, decoded);
     if (!outcome.landed && (outcome.err === 'SignatureFailure' || outcome.err === 'SanitizeFailure')) {
       throw new DeskError('refused', `transaction refused: ${describeTransactionError(outcome.err)}`, { err: outcome.err });
     }
-    return outcome.signature;
+    return decoded.signature;
   }
 
   async confirm(

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Clock, LiteSVM } from 'litesvm';
 import {
   getAddressDecoder,
+  getAddressEncoder,
   getBase58Decoder,
   type Address,
   type Blockhash,
@@ -64,7 +65,14 @@ export interface LandedTransaction {
 }
 
 /** The native LiteSVM object under the kit-typed wrapper: it takes wire bytes as they came. */
+interface NativeAccount {
+  lamports(): bigint;
+  data(): Uint8Array;
+  owner(): Uint8Array;
+  executable(): boolean;
+}
 interface NativeSvm {
+  getAccount(address: Uint8Array): NativeAccount | null;
   sendVersionedTransaction(bytes: Uint8Array): NativeResult;
   simulateVersionedTransaction(bytes: Uint8Array): NativeResult | NativeSimulation;
   setBlockhashCheck(check: boolean): void;
@@ -89,6 +97,7 @@ interface NativeSimulation {
 }
 
 const addressDecoder = getAddressDecoder();
+const addressEncoder = getAddressEncoder();
 const base58 = getBase58Decoder();
 const SYSTEM_PROGRAM = '11111111111111111111111111111111' as Address;
 
@@ -292,16 +301,43 @@ export class SandboxCluster {
   }
 
   getAccount(address: Address): ChainAccount | null {
-    const account = this.svm.getAccount(address);
-    if (!account.exists) return null;
+    // Straight to the native object: the kit wrapper re-encodes addresses, which dominated send().
+    const account = this.native.getAccount(this.addressBytes(address));
+    if (account === null) return null;
+    const lamports = account.lamports();
+    // LiteSVM answers an emptied account (0 lamports) as existing; a validator does not.
+    if (lamports === 0n) return null;
     return {
       address,
-      lamports: account.lamports,
-      owner: account.programAddress,
-      executable: account.executable,
+      lamports: lamports as Lamports,
+      owner: this.addressOf(account.owner()),
+      executable: account.executable(),
       rentEpoch: 18446744073709551615n,
-      data: account.data as Uint8Array,
+      data: account.data(),
     };
+  }
+
+  /** Base58 <-> bytes for addresses, cached: the same few accounts are read over and over. */
+  private readonly bytesOfAddress = new Map<string, Uint8Array>();
+  private readonly addressOfBytes = new Map<string, Address>();
+  private addressBytes(address: Address): Uint8Array {
+    let bytes = this.bytesOfAddress.get(address);
+    if (!bytes) {
+      bytes = addressEncoder.encode(address) as Uint8Array;
+      if (this.bytesOfAddress.size > 100_000) this.bytesOfAddress.clear();
+      this.bytesOfAddress.set(address, bytes);
+    }
+    return bytes;
+  }
+  private addressOf(bytes: Uint8Array): Address {
+    const key = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+    let address = this.addressOfBytes.get(key);
+    if (!address) {
+      address = addressDecoder.decode(bytes);
+      if (this.addressOfBytes.size > 100_000) this.addressOfBytes.clear();
+      this.addressOfBytes.set(key, address);
+    }
+    return address;
   }
 
   getProgramAccounts(program: Address): ChainAccount[] {
@@ -354,10 +390,11 @@ export class SandboxCluster {
     return { ok: true, keys, writable, loaded };
   }
 
-  simulate(wire: Uint8Array, options: { sigVerify?: boolean; replaceRecentBlockhash?: boolean } = {}): SimulationResult {
+  /** `decoded` saves decoding again when the caller already took the transaction apart. */
+  simulate(wire: Uint8Array, options: { sigVerify?: boolean; replaceRecentBlockhash?: boolean } = {}, decoded?: WireTransaction): SimulationResult {
     let tx: WireTransaction;
     try {
-      tx = decodeWireTransaction(wire);
+      tx = decoded ?? decodeWireTransaction(wire);
     } catch {
       return { err: 'SanitizeFailure', logs: [], unitsConsumed: 0n, returnData: null, innerInstructions: [] };
     }
@@ -386,11 +423,11 @@ export class SandboxCluster {
    * Executes a transaction in the current slot. One that fails while executing still lands (with its
    * error, fee charged) as on a validator; one refused before executing does not.
    */
-  send(wire: Uint8Array): SendOutcome {
+  send(wire: Uint8Array, decoded?: WireTransaction): SendOutcome {
     if (this.closed) throw new Error('the sandbox is stopped');
     let tx: WireTransaction;
     try {
-      tx = decodeWireTransaction(wire);
+      tx = decoded ?? decodeWireTransaction(wire);
     } catch {
       return { landed: false, signature: null, err: 'SanitizeFailure', logs: [] };
     }

@@ -9,7 +9,7 @@ import type { Sandbox } from '../sandbox.js';
 import { isTokenAccount, tokenAccountFields, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../token-balances.js';
 import { describeTransactionError } from '../transaction-errors.js';
 import { transactionFee } from '../fee.js';
-import { decodeWireTransaction, type CompiledTransactionMessage } from '../wire-transaction.js';
+import { decodeWireTransaction, type CompiledTransactionMessage, type WireTransaction } from '../wire-transaction.js';
 import {
   asAccountEncoding,
   asTransactionEncoding,
@@ -364,14 +364,15 @@ export function createMethods(sandbox: Sandbox): Record<string, Method> {
     sendTransaction: (p) => {
       const config = configAt(p, 1);
       const wire = wireOf(p[0], config['encoding']);
-      let signature: Signature;
+      let decoded: WireTransaction;
       try {
-        signature = decodeWireTransaction(wire).signature;
+        decoded = decodeWireTransaction(wire);
       } catch (error) {
         throw invalidParams(`invalid transaction: ${(error as Error).message}`);
       }
+      const signature = decoded.signature;
       if (config['skipPreflight'] !== true) {
-        const simulation = cluster.simulate(wire, { sigVerify: true });
+        const simulation = cluster.simulate(wire, { sigVerify: true }, decoded);
         if (simulation.err !== null) {
           if (simulation.err === 'SignatureFailure') {
             throw new RpcError(TRANSACTION_SIGNATURE_VERIFICATION_FAILURE, 'Transaction signature verification failure');
@@ -387,7 +388,7 @@ export function createMethods(sandbox: Sandbox): Record<string, Method> {
           });
         }
       }
-      const outcome = cluster.send(wire);
+      const outcome = cluster.send(wire, decoded);
       if (!outcome.landed && outcome.err === 'SignatureFailure') {
         throw new RpcError(TRANSACTION_SIGNATURE_VERIFICATION_FAILURE, 'Transaction signature verification failure');
       }

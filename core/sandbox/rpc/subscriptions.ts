@@ -161,13 +161,15 @@ export class SubscriptionHub {
             this.subscriptions.delete(id);
           },
         };
-        // Already there at the asked commitment: say so at once (after the subscription id is answered).
+        // Already there at the asked commitment: say so shortly after the subscription id. Not in the
+        // same breath: a client that receives both frames in one read (kit does) may not be listening
+        // for the id yet, as it would not be against a validator, which notifies on its next bank.
         const status = cluster.signatureStatus(signature);
         if (status && COMMITMENT_RANK[status.confirmationStatus] >= COMMITMENT_RANK[commitment]) {
-          setImmediate(() => {
+          setTimeout(() => {
             if (!this.subscriptions.delete(id)) return;
             send('signatureNotification', { context: context(cluster.slotAt(commitment)), value: { err: status.err } }, id);
-          });
+          }, 50);
         }
         return sub;
       }

@@ -1,0 +1,49 @@
+import { readdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+/**
+ * Runs every benchmark in bench/ one after another (`npm run bench`), or only those named on the
+ * command line (`npm run bench -- transfers`). A benchmark is a module here exporting `run()` and,
+ * optionally, a `title` for its header.
+ */
+
+interface BenchModule {
+  readonly title?: string;
+  run(): Promise<void>;
+}
+
+const dir = fileURLToPath(new URL('.', import.meta.url));
+const available = readdirSync(dir)
+  .filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts') && file !== basename(fileURLToPath(import.meta.url)))
+  .map((file) => file.slice(0, -'.ts'.length))
+  .sort();
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !available.includes(name));
+if (unknown.length > 0) {
+  console.error(`unknown benchmark ${unknown.join(', ')}; available: ${available.join(', ')}`);
+  process.exit(2);
+}
+const selected = wanted.length > 0 ? available.filter((name) => wanted.includes(name)) : available;
+
+let failed = 0;
+for (const name of selected) {
+  const module = (await import(pathToFileURL(join(dir, `${name}.ts`)).href)) as Partial<BenchModule>;
+  const header = `== ${name}${module.title ? `: ${module.title}` : ''} ==`;
+  console.log(`\n${header}`);
+  if (typeof module.run !== 'function') {
+    console.error(`bench/${name}.ts exports no run()`);
+    failed++;
+    continue;
+  }
+  const start = performance.now();
+  try {
+    await module.run();
+    console.log(`(${name} took ${((performance.now() - start) / 1000).toFixed(1)} s)`);
+  } catch (error) {
+    console.error(`${name} FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    failed++;
+  }
+}
+if (failed > 0) process.exitCode = 1;
