@@ -36,6 +36,10 @@ describe('sandbox RPC facade with @solana/kit', () => {
   });
   afterAll(async () => t.close());
 
+  /**
+   * Waits for signatureSubscribe's notification. The transfer tests subscribe before sending, so the
+   * notification path itself is what they wait on.
+   */
   async function confirmedBySubscription(signature: ReturnType<typeof getSignatureFromTransaction>) {
     const abort = new AbortController();
     const notifications = await subs.signatureNotifications(signature, { commitment: 'confirmed' }).subscribe({ abortSignal: abort.signal });

@@ -124,6 +124,8 @@ export async function startRpcFacade(sandbox: Sandbox, options: { port?: number;
         socket.send(errorBody(null, new RpcError(INVALID_REQUEST, 'Invalid request')));
         return;
       }
+      // A JSON-RPC notification (no id), such as web3.js's keep-alive ping, gets no answer.
+      if (!('id' in request) || request.id === null) return;
       try {
         const params = Array.isArray(request.params) ? request.params : [];
         const result = hub.handle(request.method, params, notify, owned);

@@ -22,7 +22,11 @@ interface Subscription {
   onLanded?(landed: LandedTransaction, slot: bigint): void;
   /** Called once per slot reaching the commitment, after the transactions. */
   onSlotDone?(slot: bigint): void;
+  /** Called for every transaction as it is received, whatever the commitment. */
+  onReceived?(landed: LandedTransaction): void;
 }
+
+const NOTIFY_GRACE_MS = 50;
 
 const UNSUBSCRIBE: Readonly<Record<string, Subscription['kind']>> = {
   accountUnsubscribe: 'account',
@@ -51,7 +55,10 @@ export class SubscriptionHub {
 
   constructor(private readonly cluster: SandboxCluster) {
     this.stops.push(
-      cluster.onTransaction((landed) => this.dispatch('processed', landed.slot, [landed])),
+      cluster.onTransaction((landed) => {
+        for (const sub of [...this.subscriptions.values()]) sub.onReceived?.(landed);
+        this.dispatch('processed', landed.slot, [landed]);
+      }),
       cluster.onCommitment((commitment, slot, landed) => this.dispatch(commitment, slot, landed)),
       cluster.onSlot((slot) => {
         for (const sub of this.subscriptions.values()) {
@@ -80,8 +87,16 @@ export class SubscriptionHub {
       owned.delete(sub.id);
       return true;
     }
-    const sub = this.create(method, params, connection);
-    this.subscriptions.set(sub.id, { ...sub, connection });
+    // No notification goes out in the first moments after the subscription id: a client that reads
+    // both frames at once (kit on Node does) would drop the notification before it starts listening.
+    const createdAt = Date.now();
+    const paced: Send = (m, result, subscription) => {
+      const wait = createdAt + NOTIFY_GRACE_MS - Date.now();
+      if (wait <= 0) connection(m, result, subscription);
+      else setTimeout(() => connection(m, result, subscription), wait);
+    };
+    const sub = this.create(method, params, paced);
+    this.subscriptions.set(sub.id, { ...sub, connection: paced });
     owned.add(sub.id);
     return sub.id;
   }
@@ -151,25 +166,29 @@ export class SubscriptionHub {
         if (typeof signature !== 'string' || !isSignature(signature)) throw invalidParams('Invalid param: not a valid signature');
         const config = configOf(params[1]);
         const commitment = commitmentOf(config);
+        const wantsReceived = config['enableReceivedNotification'] === true;
         const sub: Subscription = {
           id,
           kind: 'signature',
           commitment,
+          onReceived: wantsReceived
+            ? (tx) => {
+                if (tx.signature === signature) send('signatureNotification', { context: context(tx.slot), value: 'receivedSignature' }, id);
+              }
+            : undefined,
           onLanded: (tx, slot) => {
             if (tx.signature !== signature) return;
             send('signatureNotification', { context: context(slot), value: { err: tx.err } }, id);
             this.subscriptions.delete(id);
           },
         };
-        // Already there at the asked commitment: say so shortly after the subscription id. Not in the
-        // same breath: a client that receives both frames in one read (kit does) may not be listening
-        // for the id yet, as it would not be against a validator, which notifies on its next bank.
+        // Already there at the asked commitment: say so at once (paced after the subscription id).
         const status = cluster.signatureStatus(signature);
         if (status && COMMITMENT_RANK[status.confirmationStatus] >= COMMITMENT_RANK[commitment]) {
-          setTimeout(() => {
+          setImmediate(() => {
             if (!this.subscriptions.delete(id)) return;
             send('signatureNotification', { context: context(cluster.slotAt(commitment)), value: { err: status.err } }, id);
-          }, 50);
+          });
         }
         return sub;
       }
