@@ -10,7 +10,7 @@ import { defaultSandboxDir } from './config/paths.js';
 import { DeskError, isDeskError } from './errors.js';
 import { formatDecimalUnits, parseDecimalUnits, SOL_DECIMALS, ZEC_DECIMALS, type TokenUnits, type ZecUnits } from './math/units.js';
 import { readLock } from './sandbox/data-lock.js';
-import { NATIVE_MINT_DECIMALS } from './sandbox/genesis.js';
+import { NATIVE_MINT_DECIMALS } from './sandbox/genesis/keys.js';
 import { startRpcFacade } from './sandbox/rpc/server.js';
 import { Sandbox } from './sandbox/sandbox.js';
 

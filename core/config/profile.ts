@@ -15,6 +15,8 @@ export interface MintInfo {
 
 export interface NetworkProfile {
   readonly version: 1;
+  /** Sandbox only: the last genesis step applied (see core/sandbox/genesis/steps.ts). */
+  readonly genesisVersion?: number;
   readonly cluster: {
     readonly kind: 'sandbox' | 'rpc';
     /** JSON-RPC endpoint; null while a sandbox runs without its facade. */
@@ -52,6 +54,9 @@ export function assertIsNetworkProfile(value: unknown): asserts value is Network
   if (typeof value !== 'object' || value === null) fail('(root)', 'must be an object');
   const p = value as Record<string, unknown>;
   if (p['version'] !== 1) fail('version', 'must be 1');
+  if (p['genesisVersion'] !== undefined && (!Number.isInteger(p['genesisVersion']) || (p['genesisVersion'] as number) < 1)) {
+    fail('genesisVersion', 'must be a positive integer when present');
+  }
   const cluster = p['cluster'] as Record<string, unknown> | undefined;
   if (typeof cluster !== 'object' || cluster === null) fail('cluster', 'must be an object');
   if (cluster['kind'] !== 'sandbox' && cluster['kind'] !== 'rpc') fail('cluster.kind', 'must be "sandbox" or "rpc"');

@@ -9,7 +9,9 @@ import {
   type Instruction,
   type KeyPairSigner,
   type Signature,
+  getSignatureFromTransaction,
 } from '@solana/kit';
+import type { TransactionError } from '../chain/types.js';
 import type { SandboxCluster } from './cluster.js';
 import { describeTransactionError } from './transaction-errors.js';
 
@@ -20,6 +22,19 @@ const encoder = getTransactionEncoder();
  * execution error throws with the validator's words and the program logs.
  */
 export async function sendInstructions(cluster: SandboxCluster, payer: KeyPairSigner, instructions: readonly Instruction[]): Promise<Signature> {
+  const outcome = await trySendInstructions(cluster, payer, instructions);
+  if (outcome.err !== null) {
+    throw new Error(`sandbox transaction failed: ${describeTransactionError(outcome.err)}\n${outcome.logs.join('\n')}`);
+  }
+  return outcome.signature;
+}
+
+/** The same, answering the outcome (error and logs included) instead of throwing. */
+export async function trySendInstructions(
+  cluster: SandboxCluster,
+  payer: KeyPairSigner,
+  instructions: readonly Instruction[],
+): Promise<{ signature: Signature; landed: boolean; err: TransactionError | null; logs: readonly string[] }> {
   const message = pipe(
     createTransactionMessage({ version: 0 }),
     (m) => setTransactionMessageFeePayerSigner(payer, m),
@@ -28,9 +43,6 @@ export async function sendInstructions(cluster: SandboxCluster, payer: KeyPairSi
   );
   const signed = await signTransactionMessageWithSigners(message);
   const outcome = cluster.send(new Uint8Array(encoder.encode(signed)));
-  if (outcome.err !== null) {
-    const logs = outcome.landed ? (cluster.getTransaction(outcome.signature)?.meta.logMessages ?? []) : outcome.logs;
-    throw new Error(`sandbox transaction failed: ${describeTransactionError(outcome.err)}\n${logs.join('\n')}`);
-  }
-  return outcome.signature as Signature;
+  const logs = outcome.landed ? (cluster.getTransaction(outcome.signature)?.meta.logMessages ?? []) : outcome.logs;
+  return { signature: getSignatureFromTransaction(signed), landed: outcome.landed, err: outcome.err, logs };
 }

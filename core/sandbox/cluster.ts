@@ -604,6 +604,15 @@ export class SandboxCluster {
     this.dirty = true;
   }
 
+  /**
+   * Loads a program at a fixed address (genesis only), as `solana-test-validator --bpf-program` does.
+   * Tests deploy the same bytes through the upgradeable loader to prove they pass its stricter checks.
+   */
+  installProgram(address: Address, elf: Uint8Array): void {
+    this.svm.addProgram(address, elf);
+    this.dirty = true;
+  }
+
   /** Adds the wrapped-SOL mints (genesis only). */
   installNativeMints(): void {
     this.svm.withNativeMints();

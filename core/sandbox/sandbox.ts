@@ -4,9 +4,13 @@ import { readProfile, writeProfile } from '../config/profile.js';
 import { SandboxCluster, type SandboxClusterOptions } from './cluster.js';
 import { DataLock } from './data-lock.js';
 import { Faucet } from './faucet.js';
-import { loadOrCreateKeys, runGenesis, signerOf } from './genesis.js';
+import { loadOrCreateKeys, signerOf } from './genesis/keys.js';
+import { GENESIS_VERSION, runGenesisSteps } from './genesis/steps.js';
 
-export type SandboxOptions = SandboxClusterOptions;
+export interface SandboxOptions extends SandboxClusterOptions {
+  /** Stop genesis at this step, as an older version of the app would have (upgrade tests). */
+  readonly genesisUpTo?: number;
+}
 
 /**
  * The sandbox as the product uses it: the cluster, its faucet and its network profile. Opening a data
@@ -35,13 +39,19 @@ export class Sandbox {
       const keys = loadOrCreateKeys(options.dataDir);
       let profile: NetworkProfile;
       if (fresh) {
-        profile = await runGenesis(cluster, keys);
+        profile = await runGenesisSteps(cluster, keys, null, options.genesisUpTo);
         if (options.dataDir !== null) writeProfile(join(options.dataDir, 'profile.json'), profile);
         // The snapshot is what marks genesis as done (see SandboxCluster.open).
         cluster.snapshot();
         genesisDone = true;
       } else {
         profile = readProfile(join(options.dataDir!, 'profile.json'));
+        if ((profile.genesisVersion ?? 1) < (options.genesisUpTo ?? GENESIS_VERSION)) {
+          // A sandbox from an older version: add what genesis has gained since, keeping everything else.
+          profile = await runGenesisSteps(cluster, keys, profile, options.genesisUpTo);
+          writeProfile(join(options.dataDir!, 'profile.json'), profile);
+          cluster.snapshot();
+        }
       }
       const faucet = new Faucet(cluster, await signerOf(keys.faucetAuthority), profile.mints);
       cluster.start();

@@ -1,0 +1,46 @@
+import type { NetworkProfile } from '../../config/profile.js';
+import type { SandboxCluster } from '../cluster.js';
+import { genesisFees } from './fees.js';
+import type { GenesisKeys } from './keys.js';
+import { genesisMints } from './mints.js';
+
+/**
+ * Genesis as numbered steps. A new sandbox runs them all; a sandbox made by an older version runs the
+ * steps it has not seen yet (its profile records `genesisVersion`), so that extending the world never
+ * asks a user to throw their sandbox away.
+ */
+export interface GenesisContext {
+  readonly cluster: SandboxCluster;
+  readonly keys: GenesisKeys;
+  readonly profile: NetworkProfile | null;
+}
+
+interface GenesisStep {
+  readonly version: number;
+  readonly name: string;
+  run(context: GenesisContext): Promise<NetworkProfile>;
+}
+
+export const GENESIS_STEPS: readonly GenesisStep[] = [
+  { version: 1, name: 'mints and faucet', run: genesisMints },
+  { version: 2, name: 'fee program and fee configs', run: genesisFees },
+];
+
+export const GENESIS_VERSION = GENESIS_STEPS[GENESIS_STEPS.length - 1]!.version;
+
+/** Runs the steps after the profile's version; answers the updated profile (unchanged when up to date). */
+export async function runGenesisSteps(
+  cluster: SandboxCluster,
+  keys: GenesisKeys,
+  profile: NetworkProfile | null,
+  upTo: number = GENESIS_VERSION,
+): Promise<NetworkProfile> {
+  let current = profile;
+  const done = profile?.genesisVersion ?? (profile ? 1 : 0);
+  for (const step of GENESIS_STEPS) {
+    if (step.version <= done || step.version > upTo) continue;
+    current = { ...(await step.run({ cluster, keys, profile: current })), genesisVersion: step.version };
+  }
+  if (!current) throw new Error('genesis produced no profile');
+  return current;
+}
