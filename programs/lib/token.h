@@ -44,25 +44,38 @@ static Result token_transfer_checked(const Input *in, const TransferChecked *t, 
   return invoke_signed(&ix, in, signer, signer ? 1 : 0);
 }
 
-static Result token_mint_to(const Input *in, const Pubkey *token_program, const Pubkey *mint, const Pubkey *destination,
-                            const Pubkey *authority, u64 amount, const SolSignerSeeds *signer) {
+typedef struct {
+  const Pubkey *token_program;
+  const Pubkey *mint;
+  const Pubkey *destination;
+  const Pubkey *authority;
+  u64 amount;
+} MintTo;
+
+static Result token_mint_to(const Input *in, const MintTo *m, const SolSignerSeeds *signer) {
   u8 data[9];
   data[0] = 7;
-  put_u64(data + 1, amount);
-  SolAccountMeta metas[3] = {{mint, true, false}, {destination, true, false}, {authority, false, true}};
-  SolInstruction ix = {token_program, metas, 3, data, sizeof(data)};
+  put_u64(data + 1, m->amount);
+  SolAccountMeta metas[3] = {{m->mint, true, false}, {m->destination, true, false}, {m->authority, false, true}};
+  SolInstruction ix = {m->token_program, metas, 3, data, sizeof(data)};
   return invoke_signed(&ix, in, signer, signer ? 1 : 0);
 }
 
 #define AUTHORITY_MINT_TOKENS 0
 #define AUTHORITY_FREEZE 1
 
+typedef struct {
+  const Pubkey *token_program;
+  const Pubkey *target;
+  const Pubkey *current;
+  u8 kind;
+} RevokeAuthority;
+
 /* SetAuthority to none (revokes it for good). */
-static Result token_revoke_authority(const Input *in, const Pubkey *token_program, const Pubkey *target, u8 kind,
-                                     const Pubkey *current, const SolSignerSeeds *signer) {
-  u8 data[3] = {6, kind, 0};
-  SolAccountMeta metas[2] = {{target, true, false}, {current, false, true}};
-  SolInstruction ix = {token_program, metas, 2, data, sizeof(data)};
+static Result token_revoke_authority(const Input *in, const RevokeAuthority *a, const SolSignerSeeds *signer) {
+  u8 data[3] = {6, a->kind, 0};
+  SolAccountMeta metas[2] = {{a->target, true, false}, {a->current, false, true}};
+  SolInstruction ix = {a->token_program, metas, 2, data, sizeof(data)};
   return invoke_signed(&ix, in, signer, signer ? 1 : 0);
 }
 
