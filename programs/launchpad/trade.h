@@ -5,8 +5,8 @@
  *   buy  cost   = tokens * vQ / (vT - tokens) + 1          (floor division)
  *   sell out    = tokens * vQ / (vT + tokens)              (floor division)
  *   each fee    = ceil(amount * bps / 10000), on the cost (buy) or the out (sell)
- *   exact-in    input = (spendable - 1) * 10000 / (10000 + fee bps), tokens = input * vT / (vQ + input),
- *               then while the buy of `tokens` costs more than `spendable`: tokens -= 1
+ *   exact-in    quote = spendable * 10000 / (10000 + fee bps), less 1 while quote + its fees > spendable
+ *               (at most twice), then tokens = (quote * vT - 1) / (vQ + quote): the most tokens that quote buys
  * A buy takes at most the curve's real tokens (the last buy fills partially) and completes the curve.
  */
 #pragma once
@@ -135,6 +135,7 @@ static Result expect_trade_accounts(TradeCtx *x) {
   u64 coin_creator_bps = get_u64(curve->data + BC_CREATOR_FEE_BPS);
   if (g[G_CREATOR_FEE_CONFIGURABLE] && coin_creator_bps != 0) f->creator_bps = coin_creator_bps;
   f->buyback_bps = get_u64(g + G_BUYBACK_BASIS_POINTS);
+  if (f->protocol_bps + f->creator_bps + f->buyback_bps > BPS) return E_FEE_BASIS_POINTS_GREATER_THAN_MAXIMUM;
   x->quote_decimals = mint_decimals(&acc[T_QUOTE_MINT]);
   return OK;
 }
@@ -233,22 +234,33 @@ static Result buy_exact_quote_in_v2(const Input *in) {
   Reader r = {in->data + 8, in->data_len - 8, 0, false};
   u64 spendable = r_u64(&r), min_tokens = r_u64(&r);
   if (r.bad) return ERR_INSTRUCTION_DID_NOT_DESERIALIZE;
-  if (spendable <= 1) return E_BUY_ZERO_AMOUNT;
+  if (spendable == 0) return E_BUY_ZERO_AMOUNT;
   u64 vt = get_u64(c + BC_VIRTUAL_TOKEN_RESERVES), vq = get_u64(c + BC_VIRTUAL_QUOTE_RESERVES), rt = get_u64(c + BC_REAL_TOKEN_RESERVES);
-  u64 fee_bps = BPS + f->protocol_bps + f->creator_bps + f->buyback_bps;
-  u64 input, tokens, denominator;
-  if (!mul_div_floor(spendable - 1, BPS, fee_bps, &input) || !add_u64(vq, input, &denominator)) return E_OVERFLOW;
-  if (!mul_div_floor(input, vt, denominator, &tokens)) return E_OVERFLOW;
-  if (tokens > rt) tokens = rt;
+  /* The largest quote cost whose fees still fit: at most two steps down (one per extra nonzero fee). */
+  u64 quote, with_fees;
+  if (!mul_div_floor(spendable, BPS, BPS + f->protocol_bps + f->creator_bps + f->buyback_bps, &quote)) return E_OVERFLOW;
   Fills fills;
-  u64 total = 0;
-  /* Rounding (the +1 and the ceilings) can leave the cost a few units above `spendable`: step down. */
-  while (tokens > 0) {
-    if (!buy_cost(c, tokens, f, &fills, &total)) return E_OVERFLOW;
-    if (total <= spendable) break;
-    tokens -= 1;
+  for (int step = 0; step < 4 && quote > 0; step++) {
+    if (!price_fees(quote, f, &fills) || !add_u64(quote, fills.protocol_fee, &with_fees) || !add_u64(with_fees, fills.creator_fee, &with_fees) ||
+        !add_u64(with_fees, fills.buyback_fee, &with_fees)) {
+      return E_OVERFLOW;
+    }
+    if (with_fees <= spendable) break;
+    quote -= 1;
   }
+  if (quote == 0) return E_BUY_ZERO_AMOUNT;
+  /* The most tokens that quote buys: cost(t) = t*vQ/(vT-t) + 1 <= quote  <=>  t <= (quote*vT - 1) / (vQ + quote). */
+  U128 numerator;
+  mul_64x64(quote, vt, &numerator);
+  if (numerator.lo == 0) numerator.hi -= 1;
+  numerator.lo -= 1;
+  u64 denominator, tokens;
+  if (!add_u64(vq, quote, &denominator) || !div_128_by_64(&numerator, denominator, &tokens, NULL)) return E_OVERFLOW;
+  if (tokens > rt) tokens = rt;
   if (tokens == 0) return E_BUY_ZERO_AMOUNT;
+  u64 total;
+  if (!buy_cost(c, tokens, f, &fills, &total)) return E_OVERFLOW;
+  if (total > spendable) return E_TOO_MUCH_SOL_REQUIRED; /* cannot happen by the bound above; refused rather than overspent */
   if (tokens < min_tokens) return E_BUY_SLIPPAGE_BELOW_MIN_TOKENS_OUT;
   static const u8 name[] = "buy_exact_quote_in_v2";
   return settle_buy(&x, &fills, name, sizeof(name) - 1);
