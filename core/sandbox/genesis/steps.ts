@@ -1,6 +1,7 @@
 import type { NetworkProfile } from '../../config/profile.js';
 import type { SandboxCluster } from '../cluster.js';
 import { genesisFees } from './fees.js';
+import { genesisLaunchpad } from './launchpad.js';
 import type { GenesisKeys } from './keys.js';
 import { genesisMints } from './mints.js';
 
@@ -24,6 +25,7 @@ interface GenesisStep {
 export const GENESIS_STEPS: readonly GenesisStep[] = [
   { version: 1, name: 'mints and faucet', run: genesisMints },
   { version: 2, name: 'fee program and fee configs', run: genesisFees },
+  { version: 3, name: 'launchpad, its Global and admitted quote mints', run: genesisLaunchpad },
 ];
 
 export const GENESIS_VERSION = GENESIS_STEPS[GENESIS_STEPS.length - 1]!.version;
