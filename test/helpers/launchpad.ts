@@ -1,6 +1,7 @@
 import { generateKeyPairSigner, lamports, type Address, type Instruction, type KeyPairSigner } from '@solana/kit';
 import { getSetComputeUnitLimitInstruction } from '@solana-program/compute-budget';
-import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction } from '@solana-program/token';
+import { getCreateAccountInstruction } from '@solana-program/system';
+import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, getInitializeMint2Instruction } from '@solana-program/token';
 import type { TransactionError } from '../../core/chain/types.js';
 import { curveState, type CurveState } from '../../core/math/curve.js';
 import { feeRates, type FeeRates } from '../../core/math/curve-fees.js';
@@ -125,3 +126,11 @@ export async function openCoinAccount(payer: KeyPairSigner, coin: Coin): Promise
 }
 
 export const tokens = (value: bigint) => value as TokenUnits;
+
+/** A plain mint (for refusal tests): created and initialised, the payer as mint authority. */
+export function createMintInstructions(sandbox: Sandbox, payer: KeyPairSigner, mint: KeyPairSigner, decimals: number, tokenProgram: Address): Instruction[] {
+  return [
+    getCreateAccountInstruction({ payer, newAccount: mint, lamports: sandbox.cluster.minimumBalanceForRentExemption(82n), space: 82n, programAddress: tokenProgram }),
+    getInitializeMint2Instruction({ mint: mint.address, decimals, mintAuthority: payer.address, freezeAuthority: null }, { programAddress: tokenProgram }),
+  ];
+}

@@ -5,10 +5,13 @@ import { ASSOCIATED_TOKEN_PROGRAM_ADDRESS, SYSTEM_PROGRAM_ADDRESS } from '../spl
 
 /**
  * collect_creator_fee_v2: moves a creator's fees in one quote mint from the creator vault's quote ATA
- * to the creator's. Permissionless: nobody signs (the fee payer of the transaction pays any rent).
+ * to the creator's. The IDL has nobody sign; the sandbox's launchpad requires the creator's signature
+ * (the vault program's coin-authority PDA signs through CPI), so `creatorSigns` marks it a signer.
  */
 export interface CollectCreatorFeeV2Input {
   readonly launchpad: Address;
+  /** Mark the creator as a signer (the sandbox's launchpad requires it; the IDL does not). */
+  readonly creatorSigns?: boolean;
   readonly creator: Address;
   readonly quoteMint: Address;
   readonly quoteTokenProgram: Address;
@@ -22,7 +25,7 @@ export async function collectCreatorFeeV2Instruction(input: CollectCreatorFeeV2I
   return {
     programAddress: launchpad,
     accounts: [
-      { address: creator, role: AccountRole.WRITABLE },
+      { address: creator, role: input.creatorSigns ? AccountRole.WRITABLE_SIGNER : AccountRole.WRITABLE },
       { address: await findAssociatedTokenAccount(creator, quoteMint, quoteTokenProgram), role: AccountRole.WRITABLE },
       { address: creatorVault, role: AccountRole.WRITABLE },
       { address: await findAssociatedTokenAccount(creatorVault, quoteMint, quoteTokenProgram), role: AccountRole.WRITABLE },
