@@ -11,6 +11,8 @@ let sandbox: Sandbox | null = null;
 let facade: RpcFacade | null = null;
 
 async function boot(): Promise<void> {
+  // Packaged, the built programs sit in the app's resources folder (electron-builder.yml extraResources).
+  if (app.isPackaged && !process.env['LAUNCHDESK_RESOURCES']) process.env['LAUNCHDESK_RESOURCES'] = process.resourcesPath;
   sandbox = await Sandbox.open({ dataDir: process.env['LAUNCHDESK_DATA'] ?? defaultSandboxDir() });
   facade = await startRpcFacade(sandbox, { port: 0 });
   const window = new BrowserWindow({
