@@ -6,7 +6,6 @@ import {
   getAddressEncoder,
   getBase58Decoder,
   type Address,
-  type Blockhash,
   type EncodedAccount,
   type Lamports,
   type Signature,
@@ -15,19 +14,20 @@ import type {
   ChainAccount,
   ChainTransaction,
   Commitment,
-  InnerInstructions,
   LatestBlockhash,
-  ReturnData,
   SignatureStatus,
   SimulationResult,
   TransactionError,
 } from '../chain/types.js';
 import { transactionFee } from './fee.js';
+import { BlockhashWindow } from './blockhash-window.js';
+import { HistoryIndex } from './history-index.js';
 import { Ledger, type LedgerEntry } from './ledger.js';
 import { readSnapshot, writeSnapshot, type SnapshotHeader } from './snapshot.js';
 import { readTokenBalances } from './token-balances.js';
 import { landsDespiteError, toTransactionError } from './transaction-errors.js';
 import { decodeWireTransaction, isStaticWritable, resolveLookups, type WireTransaction } from './wire-transaction.js';
+import { innerOf, nativeOf, returnDataOf, type NativeMeta, type NativeSimulation, type NativeSvm } from './native-svm.js';
 
 /** Slots advance in real time, as on a cluster. */
 export const DEFAULT_SLOT_MS = 400;
@@ -64,38 +64,6 @@ export interface LandedTransaction {
   readonly writableKeys: readonly Address[];
 }
 
-/** The native LiteSVM object under the kit-typed wrapper: it takes wire bytes as they came. */
-interface NativeAccount {
-  lamports(): bigint;
-  data(): Uint8Array;
-  owner(): Uint8Array;
-  executable(): boolean;
-}
-interface NativeSvm {
-  getAccount(address: Uint8Array): NativeAccount | null;
-  sendVersionedTransaction(bytes: Uint8Array): NativeResult;
-  simulateVersionedTransaction(bytes: Uint8Array): NativeResult | NativeSimulation;
-  setBlockhashCheck(check: boolean): void;
-  setSigverify(check: boolean): void;
-}
-interface NativeMeta {
-  signature(): Uint8Array;
-  logs(): string[];
-  innerInstructions(): NativeInner[][];
-  computeUnitsConsumed(): bigint;
-  returnData(): { programId(): Uint8Array; data(): Uint8Array };
-}
-interface NativeInner {
-  instruction(): { programIdIndex(): number; accounts(): Uint8Array; data(): Uint8Array };
-  stackHeight(): number;
-}
-type NativeResult = (NativeMeta & { err?: undefined }) | { err(): unknown; meta(): NativeMeta };
-interface NativeSimulation {
-  meta(): NativeMeta;
-  postAccounts(): unknown[];
-  err?: undefined;
-}
-
 const addressDecoder = getAddressDecoder();
 const addressEncoder = getAddressEncoder();
 const base58 = getBase58Decoder();
@@ -111,12 +79,8 @@ export class SandboxCluster {
   private readonly ledger: Ledger;
   private slotValue = 0n;
   private blockHeightValue = 0n;
-  /** Recent blockhashes and the last block height at which each is accepted. */
-  private readonly blockhashes = new Map<string, bigint>();
-  private latestHash: string;
-  private slotHashes: { slot: bigint; hash: string }[] = [];
-  private readonly statuses = new Map<string, LedgerEntry>();
-  private readonly byAddress = new Map<string, LedgerEntry[]>();
+  private readonly window: BlockhashWindow;
+  private readonly history = new HistoryIndex();
   private readonly mintDecimals = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
   private snapshotTimer: NodeJS.Timeout | null = null;
@@ -143,7 +107,7 @@ export class SandboxCluster {
     this.slotMs = options.slotMs ?? DEFAULT_SLOT_MS;
     // LiteSVM keeps only its latest blockhash; the window of recent ones is ours (FACTS.md).
     this.native.setBlockhashCheck(false);
-    this.latestHash = svm.latestBlockhash();
+    this.window = new BlockhashWindow(this.blockhashLifeBlocks, SLOT_HASHES_KEPT);
   }
 
   /**
@@ -186,10 +150,8 @@ export class SandboxCluster {
   private restore(header: SnapshotHeader): void {
     this.slotValue = BigInt(header.slot);
     this.blockHeightValue = BigInt(header.blockHeight);
-    for (const [hash, lastValid] of header.blockhashes) this.blockhashes.set(hash, BigInt(lastValid));
-    this.latestHash = header.latestBlockhash;
-    this.slotHashes = header.slotHashes.map(([slot, hash]) => ({ slot: BigInt(slot), hash }));
-    for (const entry of this.ledger.entries) this.index(entry);
+    this.window.restore({ latest: header.latestBlockhash, blockhashes: header.blockhashes, slotHashes: header.slotHashes });
+    for (const entry of this.ledger.entries) this.history.add(entry);
     // Replay what landed after the snapshot: the ledger is the write-ahead log of the state.
     const pending = this.ledger.entriesFrom(header.ledgerOffset);
     if (pending.length > 0) {
@@ -258,15 +220,8 @@ export class SandboxCluster {
   }
 
   private pushBlockhash(hash: string): void {
-    this.latestHash = hash;
-    this.blockhashes.set(hash, this.blockHeightValue + this.blockhashLifeBlocks);
-    for (const [old, lastValid] of this.blockhashes) {
-      if (lastValid >= this.blockHeightValue) break;
-      this.blockhashes.delete(old);
-    }
-    this.slotHashes.unshift({ slot: this.slotValue, hash });
-    if (this.slotHashes.length > SLOT_HASHES_KEPT) this.slotHashes.length = SLOT_HASHES_KEPT;
-    this.svm.setSlotHashes(this.slotHashes.map(({ slot, hash: h }) => ({ slot, hash: h })) as never);
+    this.window.push(hash, this.slotValue, this.blockHeightValue);
+    this.svm.setSlotHashes(this.window.recentSlotHashes().map(({ slot, hash: h }) => ({ slot, hash: h })) as never);
   }
 
   private emitCommitments(): void {
@@ -282,15 +237,11 @@ export class SandboxCluster {
   }
 
   latestBlockhash(): LatestBlockhash {
-    return {
-      blockhash: this.latestHash as Blockhash,
-      lastValidBlockHeight: this.blockhashes.get(this.latestHash) ?? this.blockHeightValue,
-    };
+    return this.window.latestBlockhash(this.blockHeightValue);
   }
 
   isBlockhashValid(hash: string): boolean {
-    const lastValid = this.blockhashes.get(hash);
-    return lastValid !== undefined && lastValid >= this.blockHeightValue;
+    return this.window.isValid(hash, this.blockHeightValue);
   }
 
   /** The highest slot at a commitment: the tip, one behind it, or the finalized root. */
@@ -432,7 +383,7 @@ export class SandboxCluster {
       return { landed: false, signature: null, err: 'SanitizeFailure', logs: [] };
     }
     // Our own record of every landed signature answers duplicates for any age (LiteSVM's history is bounded).
-    if (this.statuses.has(tx.signature)) return { landed: false, signature: tx.signature, err: 'AlreadyProcessed', logs: [] };
+    if (this.history.has(tx.signature)) return { landed: false, signature: tx.signature, err: 'AlreadyProcessed', logs: [] };
     const lifetime = this.lifetimeError(tx);
     if (lifetime) return { landed: false, signature: tx.signature, err: lifetime, logs: [] };
     const accounts = this.accountKeysOf(tx);
@@ -467,7 +418,7 @@ export class SandboxCluster {
       },
     };
     const entry = this.ledger.append(record, accounts.keys);
-    this.index(entry);
+    this.history.add(entry);
     this.dirty = true;
     const landed: LandedTransaction = {
       signature: tx.signature,
@@ -493,15 +444,6 @@ export class SandboxCluster {
     return decimals;
   }
 
-  private index(entry: LedgerEntry): void {
-    this.statuses.set(entry.signature, entry);
-    for (const key of new Set(entry.accountKeys)) {
-      let list = this.byAddress.get(key);
-      if (!list) this.byAddress.set(key, (list = []));
-      list.push(entry);
-    }
-  }
-
   commitmentOf(slot: bigint): Commitment {
     if (slot <= this.slotAt('finalized') && this.slotValue >= FINALIZED_DEPTH) return 'finalized';
     if (slot < this.slotValue) return 'confirmed';
@@ -509,7 +451,7 @@ export class SandboxCluster {
   }
 
   signatureStatus(signature: Signature): SignatureStatus | null {
-    const entry = this.statuses.get(signature);
+    const entry = this.history.get(signature);
     if (!entry) return null;
     const confirmationStatus = this.commitmentOf(entry.slot);
     return {
@@ -521,26 +463,13 @@ export class SandboxCluster {
   }
 
   getTransaction(signature: Signature): ChainTransaction | null {
-    const entry = this.statuses.get(signature);
+    const entry = this.history.get(signature);
     return entry ? this.ledger.read(entry) : null;
   }
 
   /** Newest first, as `getSignaturesForAddress` answers. */
   signaturesForAddress(address: Address, options: { before?: string; until?: string; limit?: number } = {}): LedgerEntry[] {
-    const list = this.byAddress.get(address) ?? [];
-    const limit = options.limit ?? 1000;
-    const out: LedgerEntry[] = [];
-    let i = list.length - 1;
-    if (options.before !== undefined) {
-      while (i >= 0 && list[i]!.signature !== options.before) i--;
-      i--;
-    }
-    for (; i >= 0 && out.length < limit; i--) {
-      const entry = list[i]!;
-      if (entry.signature === options.until) break;
-      out.push(entry);
-    }
-    return out;
+    return this.history.forAddress(address, options);
   }
 
   onSlot(listener: (slot: bigint) => void): () => void {
@@ -565,9 +494,7 @@ export class SandboxCluster {
       version: 1,
       slot: this.slotValue.toString(),
       blockHeight: this.blockHeightValue.toString(),
-      latestBlockhash: this.latestHash,
-      blockhashes: [...this.blockhashes].map(([hash, lastValid]) => [hash, lastValid.toString()]),
-      slotHashes: this.slotHashes.map(({ slot, hash }) => [slot.toString(), hash]),
+      ...(({ latest, blockhashes, slotHashes }) => ({ latestBlockhash: latest, blockhashes, slotHashes }))(this.window.toJSON()),
       ledgerOffset: this.ledger.byteLength,
     };
     writeSnapshot(join(this.dataDir, 'state.snapshot'), header, this.svm.toBytes());
@@ -627,36 +554,3 @@ export class SandboxCluster {
 function newSvm(): LiteSVM {
   return new LiteSVM();
 }
-
-function nativeOf(svm: LiteSVM): NativeSvm {
-  // The kit-typed wrapper decodes and re-encodes every transaction; the native object takes the bytes.
-  return (svm as unknown as { inner: NativeSvm }).inner;
-}
-
-function innerOf(meta: NativeMeta): InnerInstructions[] {
-  const groups: InnerInstructions[] = [];
-  meta.innerInstructions().forEach((list, index) => {
-    if (list.length === 0) return;
-    groups.push({
-      index,
-      instructions: list.map((inner) => {
-        const ix = inner.instruction();
-        return {
-          programIdIndex: ix.programIdIndex(),
-          accounts: [...ix.accounts()],
-          data: ix.data(),
-          stackHeight: inner.stackHeight(),
-        };
-      }),
-    });
-  });
-  return groups;
-}
-
-function returnDataOf(meta: NativeMeta): ReturnData | null {
-  const ret = meta.returnData();
-  const data = ret.data();
-  if (data.length === 0) return null;
-  return { programId: addressDecoder.decode(ret.programId()), data };
-}
-
