@@ -31,6 +31,8 @@ static const u8 FEE_CONFIG_SEED[] = "fee_config";
 #define FC_STABLE_TIERS_LEN 69
 #define FC_EXOTIC_FEES 73
 #define FEE_CONFIG_SIZE 97
+/* Allocated as the live program allocates it (room for fee tiers); clients check the size. */
+#define FEE_CONFIG_ACCOUNT_SIZE 4097
 #define MAX_FEE_BPS 10000
 
 static Result expect_fee_config(const Input *in, const SolAccountInfo *fee_config, const SolAccountInfo *config_program, u8 *bump) {
@@ -49,7 +51,7 @@ static Result initialize_fee_config(const Input *in) {
   /* A second initialize fails inside create_account (the System program's "already in use"), as with Anchor's init. */
   SolSignerSeed seed_parts[3] = {{FEE_CONFIG_SEED, sizeof(FEE_CONFIG_SEED) - 1}, {config_program->key->x, 32}, {&bump, 1}};
   SolSignerSeeds signer = {seed_parts, 3};
-  CreateAccount create = {admin->key, fee_config->key, FEE_CONFIG_SIZE, in->program_id, &signer};
+  CreateAccount create = {admin->key, fee_config->key, FEE_CONFIG_ACCOUNT_SIZE, in->program_id, &signer};
   TRY(create_account(in, fee_config, &create));
   u8 *d = fee_config->data;
   copy_bytes(d, FEE_CONFIG_DISCRIMINATOR, 8);

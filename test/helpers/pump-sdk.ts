@@ -1,0 +1,87 @@
+import { createRequire } from 'node:module';
+import type * as PumpSdkModule from '@pump-fun/pump-sdk';
+import {
+  AccountRole,
+  getCompiledTransactionMessageDecoder,
+  getTransactionDecoder,
+  type Address,
+  type Instruction,
+  type Signature,
+} from '@solana/kit';
+import type { AccountInfo, PublicKey, TransactionInstruction } from '@solana/web3.js';
+import { EVENT_IX_TAG } from '../../core/programs/anchor/event-authority.js';
+import type { Sandbox } from '../../core/sandbox/sandbox.js';
+
+/**
+ * The official pump SDK (@pump-fun/pump-sdk 2.0.0) driven against the sandbox, offline. Its ESM entry
+ * does not load under Node 20, so its CommonJS build is required, and so are the web3.js and bn.js it
+ * is built on, so that every PublicKey and BN comes from the copies the SDK itself uses.
+ * bn.js ships no types (the SDK's BN fields read as `any`), hence the small structural type below.
+ */
+const require = createRequire(import.meta.url);
+
+export const pumpSdk = require('@pump-fun/pump-sdk') as typeof PumpSdkModule;
+export const web3 = require('@solana/web3.js') as typeof import('@solana/web3.js');
+
+/** What the tests need of a bn.js BN. */
+export interface BN {
+  toString(base?: number): string;
+  isZero(): boolean;
+}
+const BNClass = require('bn.js') as new (value: string, base?: number) => BN;
+
+export const bn = (value: bigint): BN => new BNClass(value.toString(), 10);
+export const big = (value: BN): bigint => BigInt(value.toString(10));
+export const pk = (address: Address): PublicKey => new web3.PublicKey(address);
+export const addr = (key: PublicKey): Address => key.toBase58() as Address;
+
+/** A sandbox account as web3.js's `AccountInfo<Buffer>`, what the SDK's decoders and builders take. */
+export function accountInfoOf(sandbox: Sandbox, address: Address | PublicKey): AccountInfo<Buffer> | null {
+  const account = sandbox.cluster.getAccount(typeof address === 'string' ? address : addr(address));
+  if (!account) return null;
+  return { data: Buffer.from(account.data), executable: false, lamports: Number(account.lamports), owner: pk(account.owner), rentEpoch: 0 };
+}
+
+/** web3.js instruction -> kit instruction: the same program, accounts (roles from the flags) and data. */
+export function toKitInstruction(ix: TransactionInstruction): Instruction {
+  return {
+    programAddress: addr(ix.programId),
+    accounts: ix.keys.map((key) => ({
+      address: addr(key.pubkey),
+      role: key.isSigner
+        ? key.isWritable
+          ? AccountRole.WRITABLE_SIGNER
+          : AccountRole.READONLY_SIGNER
+        : key.isWritable
+          ? AccountRole.WRITABLE
+          : AccountRole.READONLY,
+    })),
+    data: Uint8Array.from(ix.data),
+  };
+}
+
+/**
+ * The Anchor self-CPI events a landed transaction emitted from `program`: every inner instruction run by
+ * `program` whose data opens with EVENT_IX_TAG, as the event's bytes after the tag (8-byte event
+ * discriminator, then the event).
+ */
+export function selfCpiEventsOf(sandbox: Sandbox, signature: Signature, program: Address): Buffer[] {
+  const tx = sandbox.cluster.getTransaction(signature);
+  if (!tx) throw new Error(`no transaction ${signature}`);
+  const message = getCompiledTransactionMessageDecoder().decode(getTransactionDecoder().decode(tx.wire).messageBytes);
+  const keys = [...message.staticAccounts, ...tx.meta.loadedAddresses.writable, ...tx.meta.loadedAddresses.readonly];
+  return tx.meta.innerInstructions
+    .flatMap((group) => group.instructions)
+    .filter((ix) => keys[ix.programIdIndex] === program && EVENT_IX_TAG.every((byte, i) => ix.data[i] === byte))
+    .map((ix) => Buffer.from(ix.data.subarray(EVENT_IX_TAG.length)));
+}
+
+/** The SDK's decoded values made comparable: PublicKey -> base58 Address, BN -> bigint, recursively. */
+export function plain(value: unknown): unknown {
+  if (value instanceof web3.PublicKey) return addr(value);
+  if (value instanceof (BNClass as unknown as new () => object)) return big(value as BN);
+  if (Array.isArray(value)) return value.map(plain);
+  if (value instanceof Uint8Array) return value;
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
+  return value;
+}
