@@ -1,5 +1,5 @@
 import { getAddressEncoder, getProgramDerivedAddress, type Address } from '@solana/kit';
-import { findAssociatedTokenPda } from '@solana-program/token';
+import { ASSOCIATED_TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import { findFeeConfig } from '../fees/fee-config.js';
 
 /**
@@ -17,9 +17,24 @@ export interface LaunchpadPrograms {
 
 const addressBytes = (address: Address) => getAddressEncoder().encode(address);
 
-async function pda(program: Address, seeds: (string | ReturnType<typeof addressBytes>)[]): Promise<Address> {
-  const [address] = await getProgramDerivedAddress({ programAddress: program, seeds });
-  return address;
+/**
+ * Derivation is pure and costs a few SHA-256 rounds per bump tried, and a trade derives ~16 addresses
+ * that mostly repeat (global, event authority, fee config, the coin's curve): answers are memoised.
+ */
+const MEMO_LIMIT = 4096;
+const memo = new Map<string, Promise<Address>>();
+
+function pda(program: Address, seeds: (string | ReturnType<typeof addressBytes>)[]): Promise<Address> {
+  const key = `${program}|${seeds.map((s) => (typeof s === 'string' ? s : Array.from(s).join(','))).join('|')}`;
+  let found = memo.get(key);
+  if (!found) {
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    found = getProgramDerivedAddress({ programAddress: program, seeds }).then(([address]) => address);
+    memo.set(key, found);
+    // A failed derivation is not remembered.
+    found.catch(() => memo.delete(key));
+  }
+  return found;
 }
 
 /** ["global"] */
@@ -55,7 +70,6 @@ export const findLaunchpadFeeConfig = (programs: Pick<LaunchpadPrograms, 'fees' 
   findFeeConfig(programs.fees, programs.launchpad);
 
 /** The associated token account of `owner` for `mint` under `tokenProgram` (owner may be a PDA). */
-export async function findAssociatedTokenAccount(owner: Address, mint: Address, tokenProgram: Address): Promise<Address> {
-  const [address] = await findAssociatedTokenPda({ owner, mint, tokenProgram });
-  return address;
+export function findAssociatedTokenAccount(owner: Address, mint: Address, tokenProgram: Address): Promise<Address> {
+  return pda(ASSOCIATED_TOKEN_PROGRAM_ADDRESS, [addressBytes(owner), addressBytes(tokenProgram), addressBytes(mint)]);
 }
