@@ -94,7 +94,8 @@ static Result create_pool(const Input *in) {
   if (cashback || holder_reward) return ERR_CONSTRAINT_RAW;
   if (a.base_in == 0) return E_ZERO_BASE_AMOUNT;
   if (a.quote_in == 0) return E_ZERO_QUOTE_AMOUNT;
-  if (a.creator_fee_bps > get_u64(config->data + GC_MAX_CONFIGURABLE_CREATOR_FEE_BPS) && a.creator_fee_bps != 0) return E_FEE_BASIS_POINTS_EXCEEDS_MAXIMUM;
+  /* A pool's own creator rate applies only while GlobalConfig makes it configurable (see read_pool_fees). */
+  if (a.creator_fee_bps > BPS) return E_FEE_BASIS_POINTS_EXCEEDS_MAXIMUM;
 
   u8 pool_bump, lp_bump;
   u8 index[2] = {index_lo, index_hi};
