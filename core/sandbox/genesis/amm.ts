@@ -7,7 +7,7 @@ import { resourcePath } from '../../config/resources.js';
 import type { Bps, TokenUnits } from '../../math/units.js';
 import { createConfigInstruction } from '../../programs/amm/instructions/create-config.js';
 import { createPoolInstruction } from '../../programs/amm/instructions/create-pool.js';
-import { findGlobalConfig, findPool, findPoolTokenAccount, ZERO_KEY } from '../../programs/amm/pdas.js';
+import { findCoinCreatorVaultAuthority, findGlobalConfig, findPool, findPoolTokenAccount, ZERO_KEY } from '../../programs/amm/pdas.js';
 import { sendInstructions } from '../admin-transaction.js';
 import type { SandboxCluster } from '../cluster.js';
 import { signerOf } from './keys.js';
@@ -69,6 +69,13 @@ export async function genesisAmm({ cluster, keys, profile }: GenesisContext): Pr
   ]);
   const { zec, native, wsol } = profile.mints;
   await fundAdmin(cluster, admin, profile.mints);
+  // Fee accounts up front (traders would otherwise pay their rent): every protocol fee recipient's ZEC
+  // account, and the coin-creator vault's of the sandbox's own pools (no coin creator).
+  const feeAccounts: Instruction[] = [];
+  for (const owner of [...recipients, await findCoinCreatorVaultAuthority(amm, ZERO_KEY)]) {
+    feeAccounts.push(getCreateAssociatedTokenIdempotentInstruction({ payer: admin, ata: await ata(owner, zec), owner, mint: zec.address, tokenProgram: zec.tokenProgram }));
+  }
+  await sendInstructions(cluster, admin, feeAccounts);
 
   const pools: Record<string, Address> = {};
   for (const [name, base, depth] of [['native', native, NATIVE_POOL_DEPTH], ['wsol', wsol, WSOL_POOL_DEPTH]] as const) {

@@ -27,3 +27,8 @@ export const LIVE_BUYBACK_FEE_RECIPIENTS: readonly Address[] = Object.freeze([
   '5eHhjP8JaYkz83CWwvGU2uMUXefd3AazWGx4gpcuEEYD',
   'A7hAgCzFw14fejgCp387JUJRMNyz4j89JKnhtKU8piqW',
 ] as Address[]);
+
+/** Programs of the sandbox's own (no live counterpart), at addresses fixed for every sandbox. */
+export const SANDBOX_OWN_PROGRAMS = Object.freeze({
+  aggregator: 'GWXLVxN2bCNU1ArY9D217NM157GXvArZLdV676PNWi9B' as Address,
+});

@@ -1,5 +1,6 @@
 import type { NetworkProfile } from '../../config/profile.js';
 import type { SandboxCluster } from '../cluster.js';
+import { genesisAggregator } from './aggregator.js';
 import { genesisAmm } from './amm.js';
 import { genesisFees } from './fees.js';
 import { genesisLaunchpad } from './launchpad.js';
@@ -28,6 +29,7 @@ export const GENESIS_STEPS: readonly GenesisStep[] = [
   { version: 2, name: 'fee program and fee configs', run: genesisFees },
   { version: 3, name: 'launchpad, its Global and admitted quote mints', run: genesisLaunchpad },
   { version: 4, name: 'AMM, its config, the native-coin/ZEC and WSOL/ZEC pools', run: genesisAmm },
+  { version: 5, name: 'aggregator (SOL <-> ZEC)', run: genesisAggregator },
 ];
 
 export const GENESIS_VERSION = GENESIS_STEPS[GENESIS_STEPS.length - 1]!.version;
