@@ -1,4 +1,5 @@
-import { getAddressEncoder, getProgramDerivedAddress, getU16Encoder, type Address, type ReadonlyUint8Array } from '@solana/kit';
+import { getAddressEncoder, getU16Encoder, type Address, type ReadonlyUint8Array } from '@solana/kit';
+import { derivePda } from '../derive-address.js';
 import { findFeeConfig } from '../fees/fee-config.js';
 import { findAssociatedTokenAccount } from '../launchpad/pdas.js';
 import { TOKEN_2022_PROGRAM_ADDRESS } from '../launchpad/spl-programs.js';
@@ -21,25 +22,7 @@ export const ZERO_KEY = '11111111111111111111111111111111' as Address;
 
 const addressBytes = (address: Address) => getAddressEncoder().encode(address);
 
-/**
- * A trade derives ~12 addresses that mostly repeat (global config, event authority, fee config, the
- * pool's token accounts): answers are memoised, as in ../launchpad/pdas.ts.
- */
-const MEMO_LIMIT = 4096;
-const memo = new Map<string, Promise<Address>>();
-
-function pda(program: Address, seeds: (string | ReadonlyUint8Array)[]): Promise<Address> {
-  const key = `${program}|${seeds.map((s) => (typeof s === 'string' ? s : Array.from(s).join(','))).join('|')}`;
-  let found = memo.get(key);
-  if (!found) {
-    if (memo.size >= MEMO_LIMIT) memo.clear();
-    found = getProgramDerivedAddress({ programAddress: program, seeds }).then(([address]) => address);
-    memo.set(key, found);
-    // A failed derivation is not remembered.
-    found.catch(() => memo.delete(key));
-  }
-  return found;
-}
+const pda = derivePda;
 
 /** ["global_config"] */
 export const findGlobalConfig = (amm: Address) => pda(amm, ['global_config']);

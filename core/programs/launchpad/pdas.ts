@@ -1,4 +1,5 @@
-import { getAddressEncoder, getProgramDerivedAddress, type Address } from '@solana/kit';
+import { getAddressEncoder, type Address } from '@solana/kit';
+import { derivePda } from '../derive-address.js';
 import { ASSOCIATED_TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import { findFeeConfig } from '../fees/fee-config.js';
 
@@ -17,25 +18,7 @@ export interface LaunchpadPrograms {
 
 const addressBytes = (address: Address) => getAddressEncoder().encode(address);
 
-/**
- * Derivation is pure and costs a few SHA-256 rounds per bump tried, and a trade derives ~16 addresses
- * that mostly repeat (global, event authority, fee config, the coin's curve): answers are memoised.
- */
-const MEMO_LIMIT = 4096;
-const memo = new Map<string, Promise<Address>>();
-
-function pda(program: Address, seeds: (string | ReturnType<typeof addressBytes>)[]): Promise<Address> {
-  const key = `${program}|${seeds.map((s) => (typeof s === 'string' ? s : Array.from(s).join(','))).join('|')}`;
-  let found = memo.get(key);
-  if (!found) {
-    if (memo.size >= MEMO_LIMIT) memo.clear();
-    found = getProgramDerivedAddress({ programAddress: program, seeds }).then(([address]) => address);
-    memo.set(key, found);
-    // A failed derivation is not remembered.
-    found.catch(() => memo.delete(key));
-  }
-  return found;
-}
+const pda = derivePda;
 
 /** ["global"] */
 export const findGlobal = (launchpad: Address) => pda(launchpad, ['global']);
