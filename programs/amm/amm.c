@@ -4,7 +4,7 @@
  * README.md for the subset; every other instruction answers InstructionFallbackNotFound.
  */
 #include "admin.h"
-#include "swap.h"
+#include "route.h"
 
 #define MAX_ACCOUNTS 32
 
@@ -21,6 +21,7 @@ Result entrypoint(const u8 *input) {
   if (bytes_equal(d, IX_DEPOSIT, 8)) return deposit(&in);
   if (bytes_equal(d, IX_CREATE_POOL, 8)) return create_pool(&in);
   if (bytes_equal(d, IX_CREATE_CONFIG, 8)) return create_config(&in);
+  if (bytes_equal(d, IX_MULTI_HOP_SWAP, 8)) return multi_hop_swap(&in);
   LOG("amm: instruction not supported by the sandbox program");
   return ERR_INSTRUCTION_FALLBACK_NOT_FOUND;
 }

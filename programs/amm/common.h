@@ -111,10 +111,8 @@ typedef struct {
 } PoolFeeRates;
 
 /* Fees from the fee program's config for this AMM (exotic flat fees when set, else flat fees). */
-/* `fee_config_at` is the fee config's account index; the fee program follows it. */
-static Result read_pool_fees(const Input *in, u64 fee_config_at, const u8 *global, const u8 *pool, PoolFeeRates *f) {
-  const SolAccountInfo *fee_config = &in->accounts[fee_config_at];
-  TRY(expect_key(&in->accounts[fee_config_at + 1], &FEE_PROGRAM_ID));
+/* The fee rates of a pool from the fee program's config for this AMM (exotic flat fees when set, else flat). */
+static Result pool_fee_rates(const Input *in, const SolAccountInfo *fee_config, const u8 *global, const u8 *pool, PoolFeeRates *f) {
   SolBytes seeds[2] = {SEED(SEED_FEE_CONFIG), {in->program_id->x, 32}};
   TRY(expect_pda(fee_config, seeds, 2, &FEE_PROGRAM_ID, NULL));
   TRY(expect_anchor_account(fee_config, &FEE_PROGRAM_ID, FEE_CONFIG_DISCRIMINATOR, 97));
@@ -134,4 +132,10 @@ static Result read_pool_fees(const Input *in, u64 fee_config_at, const u8 *globa
   if (pubkey_is_zero((const Pubkey *)(pool + P_COIN_CREATOR))) f->creator_bps = 0;
   if (f->lp_bps + f->protocol_bps + f->creator_bps > BPS) return E_FEE_BASIS_POINTS_EXCEEDS_MAXIMUM;
   return OK;
+}
+
+/* The same where the fee config sits at `fee_config_at` and the fee program right after it. */
+static Result read_pool_fees(const Input *in, u64 fee_config_at, const u8 *global, const u8 *pool, PoolFeeRates *f) {
+  TRY(expect_key(&in->accounts[fee_config_at + 1], &FEE_PROGRAM_ID));
+  return pool_fee_rates(in, &in->accounts[fee_config_at], global, pool, f);
 }

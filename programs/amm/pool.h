@@ -205,7 +205,8 @@ static Result deposit(const Input *in) {
   if (r.bad) return ERR_INSTRUCTION_DID_NOT_DESERIALIZE;
   if (lp_out == 0) return E_ZERO_BASE_AMOUNT;
   u64 lp_supply = get_u64(p + P_LP_SUPPLY);
-  u64 base_reserve = token_account_amount(&acc[D_POOL_BASE]), quote_reserve = token_account_amount(&acc[D_POOL_QUOTE]);
+  u64 base_reserve = token_account_amount(&acc[D_POOL_BASE]), quote_reserve;
+  if (!sub_u64(token_account_amount(&acc[D_POOL_QUOTE]), get_u64(p + P_ROUTE_CREATOR_FEES), &quote_reserve)) return E_OVERFLOW;
   u64 base_in, quote_in, next_supply;
   if (!mul_div_ceil(lp_out, base_reserve, lp_supply, &base_in) || !mul_div_ceil(lp_out, quote_reserve, lp_supply, &quote_in) ||
       !add_u64(lp_supply, lp_out, &next_supply)) {

@@ -47,5 +47,7 @@ static const u8 POOL_DISCRIMINATOR[8] = {241, 154, 109, 4, 17, 177, 109, 188};
 #define POOL_SIZE 271
 /* Allocated as the live program allocates pools (pump-swap-sdk extends shorter ones before trading). */
 #define POOL_ACCOUNT_SIZE 300
+/* u64 beyond the IDL's fields: coin-creator fees charged by native routes, held in the quote vault, not reserves. */
+#define P_ROUTE_CREATOR_FEES 271
 
 #define LP_MINT_DECIMALS 9

@@ -78,7 +78,8 @@ static Result expect_swap_accounts(SwapCtx *x, u64 fee_config_at, u64 count) {
   TRY(read_pool_fees(in, fee_config_at, config->data, p, &x->fees));
 
   x->base_reserve = token_account_amount(&acc[S_POOL_BASE]);
-  x->quote_reserve = token_account_amount(&acc[S_POOL_QUOTE]);
+  /* Route creator fees wait in the quote vault for collection: they are not reserves. */
+  if (!sub_u64(token_account_amount(&acc[S_POOL_QUOTE]), get_u64(p + P_ROUTE_CREATOR_FEES), &x->quote_reserve)) return E_OVERFLOW;
   /* Virtual quote reserves are an i128; the sandbox's pools never set them beyond u64, nor negative. */
   const u8 *v = p + P_VIRTUAL_QUOTE_RESERVES;
   if (get_u64(v + 8) != 0) return E_OVERFLOW;

@@ -153,7 +153,7 @@ static Result create_v2(const Input *in) {
 
   SolSignerSeed curve_parts[3] = {SEED(SEED_BONDING_CURVE), {mint->key->x, 32}, {&curve_bump, 1}};
   SolSignerSeeds curve_signer = {curve_parts, 3};
-  CreateAccount create_curve = {user->key, curve->key, BONDING_CURVE_SIZE, in->program_id, &curve_signer};
+  CreateAccount create_curve = {user->key, curve->key, BONDING_CURVE_ACCOUNT_SIZE, in->program_id, &curve_signer};
   TRY(create_account(in, curve, &create_curve));
 
   CreateAta base_ata = {user->key, in->accounts[CV_ASSOCIATED_BONDING_CURVE].key, curve->key, mint->key, &TOKEN_2022_PROGRAM_ID};

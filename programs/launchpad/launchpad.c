@@ -7,6 +7,7 @@
 #include "collect.h"
 #include "create.h"
 #include "migrate.h"
+#include "route.h"
 #include "trade.h"
 
 /* Enough for create_v2 with its quote accounts and a trade's 27. */
@@ -25,6 +26,8 @@ Result entrypoint(const u8 *input) {
   if (bytes_equal(d, IX_CREATE_V2, 8)) return create_v2(&in);
   if (bytes_equal(d, IX_COLLECT_CREATOR_FEE_V2, 8)) return collect_creator_fee_v2(&in);
   if (bytes_equal(d, IX_MIGRATE_V2, 8)) return migrate_v2(&in);
+  if (bytes_equal(d, IX_ROUTE_BUY, 8)) return route_buy(&in);
+  if (bytes_equal(d, IX_ROUTE_SELL, 8)) return route_sell(&in);
   if (bytes_equal(d, IX_INITIALIZE, 8)) return initialize(&in);
   if (bytes_equal(d, IX_SET_PARAMS, 8)) return set_params(&in);
   if (bytes_equal(d, IX_ADD_QUOTE_MINT, 8)) return add_quote_mint(&in);

@@ -58,6 +58,10 @@ static const u8 QUOTE_CONTROL_DISCRIMINATOR[8] = {56, 244, 35, 238, 193, 213, 16
 #define BC_CAN_EDIT_CREATOR_FEE 123
 #define BC_IS_HOLDER_REWARD 124
 #define BONDING_CURVE_SIZE 125
+/* Allocated at the live program's extended size; the tail holds what the sandbox adds. */
+#define BONDING_CURVE_ACCOUNT_SIZE 151
+/* u64: the coin's creator fees charged by native routes, in the quote (native coin), held in the curve's quote account. */
+#define BC_ROUTE_CREATOR_FEES 125
 
 /* QuoteControl, PDA ["quote-control"]: admin, 64 reserved bytes, Vec<{mint, initial_virtual_quote_reserves}> */
 #define QC_ADMIN 8

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type * as PumpSdkModule from '@pump-fun/pump-sdk';
+import type * as PumpSwapSdkModule from '@pump-fun/pump-swap-sdk';
 import {
   AccountRole,
   getCompiledTransactionMessageDecoder,
@@ -9,6 +10,7 @@ import {
   type Signature,
 } from '@solana/kit';
 import type { AccountInfo, PublicKey, TransactionInstruction } from '@solana/web3.js';
+import type * as SplTokenModule from '@solana/spl-token';
 import { EVENT_IX_TAG } from '../../core/programs/anchor/event-authority.js';
 import type { Sandbox } from '../../core/sandbox/sandbox.js';
 
@@ -22,6 +24,12 @@ const require = createRequire(import.meta.url);
 
 export const pumpSdk = require('@pump-fun/pump-sdk') as typeof PumpSdkModule;
 export const web3 = require('@solana/web3.js') as typeof import('@solana/web3.js');
+/**
+ * The AMM's own SDK (@pump-fun/pump-swap-sdk 1.20.0, which pump-sdk depends on: one copy in the tree),
+ * and the spl-token it reads mints and token accounts with. CommonJS builds, as above.
+ */
+export const pumpSwapSdk = require('@pump-fun/pump-swap-sdk') as typeof PumpSwapSdkModule;
+export const splToken = require('@solana/spl-token') as typeof SplTokenModule;
 
 /** What the tests need of a bn.js BN. */
 export interface BN {
@@ -84,4 +92,98 @@ export function plain(value: unknown): unknown {
   if (value instanceof Uint8Array) return value;
   if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
   return value;
+}
+
+/** `accountInfoOf` for an account that must exist. */
+export function existingAccountInfoOf(sandbox: Sandbox, address: Address | PublicKey): AccountInfo<Buffer> {
+  const account = accountInfoOf(sandbox, address);
+  if (!account) throw new Error(`no account ${typeof address === 'string' ? address : address.toBase58()}`);
+  return account;
+}
+
+/*
+ * What pump-swap-sdk's `OnlinePumpAmmSdk` gathers over RPC before it builds (`swapSolanaState`,
+ * `liquiditySolanaState`, `createPoolSolanaState`), gathered from the sandbox instead, step for step and
+ * with the SDK's own decoders: GlobalConfig, FeeConfig and pools by `PUMP_AMM_SDK`, mints and token
+ * accounts by the spl-token layouts it uses, the token programs as the mints' owners, the user's token
+ * accounts at their associated addresses (off-curve owners allowed, as the SDK derives them).
+ */
+
+const swapSdkState = (sandbox: Sandbox, poolKey: Address, user: Address) => {
+  const { PUMP_AMM_SDK, GLOBAL_CONFIG_PDA } = pumpSwapSdk;
+  const globalConfig = PUMP_AMM_SDK.decodeGlobalConfig(existingAccountInfoOf(sandbox, GLOBAL_CONFIG_PDA));
+  const poolAccountInfo = existingAccountInfoOf(sandbox, poolKey);
+  const pool = PUMP_AMM_SDK.decodePool(poolAccountInfo);
+  const baseMintInfo = existingAccountInfoOf(sandbox, pool.baseMint);
+  const baseTokenProgram = baseMintInfo.owner;
+  const quoteTokenProgram = existingAccountInfoOf(sandbox, pool.quoteMint).owner;
+  const amountOf = (key: PublicKey) => splToken.AccountLayout.decode(existingAccountInfoOf(sandbox, key).data);
+  const userBaseTokenAccount = splToken.getAssociatedTokenAddressSync(pool.baseMint, pk(user), true, baseTokenProgram);
+  const userQuoteTokenAccount = splToken.getAssociatedTokenAddressSync(pool.quoteMint, pk(user), true, quoteTokenProgram);
+  return {
+    globalConfig,
+    poolKey: pk(poolKey),
+    poolAccountInfo,
+    pool,
+    poolBaseTokenAccount: amountOf(pool.poolBaseTokenAccount),
+    poolQuoteTokenAccount: amountOf(pool.poolQuoteTokenAccount),
+    baseTokenProgram,
+    quoteTokenProgram,
+    baseMintAccount: splToken.MintLayout.decode(baseMintInfo.data),
+    user: pk(user),
+    userBaseTokenAccount,
+    userQuoteTokenAccount,
+    userBaseAccountInfo: accountInfoOf(sandbox, userBaseTokenAccount),
+    userQuoteAccountInfo: accountInfoOf(sandbox, userQuoteTokenAccount),
+  };
+};
+
+/** `OnlinePumpAmmSdk.swapSolanaState`, offline: what buy/sell builders and quote functions take. */
+export function swapSolanaStateOf(sandbox: Sandbox, poolKey: Address, user: Address): PumpSwapSdkModule.SwapSolanaState {
+  const { poolBaseTokenAccount, poolQuoteTokenAccount, ...common } = swapSdkState(sandbox, poolKey, user);
+  const feeConfigAccountInfo = accountInfoOf(sandbox, pumpSwapSdk.PUMP_AMM_FEE_CONFIG_PDA);
+  return {
+    ...common,
+    feeConfig: feeConfigAccountInfo ? pumpSwapSdk.PUMP_AMM_SDK.decodeFeeConfig(feeConfigAccountInfo) : null,
+    poolBaseAmount: bn(poolBaseTokenAccount.amount),
+    poolQuoteAmount: bn(poolQuoteTokenAccount.amount),
+    baseMint: common.pool.baseMint,
+  };
+}
+
+/** `OnlinePumpAmmSdk.liquiditySolanaState`, offline: what deposit and withdraw builders take. */
+export function liquiditySolanaStateOf(sandbox: Sandbox, poolKey: Address, user: Address): PumpSwapSdkModule.LiquiditySolanaState {
+  const { baseMintAccount: _mint, ...common } = swapSdkState(sandbox, poolKey, user);
+  const userPoolTokenAccount = splToken.getAssociatedTokenAddressSync(common.pool.lpMint, pk(user), true, splToken.TOKEN_2022_PROGRAM_ID);
+  return { ...common, userPoolTokenAccount, userPoolAccountInfo: accountInfoOf(sandbox, userPoolTokenAccount) };
+}
+
+/** `OnlinePumpAmmSdk.createPoolSolanaState`, offline: what `createPoolInstructions` takes. */
+export function createPoolSolanaStateOf(sandbox: Sandbox, index: number, creator: Address, baseMint: Address, quoteMint: Address): PumpSwapSdkModule.CreatePoolSolanaState {
+  const globalConfig = pumpSwapSdk.PUMP_AMM_SDK.decodeGlobalConfig(existingAccountInfoOf(sandbox, pumpSwapSdk.GLOBAL_CONFIG_PDA));
+  const baseTokenProgram = existingAccountInfoOf(sandbox, baseMint).owner;
+  const quoteTokenProgram = existingAccountInfoOf(sandbox, quoteMint).owner;
+  const poolKey = pumpSwapSdk.poolPda(index, pk(creator), pk(baseMint), pk(quoteMint));
+  const poolBaseTokenAccount = splToken.getAssociatedTokenAddressSync(pk(baseMint), poolKey, true, baseTokenProgram);
+  const poolQuoteTokenAccount = splToken.getAssociatedTokenAddressSync(pk(quoteMint), poolKey, true, quoteTokenProgram);
+  const userBaseTokenAccount = splToken.getAssociatedTokenAddressSync(pk(baseMint), pk(creator), true, baseTokenProgram);
+  const userQuoteTokenAccount = splToken.getAssociatedTokenAddressSync(pk(quoteMint), pk(creator), true, quoteTokenProgram);
+  return {
+    index,
+    baseMint: pk(baseMint),
+    quoteMint: pk(quoteMint),
+    creator: pk(creator),
+    globalConfig,
+    poolKey,
+    poolBaseTokenAccount,
+    poolQuoteTokenAccount,
+    baseTokenProgram,
+    quoteTokenProgram,
+    userBaseTokenAccount,
+    userQuoteTokenAccount,
+    userBaseAccountInfo: accountInfoOf(sandbox, userBaseTokenAccount),
+    userQuoteAccountInfo: accountInfoOf(sandbox, userQuoteTokenAccount),
+    poolBaseAccountInfo: accountInfoOf(sandbox, poolBaseTokenAccount),
+    poolQuoteAccountInfo: accountInfoOf(sandbox, poolQuoteTokenAccount),
+  };
 }
