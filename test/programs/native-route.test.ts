@@ -5,10 +5,13 @@ import { curveState } from '../../core/math/curve.js';
 import { feeRates, largestAmountWithinBudget } from '../../core/math/curve-fees.js';
 import { quoteUnits } from '../../core/math/quote-units.js';
 import { multiHopSwapInstruction, type MultiHopSwapInput, type RouteHop } from '../../core/programs/amm/instructions/multi-hop-swap.js';
+import { findPool, findPoolTokenAccount, findPumpPoolAuthority } from '../../core/programs/amm/pdas.js';
 import { decodeBondingCurve } from '../../core/programs/launchpad/bonding-curve.js';
+import { buyV2Instruction } from '../../core/programs/launchpad/instructions/buy-v2.js';
+import { migrateV2Instruction } from '../../core/programs/launchpad/instructions/migrate-v2.js';
 import { Sandbox } from '../../core/sandbox/sandbox.js';
 import { TOKEN_2022_PROGRAM } from '../../core/sandbox/token-balances.js';
-import { fundedWallet, openCoinAccount, plantCoin, programsOf, send, tokenBalance, type Coin } from '../helpers/launchpad.js';
+import { fundedWallet, openCoinAccount, partiesFor, plantCoin, programsOf, send, tokenBalance, type Coin } from '../helpers/launchpad.js';
 import { customError } from '../helpers/programs.js';
 
 const ZEC = 100_000_000n;
@@ -127,5 +130,67 @@ describe('native route (multi_hop_swap) on a curve', () => {
       const result = await send(sandbox, trader, [instruction]);
       expect(customError(result.err), `${JSON.stringify(Object.keys(over))}\n${result.logs.join('\n')}`).toBe(code);
     }
+  });
+});
+
+/** The same route once the coin has migrated: hop 2 is its canonical native-coin pool. */
+describe('native route (multi_hop_swap) on a migrated coin\'s pool', () => {
+  let sandbox: Sandbox;
+  let trader: KeyPairSigner;
+  let hop1: RouteHop;
+  let hop2: RouteHop;
+  let buybackFeeAccount: Address;
+  let coinMint: Address;
+
+  beforeAll(async () => {
+    sandbox = await Sandbox.open({ dataDir: null, slotMs: 0 });
+    trader = await fundedWallet(sandbox, 1_000n * ZEC);
+    const { mints, accounts, programs } = sandbox.profile;
+    await sandbox.faucet.native(trader.address, (50_000_000n * 1_000_000n) as never);
+    const planted = await plantCoin(sandbox, trader, { quoteMint: mints.native.address, quoteTokenProgram: mints.native.tokenProgram });
+    expect(planted.err).toBeNull();
+    const coin = planted.coin;
+    coinMint = coin.mint;
+    // Complete the curve with a direct buy in the native coin, then migrate it into its canonical pool.
+    const parties = { ...partiesFor(sandbox, coin, trader.address), quoteMint: mints.native.address, quoteTokenProgram: mints.native.tokenProgram };
+    const state = decodeBondingCurve(sandbox.cluster.getAccount(coin.curve)!.data);
+    const bought = await send(sandbox, trader, [await openCoinAccount(trader, coin), await buyV2Instruction(parties, { amount: state.realTokenReserves as never, maxQuoteCost: 10n ** 15n })]);
+    expect(bought.err, bought.logs.join('\n')).toBeNull();
+    const migrated = await send(sandbox, trader, [
+      await migrateV2Instruction({ launchpad: programs['launchpad']!, amm: programs['amm']!, mint: coin.mint, quoteMint: mints.native.address, quoteTokenProgram: mints.native.tokenProgram, user: trader.address, withdrawAuthority: accounts['launchpadAuthority']! }),
+    ]);
+    expect(migrated.err, migrated.logs.join('\n')).toBeNull();
+    const pool = await findPool(programs['amm']!, 0, await findPumpPoolAuthority(programs['launchpad']!, coin.mint), coin.mint, mints.native.address);
+    hop1 = { baseMint: mints.native.address, quoteMint: mints.zec.address, venue: accounts['nativePool']!, venueBase: accounts['nativePoolBaseVault']!, venueQuote: accounts['nativePoolQuoteVault']! };
+    hop2 = { baseMint: coin.mint, quoteMint: mints.native.address, venue: pool, venueBase: await findPoolTokenAccount(pool, coin.mint, TOKEN_2022_PROGRAM), venueQuote: await findPoolTokenAccount(pool, mints.native.address, TOKEN_2022_PROGRAM) };
+    buybackFeeAccount = (await findAssociatedTokenPda({ owner: accounts['buybackFeeRecipient']!, mint: mints.zec.address, tokenProgram: mints.zec.tokenProgram }))[0];
+  });
+  afterAll(() => sandbox.close());
+
+  const balance = (owner: Address, mint: Address, program: Address) => tokenBalance(sandbox, owner, mint, program);
+
+  it('buys and sells through the pool, the coin creator\'s and LP fees charged in the native coin', async () => {
+    const { mints, programs } = sandbox.profile;
+    const route = (side: 'buy' | 'sell', amountIn: bigint, minAmountOut: bigint) =>
+      multiHopSwapInstruction({ programs: { ...programsOf(sandbox), amm: programs['amm']! }, user: trader.address, hop1, hop2, buybackFeeAccount, side, amountIn, minAmountOut });
+    const [b1, q1] = [await balance(hop1.venue, mints.native.address, TOKEN_2022_PROGRAM), await balance(hop1.venue, mints.zec.address, mints.zec.tokenProgram)];
+    const [b2, q2] = [await balance(hop2.venue, coinMint, TOKEN_2022_PROGRAM), await balance(hop2.venue, mints.native.address, TOKEN_2022_PROGRAM)];
+    const spend = 3n * ZEC;
+    const z = spend - ceilDiv(spend * 5n, 10_000n);
+    const n = (z * b1) / (q1 + z);
+    let c = (n * 10_000n) / 10_220n;
+    while (c + ceilDiv(c * 20n, 10_000n) + ceilDiv(c * 200n, 10_000n) > n) c -= 1n;
+    const tokens = (c * b2) / (q2 + c);
+    const coinsBefore = await balance(trader.address, coinMint, TOKEN_2022_PROGRAM);
+    const bought = await send(sandbox, trader, [await route('buy', spend, tokens)]);
+    expect(bought.err, bought.logs.join('\n')).toBeNull();
+    expect(await balance(trader.address, coinMint, TOKEN_2022_PROGRAM)).toBe(coinsBefore + tokens);
+    expect(await balance(hop2.venue, mints.native.address, TOKEN_2022_PROGRAM)).toBe(q2 + n);
+
+    const zecBefore = await balance(trader.address, mints.zec.address, mints.zec.tokenProgram);
+    const sold = await send(sandbox, trader, [await route('sell', tokens, 1n)]);
+    expect(sold.err, sold.logs.join('\n')).toBeNull();
+    expect(await balance(trader.address, mints.zec.address, mints.zec.tokenProgram)).toBeGreaterThan(zecBefore);
+    expect(await balance(trader.address, coinMint, TOKEN_2022_PROGRAM)).toBe(coinsBefore);
   });
 });
