@@ -31,6 +31,24 @@ export interface NetworkProfile {
   } & Readonly<Record<string, MintInfo>>;
   /** Config and authority accounts (the faucet authority in the sandbox; program configs later). */
   readonly accounts: Readonly<Record<string, Address>>;
+  /** Pairs other than ZEC (spec: `GET /v1/params` `pairs`). */
+  readonly pairs?: { readonly native?: NativePair };
+}
+
+/** The native pairing: what a route needs (spec, "Native pair block" and `pairs.native` in params). */
+export interface NativePair {
+  readonly mint: Address;
+  readonly decimals: number;
+  readonly tokenProgram: Address;
+  readonly pool: Address;
+  readonly poolBaseVault: Address;
+  readonly poolQuoteVault: Address;
+  /** The route instruction and the program it belongs to. */
+  readonly routeInstruction: 'multi_hop_swap';
+  readonly routeProgram: Address;
+  /** The route's protocol fee (charged once, in ZEC) and the pool's LP fee, in basis points. */
+  readonly routeProtocolFeeBps: number;
+  readonly poolLpFeeBps: number;
 }
 
 export function isNetworkProfile(value: unknown): value is NetworkProfile {
@@ -68,6 +86,18 @@ export function assertIsNetworkProfile(value: unknown): asserts value is Network
     const entries = p[group];
     if (typeof entries !== 'object' || entries === null) fail(group, 'must be an object');
     for (const [name, address] of Object.entries(entries)) assertAddress(address, `${group}.${name}`);
+  }
+  const pairs = p['pairs'] as Record<string, unknown> | undefined;
+  if (pairs !== undefined) {
+    if (typeof pairs !== 'object' || pairs === null) fail('pairs', 'must be an object');
+    const native = pairs['native'] as Record<string, unknown> | undefined;
+    if (native !== undefined) {
+      for (const field of ['mint', 'tokenProgram', 'pool', 'poolBaseVault', 'poolQuoteVault', 'routeProgram']) assertAddress(native[field], `pairs.native.${field}`);
+      if (native['routeInstruction'] !== 'multi_hop_swap') fail('pairs.native.routeInstruction', 'must be "multi_hop_swap"');
+      for (const field of ['decimals', 'routeProtocolFeeBps', 'poolLpFeeBps']) {
+        if (!Number.isInteger(native[field]) || (native[field] as number) < 0) fail(`pairs.native.${field}`, 'must be a non-negative integer');
+      }
+    }
   }
   const mints = p['mints'] as Record<string, unknown> | undefined;
   if (typeof mints !== 'object' || mints === null) fail('mints', 'must be an object');

@@ -30,6 +30,18 @@ describe('sandbox genesis', () => {
       expect(sandbox.cluster.getAccount(programs['fees']!)?.executable).toBe(true);
       expect(accounts['launchpadFeeConfig']).toBe(await findFeeConfig(programs['fees']!, '6EF8rrecthR5Dkzon8Nwu78hRvfCKubJ14M5uBEwF6P' as never));
       for (const config of feeConfigs(sandbox)) expect(config.flatFees).toEqual(SANDBOX_FLAT_FEES);
+      // The native pairing, as GET /v1/params will give it.
+      expect(sandbox.profile.pairs?.native).toMatchObject({
+        mint: sandbox.profile.mints.native.address,
+        decimals: 6,
+        tokenProgram: 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb',
+        pool: accounts['nativePool'],
+        routeInstruction: 'multi_hop_swap',
+        routeProgram: programs['amm'],
+        routeProtocolFeeBps: 5,
+        poolLpFeeBps: 20,
+      });
+      expect(sandbox.cluster.getAccount(sandbox.profile.pairs!.native!.poolBaseVault)).not.toBeNull();
     } finally {
       sandbox.close();
     }

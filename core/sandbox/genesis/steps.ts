@@ -6,6 +6,7 @@ import { genesisFees } from './fees.js';
 import { genesisLaunchpad } from './launchpad.js';
 import type { GenesisKeys } from './keys.js';
 import { genesisMints } from './mints.js';
+import { genesisNativePair } from './native-pair.js';
 
 /**
  * Genesis as numbered steps. A new sandbox runs them all; a sandbox made by an older version runs the
@@ -30,6 +31,7 @@ export const GENESIS_STEPS: readonly GenesisStep[] = [
   { version: 3, name: 'launchpad, its Global and admitted quote mints', run: genesisLaunchpad },
   { version: 4, name: 'AMM, its config, the native-coin/ZEC and WSOL/ZEC pools', run: genesisAmm },
   { version: 5, name: 'aggregator (SOL <-> ZEC)', run: genesisAggregator },
+  { version: 6, name: 'native pairing in the profile', run: genesisNativePair },
 ];
 
 export const GENESIS_VERSION = GENESIS_STEPS[GENESIS_STEPS.length - 1]!.version;
