@@ -81,7 +81,8 @@ describe('native route (multi_hop_swap) on a curve', () => {
   });
 
   it('sells: coin to native into the pool\'s vault, native to ZEC, protocol fee once, minimum on the final hop', async () => {
-    const amount = (await coinsOf(trader.address)) / 2n;
+    const held = await coinsOf(trader.address);
+    const amount = held / 2n;
     const before = curve();
     const state = curveState({ ...before, complete: before.complete });
     const quoteOut = (amount * state.virtualQuoteReserves) / (state.virtualTokenReserves + amount);
@@ -97,6 +98,7 @@ describe('native route (multi_hop_swap) on a curve', () => {
     const result = await send(sandbox, trader, [await route({ side: 'sell', amountIn: amount, minAmountOut: zecOut - protocolFee })]);
     expect(result.err, result.logs.join('\n')).toBeNull();
     expect(await zecOf(trader.address)).toBe(zecBefore + zecOut - protocolFee);
+    expect(await coinsOf(trader.address)).toBe(held - amount); // exactly the tokens asked for left
     expect(await nativeOf(hop1.venue)).toBe(b1 + n);
     expect(curve().realQuoteReserves).toBe(before.realQuoteReserves - quoteOut);
   });
@@ -130,6 +132,10 @@ describe('native route (multi_hop_swap) on a curve', () => {
       const result = await send(sandbox, trader, [instruction]);
       expect(customError(result.err), `${JSON.stringify(Object.keys(over))}\n${result.logs.join('\n')}`).toBe(code);
     }
+    // Any other program in the launchpad's place.
+    const base = await route({ side: 'buy', amountIn: ZEC, minAmountOut: 1n });
+    const swapped = { ...base, accounts: base.accounts!.map((a, i) => (i === 12 ? { ...a, address: sandbox.profile.programs['aggregator']! } : a)) };
+    expect(customError((await send(sandbox, trader, [swapped])).err)).toBe(6100);
   });
 });
 
