@@ -165,13 +165,14 @@ static Result route_curve_cpi(const Route *r, bool buy, u64 amount, u64 min_toke
   put_u64(data + 8, amount);
   put_u64(data + 16, min_tokens);
   if (buy) {
-    SolAccountMeta metas[12] = {
+    SolAccountMeta metas[14] = {
         {acc[R_GLOBAL_CONFIG].key, false, true}, {acc[R_LAUNCHPAD_GLOBAL].key, false, false}, {acc[R_LAUNCHPAD_FEE_CONFIG].key, false, false},
         {acc[H2_BASE].key, false, false},        {acc[H2_VENUE].key, true, false},             {acc[H2_VENUE_BASE].key, true, false},
         {acc[H2_VENUE_QUOTE].key, true, false},  {acc[R_USER_OUT].key, true, false},           {acc[R_USER].key, false, false},
-        {&TOKEN_2022_PROGRAM_ID, false, false},  {acc[R_LAUNCHPAD_EVENT_AUTHORITY].key, false, false}, {acc[R_LAUNCHPAD].key, false, false},
+        {acc[H1_VENUE_BASE].key, true, false},   {acc[H1_BASE].key, false, false},             {&TOKEN_2022_PROGRAM_ID, false, false},
+        {acc[R_LAUNCHPAD_EVENT_AUTHORITY].key, false, false}, {acc[R_LAUNCHPAD].key, false, false},
     };
-    SolInstruction ix = {acc[R_LAUNCHPAD].key, metas, 12, data, 24};
+    SolInstruction ix = {acc[R_LAUNCHPAD].key, metas, 14, data, 24};
     return invoke_signed(&ix, in, &signer, 1);
   }
   SolAccountMeta metas[14] = {
@@ -258,6 +259,14 @@ static Result multi_hop_swap(const Input *in) {
     if (r.hop2_is_curve) {
       TRY(route_curve_cpi(&r, true, native, min_out));
       tokens = token_account_amount(&acc[R_USER_OUT]) - before;
+      /* A buy that completed the curve handed back the native it did not use: sold back into ZEC. */
+      u64 hop1_base = r.b1 - native, leftover = token_account_amount(&acc[H1_VENUE_BASE]) - hop1_base;
+      if (leftover > 0) {
+        u64 hop1_quote = r.q1 + zec_in, back, denominator2;
+        if (!add_u64(hop1_base, leftover, &denominator2) || !mul_div_floor(hop1_quote, leftover, denominator2, &back)) return E_OVERFLOW;
+        RouteMove refund = {H1_VENUE_QUOTE, R_USER_IN, H1_QUOTE, H1_VENUE, back};
+        TRY(route_move(in, &refund, &hop1.signer));
+      }
     } else {
       TRY(pool_hop_buy(&r, native, &tokens));
     }

@@ -5,8 +5,10 @@
  * proceeds straight into the native-coin/ZEC pool's native vault. The coin's creator fee is charged in
  * the native coin and accrues in the curve account (offset BC_ROUTE_CREATOR_FEES, beyond the IDL's fields),
  * held in the curve's quote account until the vault program collects it. Math (core/math/route.ts):
- *   buy   c = largest with c + ceil(c*creator/10000) <= native_in; tokens = (c*vT - 1) / (vQ + c) (<= rT, or
- *         refused); cost = tokens*vQ/(vT - tokens) + 1; creator fee = native_in - cost (takes the remainder)
+ *   buy   c = largest with c + ceil(c*creator/10000) <= native_in; tokens = (c*vT - 1) / (vQ + c);
+ *         cost = tokens*vQ/(vT - tokens) + 1; creator fee = native_in - cost (takes the remainder); a buy
+ *         that would take more than the real tokens takes exactly them, pays the creator ceil(cost*bps),
+ *         and hands the native it did not use back to hop 1 (the AMM sells it back into the trader's ZEC)
  *   sell  out = tokens*vQ/(vT + tokens); creator fee = ceil(out*creator/10000); proceeds = out - fee
  */
 #pragma once
@@ -16,7 +18,6 @@
 static const u8 IX_ROUTE_BUY[8] = {82, 26, 244, 154, 108, 71, 15, 224};
 static const u8 IX_ROUTE_SELL[8] = {152, 132, 101, 205, 198, 36, 71, 57};
 static const u8 SEED_AMM_GLOBAL_CONFIG[] = "global_config";
-#define E_ROUTE_OVERFILLS_CURVE 6100 /* ours: a route buy never completes a curve partially */
 #define E_ROUTE_NOT_AUTHORIZED 6101  /* ours: only the AMM's route may call */
 
 /* Where a route instruction keeps Global, the launchpad's fee config, the coin's mint and its curve. */
@@ -53,8 +54,8 @@ static Result expect_route(const Input *in, const RouteAt *at, FeeRates *f) {
 INLINE void accrue_route_fee(u8 *curve, u64 fee) { put_u64(curve + BC_ROUTE_CREATOR_FEES, get_u64(curve + BC_ROUTE_CREATOR_FEES) + fee); }
 
 enum {
-  RB_AUTHORITY, RB_GLOBAL, RB_FEE_CONFIG, RB_MINT, RB_CURVE, RB_CURVE_BASE, RB_CURVE_QUOTE, RB_USER_COIN, RB_USER, RB_TOKEN_PROGRAM, RB_EVENT_AUTHORITY,
-  RB_PROGRAM, RB_ACCOUNTS
+  RB_AUTHORITY, RB_GLOBAL, RB_FEE_CONFIG, RB_MINT, RB_CURVE, RB_CURVE_BASE, RB_CURVE_QUOTE, RB_USER_COIN, RB_USER, RB_REFUND, RB_NATIVE_MINT,
+  RB_TOKEN_PROGRAM, RB_EVENT_AUTHORITY, RB_PROGRAM, RB_ACCOUNTS
 };
 
 static Result route_buy(const Input *in) {
@@ -89,13 +90,21 @@ static Result route_buy(const Input *in) {
   numerator.lo -= 1;
   u64 denominator, tokens;
   if (!add_u64(vq, quote, &denominator) || !div_128_by_64(&numerator, denominator, &tokens, NULL)) return E_OVERFLOW;
-  if (tokens > rt) return E_ROUTE_OVERFILLS_CURVE;
+  /* The buy that completes the curve takes exactly its last tokens; the native it does not need goes back
+     to hop 1's native vault (`refund`), where the AMM sells it back into the trader's ZEC. */
+  bool completes = tokens >= rt;
+  if (completes) tokens = rt;
   if (tokens == 0) return E_BUY_ZERO_AMOUNT;
   if (tokens < min_tokens) return E_BUY_SLIPPAGE_BELOW_MIN_TOKENS_OUT;
   Fills fills;
-  u64 total;
+  u64 total, creator_fee, leftover = 0;
   if (!buy_cost(c, tokens, &f, &fills, &total) || fills.quote > native_in) return E_OVERFLOW;
-  u64 creator_fee = native_in - fills.quote;
+  if (completes) {
+    creator_fee = fills.creator_fee;
+    if (!sub_u64(native_in, total, &leftover)) return E_OVERFLOW;
+  } else {
+    creator_fee = native_in - fills.quote;
+  }
 
   u8 bump;
   Pubkey scratch;
@@ -105,6 +114,13 @@ static Result route_buy(const Input *in) {
   SolSignerSeeds signer = {parts, 3};
   TransferChecked out = {&TOKEN_2022_PROGRAM_ID, acc[RB_CURVE_BASE].key, mint, acc[RB_USER_COIN].key, curve->key, tokens, COIN_DECIMALS};
   TRY(token_transfer_checked(in, &out, &signer));
+  if (leftover > 0) {
+    if (!pubkey_eq_bytes(acc[RB_NATIVE_MINT].key->x, (const Pubkey *)(c + BC_QUOTE_MINT))) return E_UNSUPPORTED_QUOTE_MINT;
+    TransferChecked refund = {&TOKEN_2022_PROGRAM_ID, acc[RB_CURVE_QUOTE].key, acc[RB_NATIVE_MINT].key, acc[RB_REFUND].key, curve->key, leftover,
+                              mint_decimals(&acc[RB_NATIVE_MINT])};
+    TRY(token_transfer_checked(in, &refund, &signer));
+  }
+  sol_set_return_data((const u8 *)&leftover, 8);
 
   put_u64(c + BC_VIRTUAL_TOKEN_RESERVES, vt - tokens);
   put_u64(c + BC_VIRTUAL_QUOTE_RESERVES, vq + fills.quote);

@@ -137,6 +137,37 @@ describe('native route (multi_hop_swap) on a curve', () => {
     const swapped = { ...base, accounts: base.accounts!.map((a, i) => (i === 12 ? { ...a, address: sandbox.profile.programs['aggregator']! } : a)) };
     expect(customError((await send(sandbox, trader, [swapped])).err)).toBe(6100);
   });
+
+  it('completes the curve: the last buy takes exactly the remaining tokens and the unused native comes back as ZEC', async () => {
+    const { mints } = sandbox.profile;
+    // Bring the curve close to completion with a direct buy in the native coin.
+    await sandbox.faucet.native(trader.address, (50_000_000n * 1_000_000n) as never);
+    const near = curve();
+    const parties = { ...partiesFor(sandbox, coin, trader.address), quoteMint: mints.native.address, quoteTokenProgram: mints.native.tokenProgram };
+    const direct = await send(sandbox, trader, [await buyV2Instruction(parties, { amount: (near.realTokenReserves - 1_000_000_000n) as never, maxQuoteCost: 10n ** 15n })]);
+    expect(direct.err, direct.logs.join('\n')).toBeNull();
+    const before = curve();
+    const rt = before.realTokenReserves;
+    const [b1, q1] = [await nativeOf(hop1.venue), await zecOf(hop1.venue)];
+    const spend = 50n * ZEC; // far more than 1,000 tokens cost
+    const protocolFee = ceilDiv(spend * 5n, 10_000n);
+    const z = spend - protocolFee;
+    const n = (z * b1) / (q1 + z);
+    const cost = (rt * before.virtualQuoteReserves) / (before.virtualTokenReserves - rt) + 1n;
+    const leftover = n - cost - ceilDiv(cost * 200n, 10_000n);
+    const refund = ((q1 + z) * leftover) / (b1 - n + leftover);
+    const [zecBefore, coinsBefore] = [await zecOf(trader.address), await coinsOf(trader.address)];
+
+    const result = await send(sandbox, trader, [await route({ side: 'buy', amountIn: spend, minAmountOut: rt })]);
+    expect(result.err, result.logs.join('\n')).toBeNull();
+    expect(curve().complete).toBe(true);
+    expect(curve().realTokenReserves).toBe(0n);
+    expect(await coinsOf(trader.address)).toBe(coinsBefore + rt);
+    expect(refund > 0n).toBe(true);
+    expect(await zecOf(trader.address)).toBe(zecBefore - spend + refund);
+    expect(await nativeOf(hop1.venue)).toBe(b1 - n + leftover);
+    expect(await zecOf(hop1.venue)).toBe(q1 + z - refund);
+  });
 });
 
 /** The same route once the coin has migrated: hop 2 is its canonical native-coin pool. */
