@@ -1,9 +1,9 @@
 /**
  * The one error type of the native route's math (route.ts), the counterpart of CurveError and
  * PoolError: a stable `code` callers branch on (the engine maps it to the API's error model) and a
- * plain `message`. Its own class because a route refuses things neither venue does on its own (a buy
- * that would overfill the curve, a ZEC amount that buys nothing after two hops), and because the
- * route computes both hops itself, so a caller sees one error type whichever hop refused.
+ * plain `message`. Its own class because a route refuses things neither venue does on its own (a ZEC
+ * amount that buys nothing after two hops), and because the route computes both hops itself, so a
+ * caller sees one error type whichever hop refused.
  */
 import { U64_MAX } from './curve-error.js';
 import { u64Problem } from './pool-error.js';
@@ -20,8 +20,6 @@ export const ROUTE_ERROR_CODES = [
   'curve_complete',
   /** The ZEC in buys no token: details.stage says where it ran out ('protocol_fee', 'hop1', 'hop2'). */
   'zec_in_too_small',
-  /** A buy would take more tokens than the curve has left; the route never completes a curve partially. */
-  'route_overfills_curve',
   'insufficient_quote_reserves',
   /** A sale's hop-2 fees take all the native coin it pays out. */
   'sell_output_below_fees',

@@ -33,7 +33,11 @@ export type RouteBuyQuote = RouteQuoteFigures &
     tokensOut: TokenUnits;
     /** The fewest tokens accepted: the instruction's min_amount_out. */
     minTokensOut: TokenUnits;
-    /** The ZEC the buy may spend: exactly amountIn (the route is exact in). */
+    /**
+     * The ZEC the buy may spend: amountIn, the instruction's amount_in. It spends all of it unless it
+     * completes the curve with native coin to spare: then trade.zecRefund comes back and it spends
+     * trade.zecSpent = amountIn - zecRefund.
+     */
     limit: ZecUnits;
   }>;
 
@@ -57,12 +61,16 @@ function assertSlippage(slippageBps: unknown): asserts slippageBps is Bps {
 /**
  * What the trader gives up against both venues' spot prices, in bps, from the venues before the trade.
  * A token's spot value in ZEC is P2 * P1, with P2 = vQ/vT (curve) or Q2/B2 (pool), P1 = Q1/B1; write
- * it s/d with s = vQ*Q1 (or Q2*Q1) and d = vT*B1 (or B2*B1). Then
- *   buy:  1 - (tokensOut * s/d) / A            = (A*d - tokensOut*s) / (A*d)
+ * it s/d with s = vQ*Q1 (or Q2*Q1) and d = vT*B1 (or B2*B1). Then, with S = zecSpent = A - zecRefund
+ * the ZEC the buyer gives up (S = A but on a buy that completes the curve with native coin to spare,
+ * whose refund the buyer gets back; the protocol fee is not refunded and stays in S):
+ *   buy:  1 - (tokensOut * s/d) / S            = (S*d - tokensOut*s) / (S*d)
  *   sale: 1 - userReceives / (T * s/d)         = (T*s - userReceives*d) / (T*s)
  *   costBps = ceil(10000 * numerator / denominator), 0 if the numerator were negative.
  * The numerator is positive for every trade routeBuy and routeSell answer (each hop's own price is
  * worse than its spot price and the fees only add to that), so costBps >= 1 and the clamp is a guard.
+ * For a completing buy: the curve takes N = n - leftover > tokensOut * vQ/vT native coin net, and
+ * hop 1, whose B * Q never decreases, takes S - protocolFee = z - zecRefund > N * Q1/B1 ZEC net for it.
  */
 export function routeCostBps(venues: RouteVenues, trade: RouteBuy | RouteSell): Bps {
   assertIsRouteVenues(venues);
@@ -72,7 +80,7 @@ export function routeCostBps(venues: RouteVenues, trade: RouteBuy | RouteSell): 
   const s = p2n * hop1.quoteReserves;
   const d = p2d * hop1.baseReserves;
   const [numerator, denominator] =
-    trade.side === 'buy' ? [trade.amountIn * d - trade.tokensOut * s, trade.amountIn * d] : [trade.tokensIn * s - trade.userReceives * d, trade.tokensIn * s];
+    trade.side === 'buy' ? [trade.zecSpent * d - trade.tokensOut * s, trade.zecSpent * d] : [trade.tokensIn * s - trade.userReceives * d, trade.tokensIn * s];
   if (denominator <= 0n) throw new RouteError('invalid_amount', `a ${trade.side} of nothing has no cost`);
   return bps(numerator <= 0n ? 0n : ceilDiv(numerator * BPS_DENOMINATOR, denominator));
 }

@@ -21,14 +21,16 @@ import { tokenUnits, zecUnits, type Bps, type TokenUnits, type ZecUnits } from '
  * Hop 1 charges no fee in a route; the protocol fee is taken once, in ZEC; the coin's creator fee (and a
  * hop-2 pool's LP fee) in the native coin at hop 2. The native coin goes venue to venue: the trader
  * never holds it. A buy is exact in: it spends exactly the ZEC asked for, the rounding remainder going
- * to the creator fee. A sale is exact in too: it sells exactly the tokens asked for.
+ * to the creator fee; except the buy that completes a curve, which takes the curve's last tokens,
+ * pays the creator fee on their cost alone and sells the native coin it did not use back through
+ * hop 1 into the trader's ZEC (zecRefund). A sale is exact in too: it sells exactly the tokens asked for.
  */
 export type RouteBuy = Readonly<{
   side: 'buy';
   venue: RouteVenue;
-  /** A: the ZEC the buyer spends, all of it. */
+  /** A: the ZEC the buyer pays in (the instruction's amount_in). */
   amountIn: ZecUnits;
-  /** fee(A, protocolBps), to the buyback fee account. */
+  /** fee(A, protocolBps), to the buyback fee account; never refunded. */
   protocolFee: ZecUnits;
   /** z = A - protocolFee: all of it enters hop 1. */
   zecIntoHop1: ZecUnits;
@@ -38,8 +40,20 @@ export type RouteBuy = Readonly<{
   nativeCost: NativeUnits;
   /** fee(nativeCost, lpBps) on a hop-2 pool, kept in its reserves; 0 on a curve. */
   lpFee: NativeUnits;
-  /** n - nativeCost - lpFee: at least fee(nativeCost, creatorBps), it takes the rounding remainder. */
+  /**
+   * n - nativeCost - lpFee: at least fee(nativeCost, creatorBps), it takes the rounding remainder;
+   * on a buy that overfills the curve exactly fee(nativeCost, creatorBps) (the rest is leftoverNative).
+   */
   creatorFee: NativeUnits;
+  /**
+   * The native coin hop 2 hands back to hop 1: n - nativeCost - creatorFee on a buy that overfills
+   * the curve, 0 otherwise. So n = nativeCost + lpFee + creatorFee + leftoverNative.
+   */
+  leftoverNative: NativeUnits;
+  /** ZEC out of hop 1 for leftoverNative (fee-free), back to the buyer; 0 when leftoverNative is 0. */
+  zecRefund: ZecUnits;
+  /** A - zecRefund: the ZEC the buy actually costs the buyer. */
+  zecSpent: ZecUnits;
   tokensOut: TokenUnits;
   /** The buy takes the curve's last real token (never true for a pool). */
   completes: boolean;
@@ -68,8 +82,8 @@ export type RouteSell = Readonly<{
   next: RouteVenues;
 }>;
 
-/** What hop 2 of a buy takes and gives for the native amount n. */
-type Hop2Buy = Readonly<{ tokens: bigint; cost: bigint; lpFee: bigint; creatorFee: bigint; completes: boolean; next: RouteHop2 }>;
+/** What hop 2 of a buy takes and gives for the native amount n (leftover: the native it hands back to hop 1). */
+type Hop2Buy = Readonly<{ tokens: bigint; cost: bigint; lpFee: bigint; creatorFee: bigint; leftover: bigint; completes: boolean; next: RouteHop2 }>;
 /** What hop 2 of a sale takes and gives for the tokens T. */
 type Hop2Sell = Readonly<{ quoteOut: bigint; lpFee: bigint; creatorFee: bigint; native: bigint; next: RouteHop2 }>;
 
@@ -79,7 +93,8 @@ const tooSmall = (amountIn: bigint, stage: 'protocol_fee' | 'hop1' | 'hop2', why
   new RouteError('zec_in_too_small', `${amountIn} ZEC base units buy no token: ${why}`, { amountIn, stage, ...extra });
 
 /**
- * Buys the most tokens `amountIn` ZEC pays for over the route, and spends all of it. In order:
+ * Buys the most tokens `amountIn` ZEC pays for over the route, and spends all of it unless the buy
+ * completes a curve with native coin to spare (step 4). In order:
  *   refuse 'invalid_pool_state' / 'invalid_curve_state' / 'invalid_fee_rates' / 'invalid_amount' for
  *     malformed inputs; refuse 'buy_zero_amount' when A = 0; refuse 'curve_complete' when hop 2 is a
  *     complete curve
@@ -88,7 +103,14 @@ const tooSmall = (amountIn: bigint, stage: 'protocol_fee' | 'hop1' | 'hop2', why
  *      n = z * B1 / (Q1 + z) (n < B1 as Q1 >= 1); refuse 'zec_in_too_small' when n = 0;
  *      hop 1 next = { B1 - n, Q1 + z }: the pool keeps all of z (its exact-out price
  *      ceil(Q1 * n / (B1 - n)) is at most z; the difference is the LPs'), and B1 * Q1 never decreases
- *   3. hop 2 with budget n: buyOnCurve or buyOnPool below
+ *   3. hop 2 with budget n: buyOnCurve or buyOnPool below, giving back leftover native L (0 unless the
+ *      buy overfills a curve)
+ *   4. the leftover sold back through hop 1, fee-free, from B1' = B1 - n, Q1' = Q1 + z:
+ *      zecRefund = Q1' * L / (B1' + L) (B1' + L <= B1 fits; 0 when L = 0);
+ *      hop 1 next = { B1' + L, Q1' - zecRefund }; zecSpent = A - zecRefund
+ *      zecRefund < z: selling all of n back would pay Q1' * n / B1 <= z (as n <= z * B1 / Q1'), and
+ *      L <= n - 1 pays strictly less, so zecSpent >= protocolFee + 1. Hop 1's B * Q never decreases
+ *      over the round trip (both legs round against the trader); the protocol fee is not refunded.
  * The protocol fee rounds up, so A = 1 pays it all and buys nothing.
  */
 export function routeBuy(venues: RouteVenues, amountIn: ZecUnits, rates: RouteFeeRates): RouteBuy {
@@ -109,6 +131,9 @@ export function routeBuy(venues: RouteVenues, amountIn: ZecUnits, rates: RouteFe
   if (n === 0n) throw tooSmall(amountIn, 'hop1', `${z} ZEC base units buy no native coin on hop 1`, { zecIntoHop1: z });
 
   const bought = hop2.venue === 'curve' ? buyOnCurve(hop2.curve, n, rates, amountIn) : buyOnPool(hop2.pool, n, rates, amountIn);
+  const leftover = bought.leftover;
+  const hop1Base = B1 - n + leftover;
+  const zecRefund = leftover === 0n ? 0n : ((Q1 + z) * leftover) / hop1Base;
   return Object.freeze({
     side: 'buy',
     venue: hop2.venue,
@@ -119,10 +144,13 @@ export function routeBuy(venues: RouteVenues, amountIn: ZecUnits, rates: RouteFe
     nativeCost: nativeUnits(bought.cost),
     lpFee: nativeUnits(bought.lpFee),
     creatorFee: nativeUnits(bought.creatorFee),
+    leftoverNative: nativeUnits(leftover),
+    zecRefund: zecUnits(zecRefund),
+    zecSpent: zecUnits(amountIn - zecRefund),
     tokensOut: tokenUnits(bought.tokens),
     completes: bought.completes,
     next: Object.freeze({
-      hop1: Object.freeze({ baseReserves: tokenUnits(B1 - n), quoteReserves: quoteUnits(Q1 + z) }),
+      hop1: Object.freeze({ baseReserves: tokenUnits(hop1Base), quoteReserves: quoteUnits(Q1 + z - zecRefund) }),
       hop2: bought.next,
     }),
   });
@@ -136,28 +164,35 @@ export function routeBuy(venues: RouteVenues, amountIn: ZecUnits, rates: RouteFe
  *   refuse 'zec_in_too_small' when c = 0
  *   refuse 'amount_overflow' when vQ + c > u64::MAX (the divisor below is a u64)
  *   tokens = (c * vT - 1) / (vQ + c): the most tokens whose cost is at most c (curve.ts buyExactQuoteIn)
- *   refuse 'route_overfills_curve' when tokens > rT (the route never completes a curve partially: an
- *     exact-in buy that ran out of tokens would have ZEC left over and nowhere to put it)
- *   refuse 'zec_in_too_small' when tokens = 0
+ *   overfills = tokens > rT; then tokens = rT (the buy completes the curve with native coin to spare)
+ *   refuse 'zec_in_too_small' when tokens = 0 (rT = 0 on a curve not marked complete included)
  *   cost = tokens * vQ / (vT - tokens) + 1 (curve.ts buyExactTokens; vT - tokens >= vT - rT >= 1), and
- *       cost <= c because tokens * (vQ + c) <= c * vT - 1
+ *       cost <= c because tokens * (vQ + c) <= c * vT - 1 (for tokens = rT too: the cost only grows
+ *       with the tokens)
  *   refuse 'amount_overflow' when rQ + cost > u64::MAX (vQ + cost <= vQ + c fits)
- *   creatorFee = n - cost >= n - c >= fee(c, creatorBps) >= fee(cost, creatorBps)
+ *   not overfilling: creatorFee = n - cost >= n - c >= fee(c, creatorBps) >= fee(cost, creatorBps);
+ *       leftover = 0
+ *   overfilling: creatorFee = fee(cost, creatorBps); leftover = n - cost - creatorFee, refused
+ *       'amount_overflow' if negative, which cannot happen: cost <= c, so cost + fee(cost) <= c + fee(c) <= n
  *   next = { vT - tokens, vQ + cost, rT - tokens, rQ + cost, complete: rT - tokens = 0 }
- * The creator fee is kept in the curve's native account, accrued outside its reserves.
+ * The creator fee is kept in the curve's native account, accrued outside its reserves; the leftover
+ * goes back to hop 1's native vault (routeBuy step 4). A buy that takes exactly rT is not an overfill:
+ * it completes the curve with the creator fee taking the remainder, as any other.
  */
 function buyOnCurve(curve: CurveState, n: bigint, rates: RouteFeeRates, amountIn: bigint): Hop2Buy {
   const { virtualTokenReserves: vT, virtualQuoteReserves: vQ, realTokenReserves: rT, realQuoteReserves: rQ } = curve;
   const c = largestAmountWithinBudget(quoteUnits(n), hop2CurveRates(rates));
   if (c === 0n) throw tooSmall(amountIn, 'hop2', `${n} native base units pay no curve cost once the creator fee is added`, { nativeAmount: n });
   assertRouteResult('virtualQuoteReserves + budget', vQ + c);
-  const tokens = (c * vT - 1n) / (vQ + c);
-  if (tokens > rT) {
-    throw new RouteError('route_overfills_curve', `the buy would take ${tokens} tokens but the curve has ${rT} left`, { tokens, realTokenReserves: rT, amountIn });
-  }
+  const affordable = (c * vT - 1n) / (vQ + c);
+  const overfills = affordable > rT;
+  const tokens = overfills ? rT : affordable;
   if (tokens === 0n) throw tooSmall(amountIn, 'hop2', `${c} native base units buy no token on the curve`, { nativeAmount: n, budget: c });
   const cost = (tokens * vQ) / (vT - tokens) + 1n;
   assertRouteResult('realQuoteReserves', rQ + cost);
+  const creatorFee = overfills ? fee(cost, rates.creatorBps) : n - cost;
+  const leftover = n - cost - creatorFee;
+  if (leftover < 0n) throw new RouteError('amount_overflow', `the curve's last ${tokens} tokens cost ${cost + creatorFee}, more than ${n}`, { nativeAmount: n, cost, creatorFee });
   const completes = rT - tokens === 0n;
   const next: CurveState = Object.freeze({
     virtualTokenReserves: tokenUnits(vT - tokens),
@@ -166,7 +201,7 @@ function buyOnCurve(curve: CurveState, n: bigint, rates: RouteFeeRates, amountIn
     realQuoteReserves: quoteUnits(rQ + cost),
     complete: completes,
   });
-  return { tokens, cost, lpFee: 0n, creatorFee: n - cost, completes, next: Object.freeze({ venue: 'curve', curve: next }) };
+  return { tokens, cost, lpFee: 0n, creatorFee, leftover, completes, next: Object.freeze({ venue: 'curve', curve: next }) };
 }
 
 /**
@@ -192,7 +227,7 @@ function buyOnPool(pool: PoolReserves, n: bigint, rates: RouteFeeRates, amountIn
   const lpFee = fee(cost, rates.lpBps);
   assertRouteResult('pool quote reserves', Q2 + cost + lpFee);
   const next: PoolReserves = Object.freeze({ baseReserves: tokenUnits(B2 - tokens), quoteReserves: quoteUnits(Q2 + cost + lpFee) });
-  return { tokens, cost, lpFee, creatorFee: n - cost - lpFee, completes: false, next: Object.freeze({ venue: 'pool', pool: next }) };
+  return { tokens, cost, lpFee, creatorFee: n - cost - lpFee, leftover: 0n, completes: false, next: Object.freeze({ venue: 'pool', pool: next }) };
 }
 
 /**

@@ -92,14 +92,14 @@ static Result route_buy(const Input *in) {
   if (!add_u64(vq, quote, &denominator) || !div_128_by_64(&numerator, denominator, &tokens, NULL)) return E_OVERFLOW;
   /* The buy that completes the curve takes exactly its last tokens; the native it does not need goes back
      to hop 1's native vault (`refund`), where the AMM sells it back into the trader's ZEC. */
-  bool completes = tokens >= rt;
-  if (completes) tokens = rt;
+  bool overfills = tokens > rt;
+  if (overfills) tokens = rt;
   if (tokens == 0) return E_BUY_ZERO_AMOUNT;
   if (tokens < min_tokens) return E_BUY_SLIPPAGE_BELOW_MIN_TOKENS_OUT;
   Fills fills;
   u64 total, creator_fee, leftover = 0;
   if (!buy_cost(c, tokens, &f, &fills, &total) || fills.quote > native_in) return E_OVERFLOW;
-  if (completes) {
+  if (overfills) {
     creator_fee = fills.creator_fee;
     if (!sub_u64(native_in, total, &leftover)) return E_OVERFLOW;
   } else {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buyExactQuoteIn as curveBuyExactQuoteIn, buyExactTokens, sellExactTokens } from '../../core/math/curve.js';
+import { buyExactQuoteIn as curveBuyExactQuoteIn, buyExactTokens, curveState, sellExactTokens, type CurveState } from '../../core/math/curve.js';
 import { isCurveError } from '../../core/math/curve-error.js';
 import { BPS_DENOMINATOR, feeAtBps } from '../../core/math/curve-fees.js';
 import { isPoolError } from '../../core/math/pool-error.js';
@@ -7,10 +7,9 @@ import { poolFeeRates } from '../../core/math/pool-fees.js';
 import { buyExactBase, buyExactQuoteIn as poolBuyExactQuoteIn, sellExactBase, type PoolReserves } from '../../core/math/pool.js';
 import { quoteUnits as q } from '../../core/math/quote-units.js';
 import { routeBuy, routeSell, type RouteBuy, type RouteSell } from '../../core/math/route.js';
-import { largestRouteBuy } from '../../core/math/route-cap.js';
 import { isRouteError, type RouteErrorCode } from '../../core/math/route-error.js';
 import { routeCostBps } from '../../core/math/route-quote.js';
-import { hop2CurveRates, hop2PoolRates, type RouteVenues } from '../../core/math/route-venues.js';
+import { hop2CurveRates, hop2PoolRates, routeVenues, type RouteFeeRates, type RouteVenues } from '../../core/math/route-venues.js';
 import { tokenUnits as t, zecUnits as zec } from '../../core/math/units.js';
 import { randomRouteBuy, randomRouteSell } from './route-cases.js';
 import { SeededRandom } from './seeded-random.js';
@@ -39,14 +38,14 @@ function venueTrade<T>(allowed: readonly string[], trade: () => T): T | null {
   }
 }
 
-/** costBps is the exact rational rounded up: (cost - 1) / 10000 < numerator / denominator <= cost / 10000. */
+/** costBps is the exact rational rounded up: (cost - 1) / 10000 < numerator / denominator <= cost / 10000 (a buy against zecSpent). */
 function expectCostBpsExact(venues: RouteVenues, trade: RouteBuy | RouteSell): void {
   const { hop1, hop2 } = venues;
   const [p2n, p2d] = hop2.venue === 'curve' ? [hop2.curve.virtualQuoteReserves, hop2.curve.virtualTokenReserves] : [hop2.pool.quoteReserves, hop2.pool.baseReserves];
   const s = p2n * hop1.quoteReserves;
   const d = p2d * hop1.baseReserves;
   const [numerator, denominator] =
-    trade.side === 'buy' ? [trade.amountIn * d - trade.tokensOut * s, trade.amountIn * d] : [trade.tokensIn * s - trade.userReceives * d, trade.tokensIn * s];
+    trade.side === 'buy' ? [trade.zecSpent * d - trade.tokensOut * s, trade.zecSpent * d] : [trade.tokensIn * s - trade.userReceives * d, trade.tokensIn * s];
   const cost = routeCostBps(venues, trade);
   expect(numerator).toBeGreaterThan(0n);
   expect(cost).toBeGreaterThanOrEqual(1n);
@@ -55,7 +54,7 @@ function expectCostBpsExact(venues: RouteVenues, trade: RouteBuy | RouteSell): v
 }
 
 describe('route buys over random routes (seeded)', () => {
-  it('spend exactly A, pass n from hop 1 to hop 2 whole, and match the venues\' own math', () => {
+  it('spend exactly A (less a completing buy\'s refund), pass n from hop 1 to hop 2, and match the venues\' own math', () => {
     const random = new SeededRandom(0x7007_0001n);
     const outcomes: Record<string, number> = {};
     for (let i = 0; i < CASES; i++) {
@@ -67,15 +66,18 @@ describe('route buys over random routes (seeded)', () => {
       const { hop1, hop2 } = venues;
       const n = buy.nativeAmount;
 
-      // ZEC: the protocol fee and z make up A, and hop 1 gains exactly z.
+      // ZEC: the protocol fee and z make up A, and hop 1 keeps z less the refund.
       expect(buy.protocolFee).toBe(feeAtBps(q(amountIn), rates.protocolBps));
       expect(buy.protocolFee + buy.zecIntoHop1).toBe(amountIn);
-      expect(buy.next.hop1.quoteReserves - hop1.quoteReserves).toBe(buy.zecIntoHop1);
-      // Native: n leaves hop 1, and n = cost + creatorFee + lpFee arrives in hop 2.
-      expect(hop1.baseReserves - buy.next.hop1.baseReserves).toBe(n);
-      expect(buy.nativeCost + buy.lpFee + buy.creatorFee).toBe(n);
+      expect(buy.next.hop1.quoteReserves - hop1.quoteReserves).toBe(buy.zecIntoHop1 - buy.zecRefund);
+      expect(buy.zecSpent).toBe(amountIn - buy.zecRefund);
+      // Native: n leaves hop 1, n = cost + lpFee + creatorFee + leftover arrives in hop 2, the leftover comes back.
+      expect(hop1.baseReserves - buy.next.hop1.baseReserves).toBe(n - buy.leftoverNative);
+      expect(buy.nativeCost + buy.lpFee + buy.creatorFee + buy.leftoverNative).toBe(n);
       expect(buy.lpFee).toBe(hop2.venue === 'pool' ? feeAtBps(q(buy.nativeCost), rates.lpBps) : 0n);
       expect(buy.creatorFee).toBeGreaterThanOrEqual(feeAtBps(q(buy.nativeCost), rates.creatorBps));
+      if (buy.leftoverNative > 0n) expect(buy.completes).toBe(true);
+      else expect(buy.zecRefund).toBe(0n);
       expect(k(buy.next.hop1)).toBeGreaterThanOrEqual(k(hop1));
       // Hop 1 buys what the pool's own fee-free exact-in buy of z would, and keeps the change.
       const hop1Buy = poolBuyExactQuoteIn(hop1, q(buy.zecIntoHop1), hop1Free);
@@ -91,7 +93,7 @@ describe('route buys over random routes (seeded)', () => {
         expect(own.creatorFee).toBeLessThanOrEqual(buy.creatorFee);
         expect(own.completes).toBe(buy.completes);
         expect(buy.next.hop2.curve).toEqual(own.next);
-        // The curve's own exact-in buy with budget n finds the same tokens (its rT cap does not bind).
+        // The curve's own exact-in buy with budget n finds the same tokens (both cap them at rT).
         expect(curveBuyExactQuoteIn(hop2.curve, q(n), curveRates).tokens).toBe(buy.tokensOut);
         // Maximal: one more token would cost more than n with its creator fee.
         if (buy.tokensOut < hop2.curve.realTokenReserves) {
@@ -118,33 +120,73 @@ describe('route buys over random routes (seeded)', () => {
 
       // Selling the tokens straight back never returns more ZEC than the buy spent.
       const back = attempt(() => routeSell(buy.next, buy.tokensOut, rates));
-      if (typeof back !== 'string') expect(back.userReceives).toBeLessThanOrEqual(amountIn);
+      if (typeof back !== 'string') expect(back.userReceives).toBeLessThanOrEqual(buy.zecSpent);
     }
     expect(outcomes.curve ?? 0).toBeGreaterThan(CASES / 8);
     expect(outcomes.pool ?? 0).toBeGreaterThan(CASES / 4);
     expect(outcomes.zec_in_too_small ?? 0).toBeGreaterThan(0);
-    expect(outcomes.route_overfills_curve ?? 0).toBeGreaterThan(0);
-    expect(outcomes['curve completing'] ?? 0).toBeGreaterThan(0);
+    expect(outcomes['curve completing'] ?? 0).toBeGreaterThan(CASES / 40);
   });
 
-  it('the cap is accepted and one ZEC unit more is not', () => {
+  it('a buy that completes the curve conserves value and sells exactly its leftover back through hop 1', () => {
     const random = new SeededRandom(0x7007_0002n);
-    let capped = 0;
-    for (let i = 0; i < CASES / 10; i++) {
-      const { venues, rates } = randomRouteBuy(random);
-      const cap = largestRouteBuy(venues, rates);
-      if (cap > 0n) {
-        const atCap = attempt(() => routeBuy(venues, cap, rates));
-        expect(atCap === 'zec_in_too_small' || typeof atCap !== 'string').toBe(true);
-      }
-      if (cap < (1n << 64n) - 1n) {
-        capped++;
-        expect(['route_overfills_curve', 'amount_overflow']).toContain(attempt(() => routeBuy(venues, zec(cap + 1n), rates)));
-      }
+    let completing = 0;
+    let refunded = 0;
+    for (let i = 0; i < CASES; i++) {
+      const { venues, rates, amountIn } = randomRouteBuy(random);
+      if (venues.hop2.venue !== 'curve') continue;
+      const first = attempt(() => routeBuy(venues, zec(amountIn), rates));
+      if (typeof first === 'string') continue;
+      // The same buy on the curve with fewer tokens left: between 1 and all the buy took (exactly them now and then).
+      const left = random.chance(1n, 8n) ? first.tokensOut : random.between(1n, first.tokensOut);
+      const curve = curveState({ ...venues.hop2.curve, realTokenReserves: left });
+      const shorter = routeVenues(venues.hop1, { venue: 'curve', curve });
+      const buy = routeBuy(shorter, zec(amountIn), rates);
+      expectCompletingBuyConserves(shorter, curve, amountIn, rates, buy);
+      completing++;
+      if (buy.zecRefund > 0n) refunded++;
     }
-    expect(capped).toBeGreaterThan(CASES / 40);
+    expect(completing).toBeGreaterThan(CASES / 8);
+    expect(refunded).toBeGreaterThan(CASES / 16);
   });
 });
+
+function expectCompletingBuyConserves(venues: RouteVenues, curve: CurveState, amountIn: bigint, rates: RouteFeeRates, buy: RouteBuy): void {
+  const { hop1 } = venues;
+  const { protocolFee, zecIntoHop1: z, nativeAmount: n, nativeCost: cost, creatorFee, leftoverNative: leftover, zecRefund } = buy;
+  expect(buy).toMatchObject({ venue: 'curve', completes: true, tokensOut: curve.realTokenReserves, lpFee: 0n });
+  // ZEC: A = protocolFee + z; z ends in hop 1 less the refund; the buyer spends A - zecRefund.
+  expect(protocolFee + z).toBe(amountIn);
+  expect(buy.next.hop1.quoteReserves).toBe(hop1.quoteReserves + z - zecRefund);
+  expect(buy.zecSpent).toBe(amountIn - zecRefund);
+  expect(protocolFee + (buy.next.hop1.quoteReserves - hop1.quoteReserves) + zecRefund).toBe(amountIn);
+  expect(zecRefund).toBeLessThan(z);
+  // Native: n = cost + creatorFee + leftover; hop 1's native ends at B1 - n + leftover; what it gave net is
+  // exactly what the curve's reserves gained plus the creator fee accrued.
+  expect(cost + creatorFee + leftover).toBe(n);
+  expect(buy.next.hop1.baseReserves).toBe(hop1.baseReserves - n + leftover);
+  if (buy.next.hop2.venue !== 'curve') throw new Error('hop 2 changed venue');
+  expect(buy.next.hop2.curve.realQuoteReserves - curve.realQuoteReserves + creatorFee).toBe(hop1.baseReserves - buy.next.hop1.baseReserves);
+  expect(buy.next.hop2.curve).toMatchObject({ realTokenReserves: 0n, complete: true });
+  // The curve's own buy of its last tokens charges the same cost; an overfill pays exactly its creator fee.
+  const own = buyExactTokens(curve, t(curve.realTokenReserves), hop2CurveRates(rates));
+  expect(own.quoteCost).toBe(cost);
+  expect(buy.next.hop2.curve).toEqual(own.next);
+  if (leftover > 0n) expect(creatorFee).toBe(own.creatorFee);
+  else expect(creatorFee).toBeGreaterThanOrEqual(own.creatorFee);
+  // The refund is hop 1's own fee-free sale of the leftover from where the forward hop left it.
+  const forward = { baseReserves: t(hop1.baseReserves - n), quoteReserves: q(hop1.quoteReserves + z) };
+  if (leftover > 0n) {
+    const back = sellExactBase(forward, t(leftover), hop1Free);
+    expect(back.quoteOut).toBe(zecRefund);
+    expect(buy.next.hop1).toEqual(back.next);
+  } else {
+    expect(zecRefund).toBe(0n);
+    expect(buy.next.hop1).toEqual(forward);
+  }
+  expect(k(buy.next.hop1)).toBeGreaterThanOrEqual(k(hop1));
+  expectCostBpsExact(venues, buy);
+}
 
 describe('route sales over random routes (seeded)', () => {
   it('conserve every unit from T in to the ZEC out, and match the venues\' own math', () => {

@@ -4,8 +4,7 @@ import { U64_MAX } from '../../core/math/curve-error.js';
 import type { NativeUnits } from '../../core/math/native-units.js';
 import { poolReserves } from '../../core/math/pool.js';
 import { routeBuy, routeSell } from '../../core/math/route.js';
-import { largestRouteBuy } from '../../core/math/route-cap.js';
-import { isRouteError, RouteError, type RouteErrorCode } from '../../core/math/route-error.js';
+import { isRouteError, type RouteErrorCode } from '../../core/math/route-error.js';
 import { checkRouteMinTokensOut, checkRouteMinZecOut, quoteRouteBuy, quoteRouteSell } from '../../core/math/route-quote.js';
 import { isRouteFeeRates, isRouteVenues, NATIVE_ROUTE_FEE_RATES as R, routeFeeBps, routeFeeRates, routeVenues, type RouteVenues } from '../../core/math/route-venues.js';
 import { bps, tokenUnits as t, zecUnits as zec } from '../../core/math/units.js';
@@ -83,6 +82,9 @@ describe('routeBuy, hop 2 a curve', () => {
       nativeCost: 9701n,
       lpFee: 0n,
       creatorFee: 195n,
+      leftoverNative: 0n,
+      zecRefund: 0n,
+      zecSpent: 10_000n,
       tokensOut: 9607n,
       completes: false,
       next: {
@@ -103,25 +105,59 @@ describe('routeBuy, hop 2 a curve', () => {
     expect(routeBuy(onCurve(dear), zec(10_000n), R)).toMatchObject({ nativeAmount: 9896n, nativeCost: 9082n, creatorFee: 814n, tokensOut: 9n });
   });
 
-  it('completes the curve when the buy takes exactly its last tokens', () => {
+  it('completes the curve when the buy takes exactly its last tokens, the creator fee taking the remainder', () => {
     const last = curveState({ ...curve, realTokenReserves: 9607n });
     const buy = routeBuy(onCurve(last), zec(10_000n), R);
-    expect(buy).toMatchObject({ tokensOut: 9607n, completes: true });
+    expect(buy).toMatchObject({ tokensOut: 9607n, completes: true, nativeCost: 9701n, creatorFee: 195n, leftoverNative: 0n, zecRefund: 0n, zecSpent: 10_000n });
     expect(buy.next.hop2).toMatchObject({ curve: { realTokenReserves: 0n, complete: true } });
     expect(refusal(() => routeBuy(buy.next, zec(10_000n), R))).toBe('curve_complete');
   });
 
-  it('never completes a curve partially', () => {
-    const short = curveState({ ...curve, realTokenReserves: 9606n });
-    const error = (() => {
-      try {
-        routeBuy(onCurve(short), zec(10_000n), R);
-      } catch (caught) {
-        return caught;
-      }
-    })();
-    expect(error).toBeInstanceOf(RouteError);
-    expect(error).toMatchObject({ code: 'route_overfills_curve', details: { tokens: 9607n, realTokenReserves: 9606n } });
+  it('completes the curve when the ZEC would buy more than is left, and sells the unused native back into ZEC', () => {
+    // As above up to tokens = 9607, but the curve has 9000 left: the buy takes those 9000.
+    //   cost = 9000 * 1e6 / (1e6 - 9000) + 1 = 9081.7 -> 9081, + 1 = 9082; creatorFee = ceil(9082 * 2%) = ceil(181.64) = 182;
+    //   leftover = 9896 - 9082 - 182 = 632.
+    // Hop 1 after the forward hop is { 990_104, 1_009_995 }; the 632 go back in, fee-free:
+    //   zecRefund = 1_009_995 * 632 / (990_104 + 632) = 638_316_840 / 990_736 = 644.3 -> 644;
+    //   hop 1 ends at { 990_736, 1_009_351 }; the buyer spends 10_000 - 644 = 9356 (the protocol fee of 5 stays paid).
+    const short = curveState({ ...curve, realTokenReserves: 9000n });
+    const buy = routeBuy(onCurve(short), zec(10_000n), R);
+    expect(buy).toEqual({
+      side: 'buy',
+      venue: 'curve',
+      amountIn: 10_000n,
+      protocolFee: 5n,
+      zecIntoHop1: 9995n,
+      nativeAmount: 9896n,
+      nativeCost: 9082n,
+      lpFee: 0n,
+      creatorFee: 182n,
+      leftoverNative: 632n,
+      zecRefund: 644n,
+      zecSpent: 9356n,
+      tokensOut: 9000n,
+      completes: true,
+      next: {
+        hop1: { baseReserves: 990_736n, quoteReserves: 1_009_351n },
+        hop2: {
+          venue: 'curve',
+          curve: { virtualTokenReserves: 991_000n, virtualQuoteReserves: 1_009_082n, realTokenReserves: 0n, realQuoteReserves: 9082n, complete: true },
+        },
+      },
+    });
+    expect(Object.isFrozen(buy.next.hop1)).toBe(true);
+    expect(refusal(() => routeBuy(buy.next, zec(10_000n), R))).toBe('curve_complete');
+    // One token short of the 9607 is an overfill too: 9606 cost 9606 * 1e6 / 990_394 + 1 = 9699.2 -> 9700,
+    // fee ceil(194.00) = 194 (not the 195 remainder), leftover 2, worth 1_009_995 * 2 / 990_106 = 2.04 -> 2 ZEC units.
+    expect(routeBuy(onCurve(curveState({ ...curve, realTokenReserves: 9606n })), zec(10_000n), R)).toMatchObject({
+      tokensOut: 9606n,
+      nativeCost: 9700n,
+      creatorFee: 194n,
+      leftoverNative: 2n,
+      zecRefund: 2n,
+      zecSpent: 9998n,
+      completes: true,
+    });
   });
 
   it('refuses ZEC that buys nothing, at each of the three places it can run out', () => {
@@ -137,6 +173,8 @@ describe('routeBuy, hop 2 a curve', () => {
     const dear = curveState({ virtualTokenReserves: 1000n, virtualQuoteReserves: 1_000_000n, realTokenReserves: 500n, realQuoteReserves: 0n, complete: false });
     expect(() => routeBuy(onCurve(dear), zec(3n), noFees)).toThrow(/native base units buy no token on the curve/);
     expect(refusal(() => routeBuy(onCurve({ ...curve, complete: true }), zec(10_000n), R))).toBe('curve_complete');
+    // A curve with no real tokens left but not (yet) marked complete sells none either (the program: 6020 buy zero).
+    expect(refusal(() => routeBuy(onCurve(curveState({ ...curve, realTokenReserves: 0n })), zec(10_000n), R))).toBe('zec_in_too_small');
   });
 
   it('refuses reserves that would overflow a u64', () => {
@@ -162,6 +200,9 @@ describe('routeBuy, hop 2 a pool', () => {
       nativeCost: 9682n,
       lpFee: 20n,
       creatorFee: 194n,
+      leftoverNative: 0n,
+      zecRefund: 0n,
+      zecSpent: 10_000n,
       tokensOut: 9589n,
       completes: false,
       next: {
@@ -265,6 +306,14 @@ describe('the route quote', () => {
     expect(quoteRouteBuy(onPool, zec(10_000n), R, bps(200n))).toMatchObject({ minTokensOut: 9397n, feeBps: 225n, costBps: 411n, priceImpactBps: 186n });
   });
 
+  it('quotes a buy that completes the curve against the ZEC it spends after the refund', () => {
+    // The 9000 tokens of the completing buy above are worth 9000 ZEC units at spot; it spends 10_000 - 644 = 9356:
+    // 1 - 9000/9356 = 356/9356 = 380.5 -> 381 bps (against all of A it would read 1000).
+    const quote = quoteRouteBuy(onCurve(curveState({ ...curve, realTokenReserves: 9000n })), zec(10_000n), R, bps(100n));
+    expect(quote).toMatchObject({ tokensOut: 9000n, minTokensOut: 8910n, limit: 10_000n, feeBps: 205n, costBps: 381n, priceImpactBps: 176n });
+    expect(quote.trade).toMatchObject({ zecRefund: 644n, zecSpent: 9356n });
+  });
+
   it('quotes a sale against the spot value of the tokens sold', () => {
     // 1 - 9584/10000 = 416 bps; 9584 * 0.98 = 9392.3.
     expect(quoteRouteSell(onPool, t(10_000n), R, bps(200n))).toMatchObject({ zecOut: 9584n, minOutZec: 9392n, limit: 9392n, costBps: 416n, priceImpactBps: 191n });
@@ -300,33 +349,35 @@ describe('the route quote', () => {
   });
 });
 
-describe('largestRouteBuy', () => {
-  // 100 native units per ZEC unit on hop 1, 300 tokens left at about 1 native unit each.
+describe('a route buy at the end of the curve', () => {
+  // 100 native units per ZEC unit on hop 1, 300 tokens left at about 1 native unit each: one ZEC unit
+  // buys about 98 tokens, so a buy can rarely take exactly what is left.
   const steep = poolReserves({ baseReserves: 100_000_000_000n, quoteReserves: 1_000_000_000n });
   const ending = curveState({ ...curve, realTokenReserves: 300n });
 
-  it('is the most ZEC a buy may spend without overfilling the curve', () => {
-    // A = 2, 3, 4 buy 96, 194, 292 tokens; A = 5 would take 390 of the 300.
+  it('completes the curve with a small buy, whatever ZEC it offers', () => {
+    // A = 2, 3, 4 buy 96, 194, 292 tokens; A = 5 would buy 390: it takes the 300 and completes the curve.
     expect([2n, 3n, 4n].map((a) => routeBuy(onCurve(ending, steep), zec(a), R).tokensOut)).toEqual([96n, 194n, 292n]);
-    expect(refusal(() => routeBuy(onCurve(ending, steep), zec(5n), R))).toBe('route_overfills_curve');
-    expect(largestRouteBuy(onCurve(ending, steep), R)).toBe(4n);
-    // Bounded only by overflow: hop 1 never gives the curve's 800_000 tokens' worth, nor does a pool run out.
-    expect(largestRouteBuy(onCurve(), R)).toBe(U64_MAX);
-    expect(largestRouteBuy(onPool, R)).toBe(U64_MAX);
-    const full = poolReserves({ baseReserves: 1_000_000n, quoteReserves: U64_MAX - 1000n });
-    // A = 1001 pays a protocol fee of 1 and puts z = 1000 into hop 1, filling its ZEC vault to u64::MAX.
-    expect(largestRouteBuy(routeVenues(full, { venue: 'pool', pool }), R)).toBe(1001n);
-    expect(refusal(() => routeBuy(routeVenues(full, { venue: 'pool', pool }), zec(1002n), R))).toBe('amount_overflow');
-  });
+    const five = routeBuy(onCurve(ending, steep), zec(5n), R);
+    expect(five).toMatchObject({ tokensOut: 300n, completes: true, nativeAmount: 399n, nativeCost: 301n, creatorFee: 7n, leftoverNative: 91n });
+    expect(five.next.hop2).toMatchObject({ curve: { realTokenReserves: 0n, complete: true } });
 
-  it('can leave a curve short of completion, with every later route buy refused', () => {
-    // The cap buys 292 of the 300 tokens; the 8 left are fewer than the smallest buy that buys any (96).
-    const capped = routeBuy(onCurve(ending, steep), largestRouteBuy(onCurve(ending, steep), R), R);
-    expect(capped).toMatchObject({ tokensOut: 292n, completes: false });
-    expect(capped.next.hop2).toMatchObject({ curve: { realTokenReserves: 8n, complete: false } });
-    expect(largestRouteBuy(capped.next, R)).toBe(1n);
-    expect(refusal(() => routeBuy(capped.next, zec(1n), R))).toBe('zec_in_too_small');
-    expect(refusal(() => routeBuy(capped.next, zec(2n), R))).toBe('route_overfills_curve');
+    // 4 ZEC units leave 8 tokens, fewer than any buy of 2 or more buys; a buy of 2 now takes them.
+    const eight = routeBuy(onCurve(ending, steep), zec(4n), R);
+    expect(eight.next.hop2).toMatchObject({ curve: { virtualTokenReserves: 999_708n, virtualQuoteReserves: 1_000_293n, realTokenReserves: 8n, complete: false } });
+    expect(refusal(() => routeBuy(eight.next, zec(1n), R))).toBe('zec_in_too_small');
+    // A = 2: protocol fee ceil(0.001) = 1, z = 1; n = 1 * 99_999_999_701 / 1_000_000_004 = 99.99 -> 99;
+    // c = 97 would buy 96 tokens, so it takes the 8: cost = 8 * 1_000_293 / 999_700 + 1 = 8.005 -> 9;
+    // creator ceil(0.18) = 1; leftover 89, worth 1_000_000_004 * 89 / 99_999_999_691 = 0.89 -> 0 ZEC units.
+    const last = routeBuy(eight.next, zec(2n), R);
+    expect(last).toMatchObject({ tokensOut: 8n, completes: true, nativeAmount: 99n, nativeCost: 9n, creatorFee: 1n, leftoverNative: 89n, zecRefund: 0n, zecSpent: 2n });
+    expect(last.next.hop1).toEqual({ baseReserves: 99_999_999_691n, quoteReserves: 1_000_000_004n });
+    expect(last.next.hop2).toMatchObject({ curve: { realTokenReserves: 0n, complete: true } });
+    // Offering 1000 buys the same 8 tokens: 998 of its 999 ZEC units into hop 1 come back, and both venues
+    // end where the buy of 2 left them.
+    const generous = routeBuy(eight.next, zec(1000n), R);
+    expect(generous).toMatchObject({ tokensOut: 8n, completes: true, protocolFee: 1n, zecIntoHop1: 999n, zecRefund: 998n, zecSpent: 2n });
+    expect(generous.next).toEqual(last.next);
   });
 });
 
