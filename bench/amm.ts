@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { getAddressDecoder, getAddressEncoder, type Address, type Instruction, type KeyPairSigner, type Signature } from '@solana/kit';
+import { getAddressDecoder, getAddressEncoder, type Address, type Instruction, type KeyPairSigner } from '@solana/kit';
 import { getCreateAssociatedTokenIdempotentInstruction } from '@solana-program/token';
 import { resourcePath } from '../core/config/resources.js';
 import { buyExactTokens } from '../core/math/curve.js';
@@ -28,6 +28,7 @@ import { AMM_FEES } from '../core/sandbox/genesis/amm.js';
 import { CURVE_SHAPE } from '../core/sandbox/genesis/launchpad.js';
 import { Sandbox } from '../core/sandbox/sandbox.js';
 import { TOKEN_2022_PROGRAM } from '../core/sandbox/token-balances.js';
+import { CuProbe, type Measured } from './lib/cu-probe.js';
 import { curveOf, fundedWallet, openCoinAccount, partiesFor, plantCoin, programsOf, SANDBOX_FEE_RATES, send, tokenBalance } from '../test/helpers/launchpad.js';
 
 /**
@@ -160,88 +161,6 @@ const CU_SECTIONS = [
   },
 ] as const;
 type CuRow = (typeof CU_SECTIONS)[number]['rows'][number][0];
-
-interface Consumed {
-  readonly program: string;
-  readonly depth: number;
-  readonly units: bigint;
-}
-
-/** Every `Program <id> consumed N of M compute units` line, with the invocation depth it was logged at. */
-function consumedLines(logs: readonly string[]): Consumed[] {
-  const stack: string[] = [];
-  const found: Consumed[] = [];
-  for (const line of logs) {
-    const invoke = /^Program (\S+) invoke \[(\d+)\]$/.exec(line);
-    if (invoke) {
-      stack.length = Number(invoke[2]) - 1;
-      stack.push(invoke[1]!);
-      continue;
-    }
-    const consumed = /^Program (\S+) consumed (\d+) of \d+ compute units$/.exec(line);
-    if (consumed && consumed[1] === stack[stack.length - 1]) {
-      found.push({ program: consumed[1]!, depth: stack.length, units: BigInt(consumed[2]!) });
-      continue;
-    }
-    if (/^Program \S+ (success|failed)/.test(line)) stack.pop();
-  }
-  return found;
-}
-
-function consumedBy(lines: readonly Consumed[], program: Address, depth: number): bigint[] {
-  return lines.filter((c) => c.program === program && c.depth === depth).map((c) => c.units);
-}
-
-interface Measured {
-  readonly units: bigint;
-  readonly signature: Signature;
-  /** CU of each invocation of `program` at depth 2 (a CPI from the top-level instruction). */
-  cpi(program: Address): bigint;
-}
-
-class CuProbe {
-  private budgetShare: bigint | null = null;
-  constructor(private readonly sandbox: Sandbox) {}
-
-  meta(signature: Signature) {
-    const tx = this.sandbox.cluster.getTransaction(signature);
-    if (tx === null) throw new Error(`transaction ${signature} is not in the ledger`);
-    return tx.meta;
-  }
-
-  /** CU of the SetComputeUnitLimit instruction `send` puts first: a transaction with only that in it. */
-  async computeBudgetShare(payer: KeyPairSigner): Promise<bigint> {
-    if (this.budgetShare !== null) return this.budgetShare;
-    const result = await send(this.sandbox, payer, []);
-    if (result.err !== null) throw new Error(`a compute-budget-only transaction failed: ${JSON.stringify(result.err)}`);
-    this.budgetShare = this.meta(result.signature).computeUnitsConsumed;
-    return this.budgetShare;
-  }
-
-  /** Sends one instruction (after the compute budget one) and answers its CU, cross-checked with the logs. */
-  async measure(label: string, payer: KeyPairSigner, instruction: Instruction, signers: readonly KeyPairSigner[] = []): Promise<Measured> {
-    const share = await this.computeBudgetShare(payer);
-    const result = await send(this.sandbox, payer, [instruction], signers);
-    if (result.err !== null) throw new Error(`${label} failed: ${JSON.stringify(result.err)}\n${result.logs.join('\n')}`);
-    const meta = this.meta(result.signature);
-    const units = meta.computeUnitsConsumed - share;
-    const lines = consumedLines(meta.logMessages);
-    const logged = consumedBy(lines, instruction.programAddress, 1);
-    if (logged.length !== 1 || logged[0] !== units) {
-      throw new Error(`${label}: computeUnitsConsumed ${meta.computeUnitsConsumed} - ${share} = ${units}, but the program logged ${logged.join(', ') || 'nothing'}`);
-    }
-    return {
-      units,
-      signature: result.signature,
-      cpi: (program) => {
-        const inner = consumedBy(lines, program, 2);
-        if (inner.length !== 1) throw new Error(`${label}: expected one CPI into ${program}, the logs show ${inner.length}`);
-        if (inner[0]! >= units) throw new Error(`${label}: the CPI into ${program} logged ${inner[0]} CU, not less than the whole ${units}`);
-        return inner[0]!;
-      },
-    };
-  }
-}
 
 function expectReserves(label: string, actual: PoolReserves, expected: PoolReserves): void {
   if (actual.baseReserves !== expected.baseReserves || actual.quoteReserves !== expected.quoteReserves) {

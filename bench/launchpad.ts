@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { generateKeyPairSigner, type Address, type Instruction, type KeyPairSigner, type Signature } from '@solana/kit';
+import { generateKeyPairSigner, type Address, type Instruction, type KeyPairSigner } from '@solana/kit';
 import { buyExactQuoteIn, buyExactTokens, curveState, sellExactTokens, type CurveState } from '../core/math/curve.js';
 import { quoteUnits } from '../core/math/quote-units.js';
 import { tokenUnits, type Bps, type TokenUnits } from '../core/math/units.js';
@@ -12,6 +12,7 @@ import { tradeV2AccountMetas, type TradeV2Parties } from '../core/programs/launc
 import { findAssociatedTokenAccount, findBondingCurve, findCreatorVault } from '../core/programs/launchpad/pdas.js';
 import { CURVE_SHAPE, INITIAL_VIRTUAL_ZEC_RESERVES } from '../core/sandbox/genesis/launchpad.js';
 import { Sandbox } from '../core/sandbox/sandbox.js';
+import { CuProbe } from './lib/cu-probe.js';
 import { curveOf, fundedWallet, openCoinAccount, partiesFor, programsOf, SANDBOX_FEE_RATES, send, type Coin } from '../test/helpers/launchpad.js';
 
 /**
@@ -98,57 +99,6 @@ const CU_ROWS = [
 ] as const;
 type CuRow = (typeof CU_ROWS)[number];
 
-/** `Program <id> consumed N of M compute units` at invocation depth 1, for `program`. */
-function topLevelConsumed(logs: readonly string[], program: Address): bigint[] {
-  const found: bigint[] = [];
-  let depth = 0;
-  for (const line of logs) {
-    const invoke = /^Program (\S+) invoke \[(\d+)\]$/.exec(line);
-    if (invoke) {
-      depth = Number(invoke[2]);
-      continue;
-    }
-    const consumed = /^Program (\S+) consumed (\d+) of \d+ compute units$/.exec(line);
-    if (consumed && depth === 1 && consumed[1] === program) found.push(BigInt(consumed[2]!));
-    if (/^Program \S+ (success|failed)/.test(line)) depth = Math.max(0, depth - 1);
-  }
-  return found;
-}
-
-class CuProbe {
-  private budgetShare: bigint | null = null;
-  constructor(private readonly sandbox: Sandbox) {}
-
-  private meta(signature: Signature) {
-    const tx = this.sandbox.cluster.getTransaction(signature);
-    if (tx === null) throw new Error(`transaction ${signature} is not in the ledger`);
-    return tx.meta;
-  }
-
-  /** CU of the SetComputeUnitLimit instruction `send` puts first: a transaction with only that in it. */
-  async computeBudgetShare(payer: KeyPairSigner): Promise<bigint> {
-    if (this.budgetShare !== null) return this.budgetShare;
-    const result = await send(this.sandbox, payer, []);
-    if (result.err !== null) throw new Error(`a compute-budget-only transaction failed: ${JSON.stringify(result.err)}`);
-    this.budgetShare = this.meta(result.signature).computeUnitsConsumed;
-    return this.budgetShare;
-  }
-
-  /** Sends one launchpad instruction (after the compute budget one) and answers its CU. */
-  async measure(label: string, payer: KeyPairSigner, instruction: Instruction, signers: readonly KeyPairSigner[] = []): Promise<bigint> {
-    const share = await this.computeBudgetShare(payer);
-    const result = await send(this.sandbox, payer, [instruction], signers);
-    if (result.err !== null) throw new Error(`${label} failed: ${JSON.stringify(result.err)}\n${result.logs.join('\n')}`);
-    const meta = this.meta(result.signature);
-    const units = meta.computeUnitsConsumed - share;
-    const logged = topLevelConsumed(meta.logMessages, instruction.programAddress);
-    if (logged.length !== 1 || logged[0] !== units) {
-      throw new Error(`${label}: computeUnitsConsumed ${meta.computeUnitsConsumed} - ${share} = ${units}, but the program logged ${logged.join(', ') || 'nothing'}`);
-    }
-    return units;
-  }
-}
-
 function expectCurve(label: string, actual: CurveState, expected: CurveState): void {
   const fields = ['virtualTokenReserves', 'virtualQuoteReserves', 'realTokenReserves', 'realQuoteReserves', 'complete'] as const;
   const wrong = fields.filter((f) => actual[f] !== expected[f]);
@@ -171,7 +121,7 @@ async function cuRound(sandbox: Sandbox, probe: CuProbe): Promise<Map<CuRow, big
     { programs: programsOf(sandbox), mint: mint.address, user: launcher.address, quote: { mint: zec.address, tokenProgram: zec.tokenProgram } },
     { name: 'Bench Coin', symbol: 'BENCH', uri: 'https://example.com/bench.json', creator, isMayhemMode: false, isCashbackEnabled: false, creatorFeeBps: 200n as Bps, isHolderReward: false },
   );
-  out.set('create_v2 (ZEC quote)', await probe.measure('create_v2', launcher, create, [mint]));
+  out.set('create_v2 (ZEC quote)', (await probe.measure('create_v2', launcher, create, [mint])).units);
   const coin: Coin = { mint: mint.address, curve: await findBondingCurve(programsOf(sandbox).launchpad, mint.address), creator };
   expectCurve(
     'create_v2',
@@ -195,7 +145,7 @@ async function cuRound(sandbox: Sandbox, probe: CuProbe): Promise<Map<CuRow, big
     const before = curveOf(sandbox, coin);
     const expected = buyExactTokens(before, amount, SANDBOX_FEE_RATES);
     const ix = await buyV2Instruction(partiesFor(sandbox, coin, wallet.address), { amount, maxQuoteCost: expected.totalCost });
-    out.set(label, await probe.measure(label, wallet, ix));
+    out.set(label, (await probe.measure(label, wallet, ix)).units);
     expectCurve(label, curveOf(sandbox, coin), expected.next);
   };
 
@@ -210,14 +160,14 @@ async function cuRound(sandbox: Sandbox, probe: CuProbe): Promise<Map<CuRow, big
     const spend = quoteUnits(3n * ZEC);
     const expected = buyExactQuoteIn(curveOf(sandbox, coin), spend, SANDBOX_FEE_RATES);
     const ix = await buyExactQuoteInV2Instruction(partiesFor(sandbox, coin, trader.address), { spendableQuoteIn: spend, minTokensOut: expected.tokens });
-    out.set('buy_exact_quote_in_v2', await probe.measure('buy_exact_quote_in_v2', trader, ix));
+    out.set('buy_exact_quote_in_v2', (await probe.measure('buy_exact_quote_in_v2', trader, ix)).units);
     expectCurve('buy_exact_quote_in_v2', curveOf(sandbox, coin), expected.next);
   }
   {
     const amount = tokenUnits(500_000_000_000n);
     const expected = sellExactTokens(curveOf(sandbox, coin), amount, SANDBOX_FEE_RATES);
     const ix = await sellV2Instruction(partiesFor(sandbox, coin, trader.address), { amount, minQuoteOutput: expected.userReceives });
-    out.set('sell_v2', await probe.measure('sell_v2', trader, ix));
+    out.set('sell_v2', (await probe.measure('sell_v2', trader, ix)).units);
     expectCurve('sell_v2', curveOf(sandbox, coin), expected.next);
   }
 
