@@ -28,6 +28,7 @@ import { AMM_FEES } from '../core/sandbox/genesis/amm.js';
 import { CURVE_SHAPE } from '../core/sandbox/genesis/launchpad.js';
 import { Sandbox } from '../core/sandbox/sandbox.js';
 import { TOKEN_2022_PROGRAM } from '../core/sandbox/token-balances.js';
+import { benchSettings, fmtInt, median, printRatioTable, printTable, seededAmounts, spread, timeSync, type Settings } from './lib/report.js';
 import { CuProbe, type Measured } from './lib/cu-probe.js';
 import { curveOf, fundedWallet, openCoinAccount, partiesFor, plantCoin, programsOf, SANDBOX_FEE_RATES, send, tokenBalance } from '../test/helpers/launchpad.js';
 
@@ -83,40 +84,6 @@ const NO_CREATOR_RATES = poolFeeRates({ lpBps: AMM_FEES.lpBps, protocolBps: AMM_
 /** A migrated coin's pool keeps the coin's creator rate (the sandbox's coins: 2.00%). */
 const COIN_CREATOR_BPS = 200n;
 const COIN_RATES = poolFeeRates({ lpBps: AMM_FEES.lpBps, protocolBps: AMM_FEES.protocolBps, creatorBps: COIN_CREATOR_BPS });
-
-interface Settings {
-  readonly n: number;
-  readonly rounds: number;
-}
-
-function intFromEnv(name: string, fallback: number, max: number): number {
-  const text = process.env[name];
-  const value = text === undefined || text === '' ? fallback : Number(text);
-  if (!Number.isInteger(value) || value < 1 || value > max) throw new Error(`${name} must be an integer from 1 to ${max}, got ${text}`);
-  return value;
-}
-
-function settings(): Settings {
-  return { n: intFromEnv('BENCH_N', 2000, MAX_N), rounds: intFromEnv('BENCH_ROUNDS', 3, MAX_ROUNDS) };
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((x, y) => x - y);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
-const fmtInt = (value: number) => Math.round(value).toLocaleString('en-US');
-const spread = (values: readonly number[]) => `${fmtInt(Math.min(...values))}-${fmtInt(Math.max(...values))}`;
-
-function printTable(headers: readonly string[], rows: readonly (readonly string[])[], leftColumns = 1): void {
-  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const cell = (text: string, i: number) => (i < leftColumns ? text.padEnd(widths[i]!) : text.padStart(widths[i]!));
-  const header = headers.map(cell).join('  ');
-  console.log(header);
-  console.log('-'.repeat(header.length));
-  for (const row of rows) console.log(row.length === 1 ? row[0]! : row.map(cell).join('  '));
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Part 1: compute units in the sandbox
@@ -675,16 +642,6 @@ function sdkView(snap: MigratedPoolSnapshot): SdkView {
 // ---------------------------------------------------------------------------------------------------
 
 /** A deterministic LCG: the same amounts every run. */
-function amounts(seed: number, low: bigint, high: bigint): bigint[] {
-  let state = seed;
-  const out: bigint[] = [];
-  for (let i = 0; i < AMOUNT_SET; i++) {
-    state = (state * 1103515245 + 12345) & 0x7fffffff;
-    out.push(low + (BigInt(state) * (high - low)) / 0x80000000n);
-  }
-  return out;
-}
-
 interface QuotePair {
   readonly label: string;
   /** The SDK's side runs BENCH_N * QUOTE_OPS_PER_N / sdkDivisor quotes per round (ours always the full count). */
@@ -696,9 +653,9 @@ interface QuotePair {
 
 function quotePairs(state: PoolReserves, rates: PoolFeeRates, view: SdkView): { pairs: QuotePair[]; notes: string[] } {
   const { baseReserves: B, quoteReserves: Q } = state;
-  const buyBase = amounts(0x0a1, 1n, B / 10n).map(tokenUnits);
-  const spends = amounts(0x0a2, 10_000n, Q / 10n).map(quoteUnits);
-  const sellBase = amounts(0x0a3, 1_000_000n, B / 10n).map(tokenUnits);
+  const buyBase = seededAmounts(0x0a1, 1n, B / 10n, AMOUNT_SET).map(tokenUnits);
+  const spends = seededAmounts(0x0a2, 10_000n, Q / 10n, AMOUNT_SET).map(quoteUnits);
+  const sellBase = seededAmounts(0x0a3, 1_000_000n, B / 10n, AMOUNT_SET).map(tokenUnits);
   const asBn = (list: readonly bigint[]) => list.map(bn);
   const [buyBaseBn, spendsBn, sellBaseBn] = [asBn(buyBase), asBn(spends), asBn(sellBase)];
   const at = (i: number) => i % AMOUNT_SET;
@@ -793,27 +750,6 @@ function quotePairs(state: PoolReserves, rates: PoolFeeRates, view: SdkView): { 
 }
 
 /** Times a synchronous batch; answers ops/s. The batch's answer must be the same on every call. */
-function timeSync(run: (from: number, count: number) => bigint, count: number, expected: Map<string, bigint>, key: string): number {
-  run(0, Math.max(1, Math.floor(count / 10)));
-  const start = performance.now();
-  const sum = run(0, count);
-  const ms = performance.now() - start;
-  const seen = expected.get(key);
-  if (seen === undefined) expected.set(key, sum);
-  else if (seen !== sum) throw new Error(`${key}: the answers changed between rounds (${seen} then ${sum})`);
-  return (count * 1000) / ms;
-}
-
-function printRatioTable(rows: readonly { label: string; ours: number[]; theirs: number[] }[]): void {
-  printTable(
-    ['operation', 'ours ops/s', 'min-max', 'SDK ops/s', 'min-max', 'ours/SDK'],
-    rows.map((r) => {
-      const [ours, theirs] = [median(r.ours), median(r.theirs)];
-      return [r.label, fmtInt(ours), spread(r.ours), fmtInt(theirs), spread(r.theirs), `${(ours / theirs).toFixed(2)}x`];
-    }),
-  );
-}
-
 function quotes(s: Settings, snap: MigratedPoolSnapshot, view: SdkView): void {
   const { pairs, notes } = quotePairs(snap.reserves, snap.rates, view);
   const base = s.n * QUOTE_OPS_PER_N;
@@ -1028,7 +964,7 @@ async function builders(s: Settings, snap: MigratedPoolSnapshot, view: SdkView):
 
 export async function run(): Promise<void> {
   if (sdkVersion !== SDK_VERSION) throw new Error(`@pump-fun/pump-swap-sdk ${sdkVersion} is installed; this benchmark was written against ${SDK_VERSION}`);
-  const s = settings();
+  const s = benchSettings(MAX_N, MAX_ROUNDS);
   const timed = async <T>(part: string, work: () => Promise<T>): Promise<T> => {
     const start = performance.now();
     const result = await work();

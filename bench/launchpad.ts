@@ -12,6 +12,7 @@ import { tradeV2AccountMetas, type TradeV2Parties } from '../core/programs/launc
 import { findAssociatedTokenAccount, findBondingCurve, findCreatorVault } from '../core/programs/launchpad/pdas.js';
 import { CURVE_SHAPE, INITIAL_VIRTUAL_ZEC_RESERVES } from '../core/sandbox/genesis/launchpad.js';
 import { Sandbox } from '../core/sandbox/sandbox.js';
+import { benchSettings, fmtInt, median, printRatioTable, printTable, seededAmounts, spread, timeSync, type Settings } from './lib/report.js';
 import { CuProbe } from './lib/cu-probe.js';
 import { curveOf, fundedWallet, openCoinAccount, partiesFor, programsOf, SANDBOX_FEE_RATES, send, type Coin } from '../test/helpers/launchpad.js';
 
@@ -50,40 +51,6 @@ const BUILD_OPS_DIVISOR = 80;
 const CU_COINS_PER_ROUND = 5;
 /** How many distinct amounts the quote loops cycle through. */
 const AMOUNT_SET = 1024;
-
-interface Settings {
-  readonly n: number;
-  readonly rounds: number;
-}
-
-function intFromEnv(name: string, fallback: number, max: number): number {
-  const text = process.env[name];
-  const value = text === undefined || text === '' ? fallback : Number(text);
-  if (!Number.isInteger(value) || value < 1 || value > max) throw new Error(`${name} must be an integer from 1 to ${max}, got ${text}`);
-  return value;
-}
-
-function settings(): Settings {
-  return { n: intFromEnv('BENCH_N', 2000, MAX_N), rounds: intFromEnv('BENCH_ROUNDS', 3, MAX_ROUNDS) };
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((x, y) => x - y);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
-const fmtInt = (value: number) => Math.round(value).toLocaleString('en-US');
-const spread = (values: readonly number[]) => `${fmtInt(Math.min(...values))}-${fmtInt(Math.max(...values))}`;
-
-function printTable(headers: readonly string[], rows: readonly (readonly string[])[], leftColumns = 1): void {
-  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const cell = (text: string, i: number) => (i < leftColumns ? text.padEnd(widths[i]!) : text.padStart(widths[i]!));
-  const header = headers.map(cell).join('  ');
-  console.log(header);
-  console.log('-'.repeat(header.length));
-  for (const row of rows) console.log(row.map(cell).join('  '));
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Part 1: compute units in the sandbox
@@ -280,16 +247,6 @@ const big = (value: BN): bigint => BigInt(value.toString(10));
 // ---------------------------------------------------------------------------------------------------
 
 /** A deterministic LCG: the same amounts every run. */
-function amounts(seed: number, low: bigint, high: bigint): bigint[] {
-  let state = seed;
-  const out: bigint[] = [];
-  for (let i = 0; i < AMOUNT_SET; i++) {
-    state = (state * 1103515245 + 12345) & 0x7fffffff;
-    out.push(low + (BigInt(state) * (high - low)) / 0x80000000n);
-  }
-  return out;
-}
-
 interface SdkCurveObjects {
   readonly global: object;
   readonly feeConfig: object;
@@ -370,9 +327,9 @@ interface QuotePair {
 
 function quotePairs(state: CurveState, sdkObjects: SdkCurveObjects): { pairs: QuotePair[]; notes: string[] } {
   const rates = SANDBOX_FEE_RATES;
-  const buyTokens = amounts(0x0b1, 1n, state.realTokenReserves / 10n).map(tokenUnits);
-  const spends = amounts(0x0b2, 10_000n, 100n * ZEC).map(quoteUnits);
-  const sellTokens = amounts(0x0b3, 1_000n, 50_000_000_000_000n).map(tokenUnits);
+  const buyTokens = seededAmounts(0x0b1, 1n, state.realTokenReserves / 10n, AMOUNT_SET).map(tokenUnits);
+  const spends = seededAmounts(0x0b2, 10_000n, 100n * ZEC, AMOUNT_SET).map(quoteUnits);
+  const sellTokens = seededAmounts(0x0b3, 1_000n, 50_000_000_000_000n, AMOUNT_SET).map(tokenUnits);
   const asBn = (list: readonly bigint[]) => list.map(bn);
   const [buyTokensBn, spendsBn, sellTokensBn] = [asBn(buyTokens), asBn(spends), asBn(sellTokens)];
   const sdkArgs = (amount: BN): SdkQuoteArgs => ({ ...sdkObjects, amount });
@@ -445,27 +402,6 @@ function quotePairs(state: CurveState, sdkObjects: SdkCurveObjects): { pairs: Qu
 }
 
 /** Times a synchronous batch; answers ops/s. The batch's answer must be the same on every call. */
-function timeSync(run: (from: number, count: number) => bigint, count: number, expected: Map<string, bigint>, key: string): number {
-  run(0, Math.max(1, Math.floor(count / 10)));
-  const start = performance.now();
-  const sum = run(0, count);
-  const ms = performance.now() - start;
-  const seen = expected.get(key);
-  if (seen === undefined) expected.set(key, sum);
-  else if (seen !== sum) throw new Error(`${key}: the answers changed between rounds (${seen} then ${sum})`);
-  return (count * 1000) / ms;
-}
-
-function printRatioTable(rows: readonly { label: string; ours: number[]; theirs: number[] }[]): void {
-  printTable(
-    ['operation', 'ours ops/s', 'min-max', 'SDK ops/s', 'min-max', 'ours/SDK'],
-    rows.map((r) => {
-      const [ours, theirs] = [median(r.ours), median(r.theirs)];
-      return [r.label, fmtInt(ours), spread(r.ours), fmtInt(theirs), spread(r.theirs), `${(ours / theirs).toFixed(2)}x`];
-    }),
-  );
-}
-
 function quotes(s: Settings): void {
   const initial = curveState({
     virtualTokenReserves: CURVE_SHAPE.initialVirtualTokenReserves,
@@ -626,7 +562,7 @@ async function builders(s: Settings, parties: TradeV2Parties): Promise<void> {
 }
 
 export async function run(): Promise<void> {
-  const s = settings();
+  const s = benchSettings(MAX_N, MAX_ROUNDS);
   const timed = async <T>(part: string, work: () => Promise<T>): Promise<T> => {
     const start = performance.now();
     const result = await work();

@@ -18,6 +18,7 @@ import { Sandbox } from '../core/sandbox/sandbox.js';
 import { TOKEN_2022_PROGRAM } from '../core/sandbox/token-balances.js';
 import { fundedWallet, openCoinAccount, partiesFor, plantCoin, programsOf, send, tokenBalance, type Coin } from '../test/helpers/launchpad.js';
 import { CuProbe } from './lib/cu-probe.js';
+import { intFromEnv, printTable } from './lib/report.js';
 
 /**
  * Compute units of the native route (the AMM's multi_hop_swap: ZEC -> native coin -> coin on a
@@ -48,13 +49,6 @@ const RATES = routeFeeRates({ protocolBps: 5n, creatorBps: 200n, lpBps: 20n });
 
 const ROWS = ['buy 5 ZEC', 'sell half the coins bought', 'buy completing the curve'] as const;
 type Row = (typeof ROWS)[number];
-
-function rounds(): number {
-  const raw = process.env['BENCH_ROUNDS'];
-  const value = raw === undefined ? 3 : Number(raw);
-  if (!Number.isInteger(value) || value < 1 || value > MAX_ROUNDS) throw new Error(`BENCH_ROUNDS must be an integer from 1 to ${MAX_ROUNDS}, got ${raw}`);
-  return value;
-}
 
 function median(values: readonly bigint[]): bigint {
   const sorted = [...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
@@ -155,7 +149,7 @@ async function round(): Promise<RoundResult> {
 }
 
 export async function run(): Promise<void> {
-  const n = rounds();
+  const n = intFromEnv('BENCH_ROUNDS', 3, MAX_ROUNDS);
   const results: RoundResult[] = [];
   for (let i = 0; i < n; i++) results.push(await round());
   const header = ['trade', 'route CU', 'by hand: first + second = CU', 'route / by hand'];
@@ -168,9 +162,6 @@ export async function run(): Promise<void> {
     const total = median(pairs.map((p) => p[0] + p[1]));
     return [row, route.toString(), `${first} + ${second} = ${total}`, (Number((route * 1000n) / total) / 1000).toFixed(2)];
   });
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: readonly string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  console.log(line(header));
-  for (const r of rows) console.log(line(r));
+  printTable(header, rows);
   console.log(`Medians of ${n} round(s), each a fresh sandbox and coins; every route trade checked against core/math/route first. ` + 'By hand: AMM buy_exact_quote_in then launchpad buy_exact_quote_in_v2 (buy), launchpad sell_v2 then AMM sell (sell), each its own instruction.');
 }

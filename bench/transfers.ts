@@ -28,6 +28,7 @@ import { getTransferSolInstruction } from '@solana-program/system';
 import { SandboxChain } from '../core/chain/sandbox-chain.js';
 import { startRpcFacade, type RpcFacade } from '../core/sandbox/rpc/server.js';
 import { Sandbox } from '../core/sandbox/sandbox.js';
+import { intFromEnv, median } from './lib/report.js';
 
 /**
  * SOL transfers per second through raw LiteSVM (the peer baseline), the in-process `Chain` of the
@@ -57,13 +58,6 @@ interface Settings {
   readonly warmup: number;
   /** Every path is measured this many times; the table shows the median. */
   readonly rounds: number;
-}
-
-function intFromEnv(name: string, fallback: number, max: number): number {
-  const text = process.env[name];
-  const value = text === undefined || text === '' ? fallback : Number(text);
-  if (!Number.isInteger(value) || value < 1 || value > max) throw new Error(`${name} must be an integer from 1 to ${max}, got ${text}`);
-  return value;
 }
 
 function settings(): Settings {
@@ -283,12 +277,6 @@ const PATHS: readonly Path[] = [
     sandboxPath('rpc', persistent, 'RPC over HTTP, skipPreflight'),
   ]),
 ];
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((x, y) => x - y);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 export async function run(): Promise<void> {
   const s = settings();
