@@ -19,7 +19,7 @@ import { ammBuyInstruction } from '../core/programs/amm/instructions/buy.js';
 import { ammDepositInstruction, type AmmDepositInput } from '../core/programs/amm/instructions/deposit.js';
 import { ammSellInstruction } from '../core/programs/amm/instructions/sell.js';
 import type { AmmTradeParties } from '../core/programs/amm/instructions/trade-accounts.js';
-import { findAmmFeeConfig, findCoinCreatorVaultAta, findCoinCreatorVaultAuthority, findGlobalConfig, findLpTokenAccount, findPool, findPumpPoolAuthority, ZERO_KEY } from '../core/programs/amm/pdas.js';
+import { findAmmFeeConfig, findCoinCreatorVaultAta, findCoinCreatorVaultAuthority, findGlobalConfig, findLpTokenAccount, findPool, findPumpPoolAuthority } from '../core/programs/amm/pdas.js';
 import { decodePool } from '../core/programs/amm/pool.js';
 import { buyV2Instruction } from '../core/programs/launchpad/instructions/buy-v2.js';
 import { migrateV2Instruction } from '../core/programs/launchpad/instructions/migrate-v2.js';
@@ -31,6 +31,7 @@ import { TOKEN_2022_PROGRAM } from '../core/sandbox/token-balances.js';
 import { benchSettings, fmtInt, median, printRatioTable, printTable, seededAmounts, spread, timeSync, type Settings } from './lib/report.js';
 import { CuProbe, type Measured } from './lib/cu-probe.js';
 import { curveOf, fundedWallet, openCoinAccount, partiesFor, plantCoin, programsOf, SANDBOX_FEE_RATES, send, tokenBalance } from '../test/helpers/launchpad.js';
+import { nativePoolParties } from '../test/helpers/amm.js';
 
 /**
  * The AMM program (`pump_amm` interface) and its client code, in three parts, each set beside the
@@ -271,20 +272,9 @@ class CuRound {
   }
 
   async nativePool(): Promise<void> {
-    const { programs, accounts, mints } = this.sandbox.profile;
     const trader = await fundedWallet(this.sandbox, 10_000n * ZEC);
     await this.sandbox.faucet.native(trader.address, tokenUnits(5_000_000n * NATIVE));
-    const parties: AmmTradeParties = {
-      programs: { amm: programs['amm']!, fees: programs['fees']! },
-      pool: accounts['nativePool']!,
-      baseMint: mints.native.address,
-      baseTokenProgram: mints.native.tokenProgram,
-      quoteMint: mints.zec.address,
-      quoteTokenProgram: mints.zec.tokenProgram,
-      user: trader.address,
-      coinCreator: ZERO_KEY,
-      protocolFeeRecipient: accounts['ammProtocolFeeRecipient']!,
-    };
+    const parties = nativePoolParties(this.sandbox, trader.address);
     await this.trades({ label: 'native', parties, rates: NO_CREATOR_RATES, trader }, { buy: 1_000n * NATIVE, spend: 7n * ZEC + 12_345n, sell: 2_500n * NATIVE, maxSteps: 1 }, null);
   }
 

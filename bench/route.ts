@@ -8,8 +8,6 @@ import { tokenUnits, type TokenUnits, type ZecUnits } from '../core/math/units.j
 import { ammBuyExactQuoteInInstruction } from '../core/programs/amm/instructions/buy-exact-quote-in.js';
 import { multiHopSwapInstruction, type RouteHop } from '../core/programs/amm/instructions/multi-hop-swap.js';
 import { ammSellInstruction } from '../core/programs/amm/instructions/sell.js';
-import type { AmmTradeParties } from '../core/programs/amm/instructions/trade-accounts.js';
-import { ZERO_KEY } from '../core/programs/amm/pdas.js';
 import { decodeBondingCurve } from '../core/programs/launchpad/bonding-curve.js';
 import { buyExactQuoteInV2Instruction } from '../core/programs/launchpad/instructions/buy-exact-quote-in-v2.js';
 import { sellV2Instruction } from '../core/programs/launchpad/instructions/sell-v2.js';
@@ -17,6 +15,7 @@ import type { TradeV2Parties } from '../core/programs/launchpad/instructions/tra
 import { Sandbox } from '../core/sandbox/sandbox.js';
 import { TOKEN_2022_PROGRAM } from '../core/sandbox/token-balances.js';
 import { fundedWallet, openCoinAccount, partiesFor, plantCoin, programsOf, send, tokenBalance, type Coin } from '../test/helpers/launchpad.js';
+import { nativePoolParties } from '../test/helpers/amm.js';
 import { CuProbe } from './lib/cu-probe.js';
 import { intFromEnv, printTable } from './lib/report.js';
 
@@ -114,17 +113,7 @@ async function round(): Promise<RoundResult> {
     await sandbox.faucet.native(hand.address, tokenUnits(NATIVE));
     const handCoin = await plantNative(hand);
     if ((await send(sandbox, hand, [await openCoinAccount(hand, handCoin)])).err !== null) throw new Error("opening the hand trader's coin account failed");
-    const pool: AmmTradeParties = {
-      programs: { amm: programs['amm']!, fees: programs['fees']! },
-      pool: accounts['nativePool']!,
-      baseMint: mints.native.address,
-      baseTokenProgram: mints.native.tokenProgram,
-      quoteMint: mints.zec.address,
-      quoteTokenProgram: mints.zec.tokenProgram,
-      user: hand.address,
-      coinCreator: ZERO_KEY,
-      protocolFeeRecipient: accounts['ammProtocolFeeRecipient']!,
-    };
+    const pool = nativePoolParties(sandbox, hand.address);
     const curve: TradeV2Parties = { ...partiesFor(sandbox, handCoin, hand.address), quoteMint: mints.native.address, quoteTokenProgram: mints.native.tokenProgram };
     const nativeOf = () => coinsOf(hand.address, mints.native.address);
     {

@@ -20,6 +20,7 @@ import { Sandbox } from '../../core/sandbox/sandbox.js';
 import { TOKEN_2022_PROGRAM } from '../../core/sandbox/token-balances.js';
 import { fundedWallet, send, tokenBalance } from '../helpers/launchpad.js';
 import { customError } from '../helpers/programs.js';
+import { nativePoolParties } from '../helpers/amm.js';
 
 const ZEC = 100_000_000n;
 const NATIVE = 1_000_000n;
@@ -37,18 +38,7 @@ describe('AMM program: native coin/ZEC pool', () => {
     sandbox = await Sandbox.open({ dataDir: null, slotMs: 0 });
     trader = await fundedWallet(sandbox, 10_000n * ZEC);
     await sandbox.faucet.native(trader.address, tokens(5_000_000n * NATIVE));
-    const { programs, accounts, mints } = sandbox.profile;
-    parties = {
-      programs: { amm: programs['amm']!, fees: programs['fees']! },
-      pool: accounts['nativePool']!,
-      baseMint: mints.native.address,
-      baseTokenProgram: mints.native.tokenProgram,
-      quoteMint: mints.zec.address,
-      quoteTokenProgram: mints.zec.tokenProgram,
-      user: trader.address,
-      coinCreator: '11111111111111111111111111111111' as Address,
-      protocolFeeRecipient: accounts['ammProtocolFeeRecipient']!,
-    };
+    parties = nativePoolParties(sandbox, trader.address);
   });
   afterAll(() => sandbox.close());
 
