@@ -31,4 +31,6 @@ export const LIVE_BUYBACK_FEE_RECIPIENTS: readonly Address[] = Object.freeze([
 /** Programs of the sandbox's own (no live counterpart), at addresses fixed for every sandbox. */
 export const SANDBOX_OWN_PROGRAMS = Object.freeze({
   aggregator: 'GWXLVxN2bCNU1ArY9D217NM157GXvArZLdV676PNWi9B' as Address,
+  /** The service's vault (payee records, the creator-fee split); the spec's `programs.nativeVault`. */
+  vault: '4q3iExebg3wkKmXS42VmUpPgttHQvaU73T6qBb8AihH1' as Address,
 });

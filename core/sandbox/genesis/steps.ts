@@ -7,6 +7,7 @@ import { genesisLaunchpad } from './launchpad.js';
 import type { GenesisKeys } from './keys.js';
 import { genesisMints } from './mints.js';
 import { genesisNativePair } from './native-pair.js';
+import { genesisVault } from './vault.js';
 
 /**
  * Genesis as numbered steps. A new sandbox runs them all; a sandbox made by an older version runs the
@@ -32,6 +33,7 @@ export const GENESIS_STEPS: readonly GenesisStep[] = [
   { version: 4, name: 'AMM, its config, the native-coin/ZEC and WSOL/ZEC pools', run: genesisAmm },
   { version: 5, name: 'aggregator (SOL <-> ZEC)', run: genesisAggregator },
   { version: 6, name: 'native pairing in the profile', run: genesisNativePair },
+  { version: 7, name: 'vault (payee records)', run: genesisVault },
 ];
 
 export const GENESIS_VERSION = GENESIS_STEPS[GENESIS_STEPS.length - 1]!.version;
