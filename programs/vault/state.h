@@ -1,0 +1,54 @@
+/* The vault's accounts (README.md, "Accounts"), their offsets, seeds and error numbers. */
+#pragma once
+#include "borsh-writer.h"
+#include "checked-math.h"
+#include "checks.h"
+#include "system.h"
+#include "token.h"
+
+#define SEED(literal) {(literal), sizeof(literal) - 1}
+static const u8 SEED_PAYEE[] = "payee";
+static const u8 SEED_CONFIG[] = "vault-config";
+static const u8 SEED_COIN_AUTHORITY[] = "coin-authority";
+static const u8 SEED_LIQUIDITY_POT[] = "liquidity-pot";
+/* The launchpad, at the live pump address (its creator vaults hold the coins' creator fees). */
+static const Pubkey LAUNCHPAD_ID = {{1, 86, 224, 246, 147, 102, 90, 207, 68, 219, 21, 104, 191, 23, 91, 170, 81, 137, 203, 151, 245, 210, 255, 59, 101, 93, 43, 182, 253, 109, 24, 176}}; /* 6EF8rrecthR5Dkzon8Nwu78hRvfCKubJ14M5uBEwF6P */
+
+#define E_BAD_PAYEE_TAG 6200   /* the option tag is neither 0 (holders) nor 1 (a payee key follows) */
+#define E_NOT_A_COIN_MINT 6201 /* the mint is not an initialised Token-2022 mint */
+#define E_NOT_ZEC_MINT 6202    /* the ZEC mint is not an SPL Token mint of 8 decimals */
+#define E_ZERO_PAYEE 6203      /* a payee key of all zeros (holders are declared with tag 0) */
+#define E_INVALID_SPLIT 6204   /* split rates that do not add up to exactly 10000 bps */
+#define E_WRONG_DESTINATION 6206 /* a split destination that is not the config's account for it */
+
+/* sha256("account:PayeeRecord")[..8] */
+static const u8 PAYEE_RECORD_DISCRIMINATOR[8] = {241, 45, 56, 42, 236, 167, 132, 242};
+/* PayeeRecord: discriminator, bump u8, mint [32], kind u8 (1 wallet, 0 holders), payee [32], deployer [32], total_paid u64, runs u32 */
+#define PR_BUMP 8
+#define PR_MINT 9
+#define PR_KIND 41
+#define PR_PAYEE 42
+#define PR_DEPLOYER 74
+#define PR_TOTAL_PAID 106
+#define PR_RUNS 114
+#define PAYEE_RECORD_SIZE 118
+
+/* sha256("account:VaultConfig")[..8] */
+static const u8 VAULT_CONFIG_DISCRIMINATOR[8] = {99, 86, 43, 216, 184, 102, 119, 77};
+/* VaultConfig: discriminator, bump, admin, run_authority, treasury, rootstock, liquidity_pot, the split
+ * (liquidity, rootstock, treasury, payee: u16 bps each), creator_fee_bps u16, launch_fee_lamports u64,
+ * conversion_tolerance_bps u16 */
+#define VC_BUMP 8
+#define VC_ADMIN 9
+#define VC_RUN_AUTHORITY 41
+#define VC_TREASURY 73
+#define VC_ROOTSTOCK 105
+#define VC_LIQUIDITY_POT 137
+#define VC_SPLIT 169
+#define VC_CREATOR_FEE_BPS 177
+#define VC_LAUNCH_FEE 179
+#define VC_TOLERANCE_BPS 187
+#define VAULT_CONFIG_SIZE 189
+#define MINT_SIZE 82
+
+INLINE u16 get_u16(const u8 *at) { return (u16)(at[0] | (at[1] << 8)); }
