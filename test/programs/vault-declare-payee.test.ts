@@ -1,24 +1,18 @@
-import { generateKeyPairSigner, lamports, type Address, type Instruction, type KeyPairSigner } from '@solana/kit';
-import { getTransferSolInstruction } from '@solana-program/system';
+import { generateKeyPairSigner, type Address, type Instruction, type KeyPairSigner } from '@solana/kit';
 import { findAssociatedTokenPda } from '@solana-program/token';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Bps } from '../../core/math/units.js';
 import { decodeBondingCurve } from '../../core/programs/launchpad/bonding-curve.js';
-import { buyV2Instruction } from '../../core/programs/launchpad/instructions/buy-v2.js';
-import { createV2Instruction } from '../../core/programs/launchpad/instructions/create-v2.js';
 import { findBondingCurve } from '../../core/programs/launchpad/pdas.js';
 import { declarePayeeInstruction, decodeDeclarePayeeData, encodeDeclarePayeeData, type Payee } from '../../core/programs/vault/declare-payee.js';
 import { decodePayeeRecord } from '../../core/programs/vault/payee-record.js';
 import { findCoinAuthority, findPayeeRecord } from '../../core/programs/vault/pdas.js';
 import { Sandbox } from '../../core/sandbox/sandbox.js';
 import { TOKEN_2022_PROGRAM } from '../../core/sandbox/token-balances.js';
-import { fundedWallet, openCoinAccount, partiesFor, programsOf, send, tokenBalance, tokens } from '../helpers/launchpad.js';
+import { fundedWallet, programsOf, send, tokenBalance } from '../helpers/launchpad.js';
 import { customError } from '../helpers/programs.js';
+import { plantingInstructions, vaultConfigOf } from '../helpers/vault.js';
 
 const ZEC = 100_000_000n;
-/** The sandbox's launch fee until the vault's config holds it (planting.launchFeeLamports). */
-const LAUNCH_FEE = 20_000_000n;
-const CREATOR_FEE_BPS = 200n as Bps;
 
 /** The spec's "Hand-built planting", sent as one transaction to the sandbox, and declare_payee's refusals. */
 describe('vault: declare_payee and the hand-built planting', () => {
@@ -33,37 +27,23 @@ describe('vault: declare_payee and the hand-built planting', () => {
 
   const zec = () => sandbox.profile.mints.zec;
 
-  /** create_v2 (coin-authority creator, ZEC quote), optional buy_v2, launch fee, declare_payee: in this order. */
-  async function planting(payer: KeyPairSigner, mint: KeyPairSigner, payee: Payee, buy: boolean): Promise<Instruction[]> {
-    const creator = await findCoinAuthority(vault, mint.address);
-    const create = await createV2Instruction(
-      { programs: programsOf(sandbox), mint: mint.address, user: payer.address, quote: { mint: zec().address, tokenProgram: zec().tokenProgram } },
-      { name: 'Planted Coin', symbol: 'PLANT', uri: 'https://example.com/plant.json', creator, isMayhemMode: false, isCashbackEnabled: false, creatorFeeBps: CREATOR_FEE_BPS, isHolderReward: false },
-    );
-    const coin = { mint: mint.address, curve: await findBondingCurve(programsOf(sandbox).launchpad, mint.address), creator };
-    const firstBuy = buy ? [await openCoinAccount(payer, coin), await buyV2Instruction(partiesFor(sandbox, coin, payer.address), { amount: tokens(1_000_000_000n), maxQuoteCost: ZEC })] : [];
-    return [
-      create,
-      ...firstBuy,
-      getTransferSolInstruction({ source: payer, destination: sandbox.profile.accounts['treasury']!, amount: lamports(LAUNCH_FEE) }),
-      await declarePayeeInstruction({ vault, zecMint: zec().address, deployer: payer.address, mint: mint.address, payee }),
-    ];
-  }
+  const planting = async (payer: KeyPairSigner, mint: KeyPairSigner, payee: Payee, buy: boolean) =>
+    (await plantingInstructions(sandbox, payer, mint, payee, buy ? 1_000_000_000n : null)).instructions;
 
   it('lands a planting of exactly the spec shape, signed by payer and mint key: the coin-authority creator, the payee record and its ZEC account', async () => {
     const payer = await fundedWallet(sandbox, 10n * ZEC);
     const mint = await generateKeyPairSigner();
     const payee = (await generateKeyPairSigner()).address;
-    const treasuryBefore = (sandbox.cluster.getAccount(sandbox.profile.accounts['treasury']!)?.lamports ?? 0n);
+    const treasuryBefore = sandbox.cluster.getAccount(sandbox.profile.accounts['treasury']!)?.lamports ?? 0n;
     const result = await send(sandbox, payer, await planting(payer, mint, { kind: 'wallet', wallet: payee }, true), [mint]);
     expect(result.err, result.logs.join('\n')).toBeNull();
 
     const curve = decodeBondingCurve(sandbox.cluster.getAccount(await findBondingCurve(programsOf(sandbox).launchpad, mint.address))!.data);
     expect(curve.creator).toBe(await findCoinAuthority(vault, mint.address));
-    expect(curve.creatorFeeBps).toBe(CREATOR_FEE_BPS);
+    expect(curve.creatorFeeBps).toBe(vaultConfigOf(sandbox).creatorFeeBps);
     expect(curve.quoteMint).toBe(zec().address);
     expect(await tokenBalance(sandbox, payer.address, mint.address, TOKEN_2022_PROGRAM)).toBe(1_000_000_000n);
-    expect((sandbox.cluster.getAccount(sandbox.profile.accounts['treasury']!)?.lamports ?? 0n)).toBe(treasuryBefore + LAUNCH_FEE);
+    expect(sandbox.cluster.getAccount(sandbox.profile.accounts['treasury']!)?.lamports).toBe(treasuryBefore + vaultConfigOf(sandbox).launchFeeLamports);
 
     const recordAddress = await findPayeeRecord(vault, mint.address);
     const recordAccount = sandbox.cluster.getAccount(recordAddress)!;

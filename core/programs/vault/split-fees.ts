@@ -36,7 +36,8 @@ export async function splitFeesInstruction(input: SplitFeesInput): Promise<Instr
       { address: input.sender, role: AccountRole.WRITABLE_SIGNER },
       { address: await findVaultConfig(input.vault), role: R },
       { address: input.mint, role: R },
-      { address: authority, role: R },
+      // Writable: the launchpad's collect_creator_fee_v2 lists the creator writable (it may pay for an account).
+      { address: authority, role: W },
       { address: await zecAccount(authority), role: W },
       { address: record, role: R },
       { address: await zecAccount(record), role: W },
