@@ -52,3 +52,8 @@ static const u8 VAULT_CONFIG_DISCRIMINATOR[8] = {99, 86, 43, 216, 184, 102, 119,
 #define MINT_SIZE 82
 
 INLINE u16 get_u16(const u8 *at) { return (u16)(at[0] | (at[1] << 8)); }
+
+#define E_HOLDER_REWARD_COIN 6207 /* claim on a coin whose fees go to its holders (paid by runs) */
+#define E_NOT_RECORDED_PAYEE 6208 /* the wallet named is not the payee the record holds */
+#define E_NOT_CURRENT_PAYEE 6209  /* a payee change signed by anyone but the current payee */
+#define E_PAYEE_IS_PERMANENT 6210 /* a payee change after holder rewards were declared */

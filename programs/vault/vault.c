@@ -2,12 +2,14 @@
  * vault: the service's own program (design in README.md). Built so far:
  *   declare_payee, exactly as the spec's "Hand-built planting" step 4 (declare.h);
  *   init_config, the one VaultConfig with the split and the destinations (config.h);
- *   split, permissionless: a ZEC-paired coin's creator fees from the launchpad, split four ways (split.h).
- * Claims, payee changes, holder-reward runs, AMM-side and route-fee collection and native conversions
+ *   split, permissionless: a ZEC-paired coin's creator fees from the launchpad, split four ways (split.h);
+ *   claim and change_payee (payee.h).
+ * Holder-reward runs, AMM-side and route-fee collection and native conversions
  * follow (README.md).
  */
 #include "config.h"
 #include "declare.h"
+#include "payee.h"
 #include "split.h"
 
 Result entrypoint(const u8 *input) {
@@ -17,6 +19,8 @@ Result entrypoint(const u8 *input) {
   if (in.data_len < 8) return ERR_INSTRUCTION_FALLBACK_NOT_FOUND;
   if (bytes_equal(in.data, IX_DECLARE_PAYEE, 8)) return declare_payee(&in);
   if (bytes_equal(in.data, IX_SPLIT, 8)) return split_fees(&in);
+  if (bytes_equal(in.data, IX_CLAIM, 8)) return claim(&in);
+  if (bytes_equal(in.data, IX_CHANGE_PAYEE, 8)) return change_payee(&in);
   if (bytes_equal(in.data, IX_INIT_CONFIG, 8)) return init_config(&in);
   LOG("vault: unknown instruction");
   return ERR_INSTRUCTION_FALLBACK_NOT_FOUND;
