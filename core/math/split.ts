@@ -115,3 +115,19 @@ export function realisedRate(amountIn: bigint, zecOut: bigint): bigint {
   assertSplitAmount('zecOut', zecOut);
   return amountIn === 0n ? 0n : (zecOut * RATE_SCALE) / amountIn;
 }
+
+/**
+ * A holder-reward run's shares: each holder floor(total × balance / Σ balances), in the holders' order;
+ * the dust (total − Σ shares, fewer base units than there are holders) stays in the coin's fee account
+ * for the next run. Balances are the snapshot's raw token amounts; zero balances get zero.
+ */
+export function proRataShares(total: bigint, balances: readonly bigint[]): Readonly<{ shares: readonly bigint[]; dust: bigint }> {
+  assertSplitAmount('total', total);
+  let sum = 0n;
+  for (const [i, balance] of balances.entries()) {
+    assertSplitAmount(`balances[${i}]`, balance);
+    sum += balance;
+  }
+  const shares = balances.map((balance) => (sum === 0n ? 0n : (total * balance) / sum));
+  return Object.freeze({ shares: Object.freeze(shares), dust: total - shares.reduce((a, b) => a + b, 0n) });
+}

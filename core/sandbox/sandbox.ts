@@ -1,3 +1,4 @@
+import type { KeyPairSigner } from '@solana/kit';
 import { join } from 'node:path';
 import type { NetworkProfile } from '../config/profile.js';
 import { readProfile, writeProfile } from '../config/profile.js';
@@ -22,6 +23,11 @@ export class Sandbox {
     readonly faucet: Faucet,
     private profileValue: NetworkProfile,
     private readonly lock: DataLock | null,
+    /**
+     * The sandbox's own authority (sandbox play only): admin of its programs and the vault's run
+     * authority, so that the local engine can run holder-reward runs as the hosted service does.
+     */
+    readonly serviceAuthority: KeyPairSigner,
   ) {}
 
   static async open(options: SandboxOptions): Promise<Sandbox> {
@@ -53,9 +59,10 @@ export class Sandbox {
           cluster.snapshot();
         }
       }
-      const faucet = new Faucet(cluster, await signerOf(keys.faucetAuthority), profile.mints);
+      const authority = await signerOf(keys.faucetAuthority);
+      const faucet = new Faucet(cluster, authority, profile.mints);
       cluster.start();
-      return new Sandbox(cluster, faucet, profile, lock);
+      return new Sandbox(cluster, faucet, profile, lock, authority);
     } catch (error) {
       cluster.close(genesisDone);
       lock?.release();

@@ -57,3 +57,27 @@ INLINE u16 get_u16(const u8 *at) { return (u16)(at[0] | (at[1] << 8)); }
 #define E_NOT_RECORDED_PAYEE 6208 /* the wallet named is not the payee the record holds */
 #define E_NOT_CURRENT_PAYEE 6209  /* a payee change signed by anyone but the current payee */
 #define E_PAYEE_IS_PERMANENT 6210 /* a payee change after holder rewards were declared */
+#define E_NOT_RUN_AUTHORITY 6211   /* a run instruction signed by another key than the config's run authority */
+#define E_NOT_HOLDER_REWARD_COIN 6212 /* a run for a coin whose fees go to a payee wallet */
+#define E_RUN_OVERPAID 6213        /* a batch would pay more than the run's total */
+#define E_RUN_CLOSED 6214          /* a payment into a closed run */
+#define E_RUN_INCOMPLETE 6215      /* closing a run before every declared recipient is paid */
+#define E_BAD_BATCH 6216           /* a batch whose accounts and shares do not pair up */
+
+static const u8 SEED_RUN[] = "run";
+static const u8 SEED_RUN_PAID[] = "run-paid";
+/* sha256("account:RewardRun")[..8] */
+static const u8 REWARD_RUN_DISCRIMINATOR[8] = {30, 99, 208, 209, 24, 20, 100, 255};
+/* RewardRun: discriminator, bump u8, mint [32], run u32, snapshot_slot u64, total u64, paid u64, recipients u32, paid_recipients u32, closed u8 */
+#define RR_BUMP 8
+#define RR_MINT 9
+#define RR_RUN 41
+#define RR_SNAPSHOT_SLOT 45
+#define RR_TOTAL 53
+#define RR_PAID 61
+#define RR_RECIPIENTS 69
+#define RR_PAID_RECIPIENTS 73
+#define RR_CLOSED 77
+#define REWARD_RUN_SIZE 78
+/* RunPaid markers hold one byte (a zero-length account could be re-created after its rent is taken back). */
+#define RUN_PAID_SIZE 1

@@ -3,17 +3,19 @@
  *   declare_payee, exactly as the spec's "Hand-built planting" step 4 (declare.h);
  *   init_config, the one VaultConfig with the split and the destinations (config.h);
  *   split, permissionless: a ZEC-paired coin's creator fees from the launchpad, split four ways (split.h);
- *   claim and change_payee (payee.h).
- * Holder-reward runs, AMM-side and route-fee collection and native conversions
+ *   claim and change_payee (payee.h);
+ *   holder-reward runs: open_run, pay_run, close_run (runs.h).
+ * AMM-side and route-fee collection and native conversions
  * follow (README.md).
  */
 #include "config.h"
 #include "declare.h"
 #include "payee.h"
+#include "runs.h"
 #include "split.h"
 
 Result entrypoint(const u8 *input) {
-  SolAccountInfo accounts[S_ACCOUNTS + 2];
+  SolAccountInfo accounts[RUN_MAX_ACCOUNTS];
   Input in;
   deserialize(input, accounts, ARRAY_LEN(accounts), &in);
   if (in.data_len < 8) return ERR_INSTRUCTION_FALLBACK_NOT_FOUND;
@@ -21,6 +23,9 @@ Result entrypoint(const u8 *input) {
   if (bytes_equal(in.data, IX_SPLIT, 8)) return split_fees(&in);
   if (bytes_equal(in.data, IX_CLAIM, 8)) return claim(&in);
   if (bytes_equal(in.data, IX_CHANGE_PAYEE, 8)) return change_payee(&in);
+  if (bytes_equal(in.data, IX_OPEN_RUN, 8)) return open_run(&in);
+  if (bytes_equal(in.data, IX_PAY_RUN, 8)) return pay_run(&in);
+  if (bytes_equal(in.data, IX_CLOSE_RUN, 8)) return close_run(&in);
   if (bytes_equal(in.data, IX_INIT_CONFIG, 8)) return init_config(&in);
   LOG("vault: unknown instruction");
   return ERR_INSTRUCTION_FALLBACK_NOT_FOUND;

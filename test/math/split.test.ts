@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isSplitError } from '../../core/math/split-error.js';
-import { checkConversion, conversionFloor, divideConvertedZec, RATE_SCALE, realisedRate, SERVICE_SPLIT_RATES, splitCreatorFee, splitRates, type PriceRecord } from '../../core/math/split.js';
+import { checkConversion, conversionFloor, divideConvertedZec, proRataShares, RATE_SCALE, realisedRate, SERVICE_SPLIT_RATES, splitCreatorFee, splitRates, type PriceRecord } from '../../core/math/split.js';
 import { bps } from '../../core/math/units.js';
 import { SeededRandom } from './seeded-random.js';
 
@@ -95,5 +95,25 @@ describe('native-pair conversions (core/math/split)', () => {
     expect(realisedRate(1_000n, 1_940n)).toBe(1_940_000_000_000n);
     expect(realisedRate(3n, 1n)).toBe(333_333_333_333n);
     expect(realisedRate(0n, 0n)).toBe(0n);
+  });
+});
+
+describe('holder-reward shares (core/math/split)', () => {
+  it('pays each holder its floored pro-rata share; the dust is below the number of holders and nothing is lost', () => {
+    const random = new SeededRandom(0x70117n);
+    for (let i = 0; i < 500; i++) {
+      const total = random.magnitude(0n, 10n ** 15n);
+      const balances = Array.from({ length: Number(random.between(1n, 40n)) }, () => random.magnitude(0n, 10n ** 15n));
+      const { shares, dust } = proRataShares(total, balances);
+      expect(shares.reduce((a, b) => a + b, 0n) + dust).toBe(total);
+      if (balances.some((b) => b > 0n)) expect(dust >= 0n && dust < BigInt(balances.length)).toBe(true);
+      else expect(dust).toBe(total);
+    }
+    expect(proRataShares(10n, [1n, 1n, 1n])).toEqual({ shares: [3n, 3n, 3n], dust: 1n });
+    expect(proRataShares(10n, [0n, 0n])).toEqual({ shares: [0n, 0n], dust: 10n });
+  });
+
+  it('refuses a balance that is not a u64, naming its index', () => {
+    expectSplitError(() => proRataShares(1n, [1n, -2n]), 'invalid_amount', /balances\[1\]/);
   });
 });
