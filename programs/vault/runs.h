@@ -17,7 +17,7 @@
 static const u8 IX_OPEN_RUN[8] = {252, 181, 149, 94, 46, 20, 82, 14};
 static const u8 IX_PAY_RUN[8] = {220, 131, 18, 239, 23, 72, 169, 229};
 static const u8 IX_CLOSE_RUN[8] = {31, 61, 130, 76, 74, 147, 171, 204};
-#define RUN_MAX_ACCOUNTS 32
+#define RUN_MAX_ACCOUNTS 32 /* also above split's 22 */
 
 static Result expect_run_authority(const Input *in, const SolAccountInfo *authority, const SolAccountInfo *config) {
   TRY(expect_signer(authority));

@@ -1,6 +1,7 @@
 /*
  * split (permissionless): collects a ZEC-paired coin's creator fees from the launchpad's creator vault
- * (collect_creator_fee_v2 by CPI, signed by the coin-authority PDA, the coin's creator) into the coin
+ * (collect_creator_fee_v2 by CPI, signed by the coin-authority PDA, the coin's creator) and, once the
+ * coin has migrated, from the AMM's coin creator vault (collect_coin_creator_fee) into the coin
  * authority's ZEC account, then moves everything that account holds to the four destinations by the
  * config's split. Rounding (core/math/split): liquidity, rootstock and treasury floored, the payee's fee
  * account takes the rest; nothing is lost. The sender pays the transaction (and, once, the coin
@@ -12,11 +13,12 @@
 static const u8 IX_SPLIT[8] = {124, 189, 27, 43, 216, 40, 147, 66};
 static const u8 LAUNCHPAD_COLLECT_CREATOR_FEE_V2[8] = {207, 17, 138, 242, 4, 34, 19, 56};
 static const u8 SEED_CREATOR_VAULT[] = "creator-vault";
+static const u8 AMM_COLLECT_COIN_CREATOR_FEE[8] = {160, 57, 89, 42, 181, 139, 43, 66};
 
 enum {
   S_SENDER, S_CONFIG, S_MINT, S_COIN_AUTHORITY, S_COIN_AUTHORITY_ZEC, S_RECORD, S_RECORD_ZEC, S_LIQUIDITY_ZEC, S_ROOTSTOCK_ZEC,
   S_TREASURY_ZEC, S_ZEC_MINT, S_TOKEN_PROGRAM, S_ASSOCIATED_TOKEN_PROGRAM, S_SYSTEM_PROGRAM, S_LAUNCHPAD, S_CREATOR_VAULT,
-  S_CREATOR_VAULT_ZEC, S_LAUNCHPAD_EVENT_AUTHORITY, S_ACCOUNTS
+  S_CREATOR_VAULT_ZEC, S_LAUNCHPAD_EVENT_AUTHORITY, S_AMM, S_AMM_VAULT_AUTHORITY, S_AMM_VAULT_ZEC, S_AMM_EVENT_AUTHORITY, S_ACCOUNTS
 };
 
 /* The account must be `owner`'s ZEC account (its associated token address). */
@@ -36,6 +38,7 @@ static Result split_fees(const Input *in) {
   TRY(expect_key(&a[S_ASSOCIATED_TOKEN_PROGRAM], &ASSOCIATED_TOKEN_PROGRAM_ID));
   TRY(expect_key(&a[S_SYSTEM_PROGRAM], &SYSTEM_PROGRAM_ID));
   TRY(expect_key(&a[S_LAUNCHPAD], &LAUNCHPAD_ID));
+  TRY(expect_key(&a[S_AMM], &AMM_ID));
   TRY(expect_anchor_account(config, in->program_id, VAULT_CONFIG_DISCRIMINATOR, VAULT_CONFIG_SIZE));
   SolBytes config_seeds[1] = {SEED(SEED_CONFIG)};
   TRY(expect_pda(config, config_seeds, 1, in->program_id, NULL));
@@ -66,6 +69,16 @@ static Result split_fees(const Input *in) {
     };
     SolInstruction collect = {&LAUNCHPAD_ID, metas, 10, LAUNCHPAD_COLLECT_CREATOR_FEE_V2, 8};
     TRY(invoke_signed(&collect, in, &signer, 1));
+  }
+  {
+    /* The AMM's side: nothing to sign (the fees can only go to the coin creator's account). */
+    SolAccountMeta metas[8] = {
+        {zec, false, false},                        {&TOKEN_PROGRAM_ID, false, false},           {authority->key, false, false},
+        {a[S_AMM_VAULT_AUTHORITY].key, false, false}, {a[S_AMM_VAULT_ZEC].key, true, false},     {a[S_COIN_AUTHORITY_ZEC].key, true, false},
+        {a[S_AMM_EVENT_AUTHORITY].key, false, false}, {&AMM_ID, false, false},
+    };
+    SolInstruction collect = {&AMM_ID, metas, 8, AMM_COLLECT_COIN_CREATOR_FEE, 8};
+    TRY(invoke(&collect, in));
   }
 
   u64 amount = token_account_amount(&a[S_COIN_AUTHORITY_ZEC]);

@@ -11,6 +11,8 @@ static const u8 SEED_PAYEE[] = "payee";
 static const u8 SEED_CONFIG[] = "vault-config";
 static const u8 SEED_COIN_AUTHORITY[] = "coin-authority";
 static const u8 SEED_LIQUIDITY_POT[] = "liquidity-pot";
+/* The AMM, at the live pump_amm address (its coin creator vaults hold migrated coins' creator fees). */
+static const Pubkey AMM_ID = {{12, 20, 222, 252, 130, 94, 198, 118, 148, 37, 8, 24, 187, 101, 64, 101, 244, 41, 141, 49, 86, 213, 113, 180, 212, 248, 9, 12, 24, 233, 168, 99}}; /* pAMMBay6oceH9fJKBRHGP5D4bD4sWpmSwMn52FMfXEA */
 /* The launchpad, at the live pump address (its creator vaults hold the coins' creator fees). */
 static const Pubkey LAUNCHPAD_ID = {{1, 86, 224, 246, 147, 102, 90, 207, 68, 219, 21, 104, 191, 23, 91, 170, 81, 137, 203, 151, 245, 210, 255, 59, 101, 93, 43, 182, 253, 109, 24, 176}}; /* 6EF8rrecthR5Dkzon8Nwu78hRvfCKubJ14M5uBEwF6P */
 

@@ -40,7 +40,7 @@ describe('vault: claim and change_payee', () => {
     const buy = buyExactTokens(curveOf(sandbox, coin), tokens(2_000_000_000_000n), SANDBOX_FEE_RATES);
     const trade = await buyV2Instruction(partiesFor(sandbox, coin, trader.address), { amount: buy.tokens, maxQuoteCost: buy.totalCost });
     expect((await send(sandbox, trader, [await openCoinAccount(trader, coin), trade])).err).toBeNull();
-    const split = await splitFeesInstruction({ ...accounts(), launchpad: programsOf(sandbox).launchpad, sender: trader.address, config: vaultConfigOf(sandbox) });
+    const split = await splitFeesInstruction({ ...accounts(), launchpad: programsOf(sandbox).launchpad, amm: sandbox.profile.programs['amm']!, sender: trader.address, config: vaultConfigOf(sandbox) });
     expect((await send(sandbox, trader, [split])).err).toBeNull();
     const added = (await waiting()) - before;
     expect(added > 0n).toBe(true);

@@ -35,7 +35,7 @@ describe('vault: holder-reward runs', () => {
       expect((await send(sandbox, holder, [await openCoinAccount(holder, coin), trade])).err).toBeNull();
       holders.push(holder);
     }
-    const split = await splitFeesInstruction({ ...accounts(), launchpad: programsOf(sandbox).launchpad, sender: holders[0]!.address, config: vaultConfigOf(sandbox) });
+    const split = await splitFeesInstruction({ ...accounts(), launchpad: programsOf(sandbox).launchpad, amm: sandbox.profile.programs['amm']!, sender: holders[0]!.address, config: vaultConfigOf(sandbox) });
     expect((await send(sandbox, holders[0]!, [split])).err).toBeNull();
   });
   afterAll(() => sandbox.close());

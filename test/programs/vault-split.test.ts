@@ -1,13 +1,20 @@
 import { generateKeyPairSigner, type Address, type KeyPairSigner } from '@solana/kit';
+import { findAssociatedTokenPda } from '@solana-program/token';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyExactTokens, sellExactTokens } from '../../core/math/curve.js';
 import { splitCreatorFee } from '../../core/math/split.js';
 import { buyV2Instruction } from '../../core/programs/launchpad/instructions/buy-v2.js';
 import { sellV2Instruction } from '../../core/programs/launchpad/instructions/sell-v2.js';
+import { collectCoinCreatorFeeInstruction } from '../../core/programs/amm/instructions/collect-coin-creator-fee.js';
+import { ammSellInstruction } from '../../core/programs/amm/instructions/sell.js';
+import type { AmmTradeParties } from '../../core/programs/amm/instructions/trade-accounts.js';
+import { findCoinCreatorVaultAuthority, findPool, findPumpPoolAuthority } from '../../core/programs/amm/pdas.js';
+import { migrateV2Instruction } from '../../core/programs/launchpad/instructions/migrate-v2.js';
 import { findCreatorVault } from '../../core/programs/launchpad/pdas.js';
 import { splitFeesInstruction, type SplitFeesInput } from '../../core/programs/vault/split-fees.js';
 import { findPayeeRecord } from '../../core/programs/vault/pdas.js';
 import { Sandbox } from '../../core/sandbox/sandbox.js';
+import { TOKEN_2022_PROGRAM } from '../../core/sandbox/token-balances.js';
 import { curveOf, fundedWallet, openCoinAccount, partiesFor, programsOf, SANDBOX_FEE_RATES, send, tokenBalance, tokens, type Coin } from '../helpers/launchpad.js';
 import { customError } from '../helpers/programs.js';
 import { plantListedCoin, vaultConfigOf, vaultOf } from '../helpers/vault.js';
@@ -32,6 +39,7 @@ describe('vault: split of a listed coin\'s creator fees', () => {
   const input = async (over: Partial<SplitFeesInput> = {}): Promise<SplitFeesInput> => ({
     vault: vaultOf(sandbox),
     launchpad: programsOf(sandbox).launchpad,
+    amm: sandbox.profile.programs['amm']!,
     zecMint: zec().address,
     mint: coin.mint,
     sender: (await fundedWallet(sandbox)).address,
@@ -39,10 +47,11 @@ describe('vault: split of a listed coin\'s creator fees', () => {
     ...over,
   });
   const creatorVaultZec = async () => zecOf(await findCreatorVault(programsOf(sandbox).launchpad, coin.creator));
-  const destinations = async () => {
+  const destinationsOf = async (of: Coin) => {
     const c = vaultConfigOf(sandbox);
-    return { liquidity: await zecOf(c.liquidityPot), rootstock: await zecOf(c.rootstock), treasury: await zecOf(c.treasury), payee: await zecOf(await findPayeeRecord(vaultOf(sandbox), coin.mint)) };
+    return { liquidity: await zecOf(c.liquidityPot), rootstock: await zecOf(c.rootstock), treasury: await zecOf(c.treasury), payee: await zecOf(await findPayeeRecord(vaultOf(sandbox), of.mint)) };
   };
+  const destinations = () => destinationsOf(coin);
 
   async function trade(): Promise<bigint> {
     const before = await creatorVaultZec();
@@ -81,6 +90,54 @@ describe('vault: split of a listed coin\'s creator fees', () => {
     expect(after.liquidity + after.rootstock + after.treasury + after.payee - (before.liquidity + before.rootstock + before.treasury + before.payee)).toBe(accrued);
     expect((await send(sandbox, trader, [await splitFeesInstruction({ ...first, sender: trader.address })])).err).toBeNull();
     expect(await destinations()).toEqual(after);
+  });
+
+  it('after migration, collects the pool trades\' creator fee from the AMM too, and splits it the same way', async () => {
+    const { programs, accounts: profileAccounts } = sandbox.profile;
+    const whale = await fundedWallet(sandbox, 5_000n * ZEC);
+    const listed = await plantListedCoin(sandbox, whale, { kind: 'wallet', wallet: whale.address });
+    const curve = curveOf(sandbox, listed);
+    const all = buyExactTokens(curve, tokens(curve.realTokenReserves), SANDBOX_FEE_RATES);
+    expect((await send(sandbox, whale, [await openCoinAccount(whale, listed), await buyV2Instruction(partiesFor(sandbox, listed, whale.address), { amount: all.tokens, maxQuoteCost: all.totalCost })])).err).toBeNull();
+    const amm = programs['amm']!;
+    const migrate = await migrateV2Instruction({ launchpad: programs['launchpad']!, amm, mint: listed.mint, quoteMint: zec().address, quoteTokenProgram: zec().tokenProgram, user: whale.address, withdrawAuthority: profileAccounts['launchpadAuthority']! });
+    expect((await send(sandbox, whale, [migrate])).err).toBeNull();
+    const pool = await findPool(amm, 0, await findPumpPoolAuthority(programs['launchpad']!, listed.mint), listed.mint, zec().address);
+    const parties: AmmTradeParties = {
+      programs: { amm, fees: programs['fees']! },
+      pool,
+      baseMint: listed.mint,
+      baseTokenProgram: TOKEN_2022_PROGRAM,
+      quoteMint: zec().address,
+      quoteTokenProgram: zec().tokenProgram,
+      user: whale.address,
+      coinCreator: listed.creator,
+      protocolFeeRecipient: profileAccounts['ammProtocolFeeRecipient']!,
+    };
+    const ammVault = await findCoinCreatorVaultAuthority(amm, listed.creator);
+    const launchpadVault = await findCreatorVault(programs['launchpad']!, listed.creator);
+    // The curve's fees (the buy-out) wait in the launchpad; a pool sale adds the AMM's.
+    expect((await send(sandbox, whale, [await ammSellInstruction(parties, { baseAmountIn: tokens(10_000_000_000_000n), minQuoteAmountOut: 1n })])).err).toBeNull();
+    const fromPool = await zecOf(ammVault);
+    const fromCurve = await zecOf(launchpadVault);
+    expect(fromPool > 0n && fromCurve > 0n).toBe(true);
+    const before = await destinationsOf(listed);
+    const ix = await splitFeesInstruction({ ...(await input()), mint: listed.mint, sender: whale.address });
+    const result = await send(sandbox, whale, [ix]);
+    expect(result.err, result.logs.join('\n')).toBeNull();
+    const after = await destinationsOf(listed);
+    const expected = splitCreatorFee(fromPool + fromCurve, vaultConfigOf(sandbox).split);
+    expect({ liquidity: after.liquidity - before.liquidity, rootstock: after.rootstock - before.rootstock, treasury: after.treasury - before.treasury, payee: after.payee - before.payee }).toEqual(expected);
+    expect(await zecOf(ammVault)).toBe(0n);
+    expect(await zecOf(launchpadVault)).toBe(0n);
+
+    // The AMM pays a coin creator's fees only into the creator's own account (2015), whoever sends it.
+    expect((await send(sandbox, whale, [await ammSellInstruction(parties, { baseAmountIn: tokens(10_000_000_000_000n), minQuoteAmountOut: 1n })])).err).toBeNull();
+    const waiting = await zecOf(ammVault);
+    const [whaleZec] = await findAssociatedTokenPda({ owner: whale.address, mint: zec().address, tokenProgram: zec().tokenProgram });
+    const elsewhere = await collectCoinCreatorFeeInstruction({ amm, coinCreator: listed.creator, quoteMint: zec().address, quoteTokenProgram: zec().tokenProgram, coinCreatorTokenAccount: whaleZec });
+    expect(customError((await send(sandbox, whale, [elsewhere])).err)).toBe(2015);
+    expect(await zecOf(ammVault)).toBe(waiting);
   });
 
   it('refuses a destination that is not the config\'s (6206) and leaves the fees waiting', async () => {

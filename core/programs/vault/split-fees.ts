@@ -1,13 +1,14 @@
 import { AccountRole, type Address, type Instruction } from '@solana/kit';
 import { findEventAuthority } from '../anchor/event-authority.js';
+import { findCoinCreatorVaultAuthority } from '../amm/pdas.js';
 import { findAssociatedTokenAccount, findCreatorVault } from '../launchpad/pdas.js';
 import { ASSOCIATED_TOKEN_PROGRAM_ADDRESS, SYSTEM_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from '../launchpad/spl-programs.js';
 import { findVaultConfig, type VaultSettings } from './config.js';
 import { findCoinAuthority, findPayeeRecord } from './pdas.js';
 
 /**
- * split (permissionless): a ZEC-paired coin's creator fees, collected from the launchpad by the coin's
- * coin-authority PDA and split four ways by the vault's config (core/math/split). Return data: amount,
+ * split (permissionless): a ZEC-paired coin's creator fees, collected from the launchpad (signed by the
+ * coin's coin-authority PDA) and from the AMM once migrated, and split four ways by the vault's config (core/math/split). Return data: amount,
  * liquidity, rootstock, treasury, payee (u64 LE each); nothing collected returns no data.
  */
 export const SPLIT_DISCRIMINATOR = new Uint8Array([124, 189, 27, 43, 216, 40, 147, 66]);
@@ -15,6 +16,7 @@ export const SPLIT_DISCRIMINATOR = new Uint8Array([124, 189, 27, 43, 216, 40, 14
 export interface SplitFeesInput {
   readonly vault: Address;
   readonly launchpad: Address;
+  readonly amm: Address;
   readonly zecMint: Address;
   readonly mint: Address;
   /** Pays the transaction (and, the first time, the coin authority's ZEC account); receives nothing. */
@@ -28,6 +30,7 @@ export async function splitFeesInstruction(input: SplitFeesInput): Promise<Instr
   const authority = await findCoinAuthority(input.vault, input.mint);
   const record = await findPayeeRecord(input.vault, input.mint);
   const creatorVault = await findCreatorVault(input.launchpad, authority);
+  const ammVaultAuthority = await findCoinCreatorVaultAuthority(input.amm, authority);
   const W = AccountRole.WRITABLE;
   const R = AccountRole.READONLY;
   return {
@@ -52,6 +55,10 @@ export async function splitFeesInstruction(input: SplitFeesInput): Promise<Instr
       { address: creatorVault, role: W },
       { address: await zecAccount(creatorVault), role: W },
       { address: await findEventAuthority(input.launchpad), role: R },
+      { address: input.amm, role: R },
+      { address: ammVaultAuthority, role: R },
+      { address: await zecAccount(ammVaultAuthority), role: W },
+      { address: await findEventAuthority(input.amm), role: R },
     ],
     data: SPLIT_DISCRIMINATOR,
   };
