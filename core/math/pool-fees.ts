@@ -1,3 +1,4 @@
+import { bpsFieldsProblemOrSum } from './bps-fields.js';
 import { BPS_DENOMINATOR, feeAtBps } from './curve-fees.js';
 import { assertPoolAmount, PoolError } from './pool-error.js';
 import { quoteUnits, type QuoteUnits } from './quote-units.js';
@@ -23,15 +24,8 @@ const RATE_NAMES = ['lpBps', 'protocolBps', 'creatorBps'] as const;
 
 /** Why `value` is not a PoolFeeRates (each rate 0..=10000, their sum at most 10000), or null. */
 export function poolFeeRatesProblem(value: unknown): string | null {
-  if (typeof value !== 'object' || value === null) return 'pool fee rates must be an object';
-  const record = value as Record<string, unknown>;
-  let sum = 0n;
-  for (const name of RATE_NAMES) {
-    const rate = record[name];
-    if (typeof rate !== 'bigint') return `${name} must be a bigint, got ${typeof rate}`;
-    if (rate < 0n || rate > BPS_DENOMINATOR) return `${name} must be within 0..=10000, got ${rate}`;
-    sum += rate;
-  }
+  const sum = bpsFieldsProblemOrSum(value, 'pool fee rates', RATE_NAMES);
+  if (typeof sum === 'string') return sum;
   // More than 100% in fees is never meant, and a sale could then owe more than it takes out.
   if (sum > BPS_DENOMINATOR) return `the pool fee rates add up to ${sum} bps, more than 10000`;
   return null;

@@ -1,3 +1,4 @@
+import { bpsFieldsProblemOrSum } from './bps-fields.js';
 import { curveStateProblem, type CurveState } from './curve.js';
 import { BPS_DENOMINATOR, feeRates, type FeeRates } from './curve-fees.js';
 import { poolFeeRates, type PoolFeeRates } from './pool-fees.js';
@@ -29,15 +30,11 @@ export type RouteFeeRates = Readonly<{ protocolBps: Bps; creatorBps: Bps; lpBps:
 
 /** Why `value` is not a RouteFeeRates, or null: each rate 0..=10000, creatorBps + lpBps at most 10000. */
 export function routeFeeRatesProblem(value: unknown): string | null {
-  if (typeof value !== 'object' || value === null) return 'route fee rates must be an object';
-  const record = value as Record<string, unknown>;
-  for (const name of ['protocolBps', 'creatorBps', 'lpBps'] as const) {
-    const rate = record[name];
-    if (typeof rate !== 'bigint') return `${name} must be a bigint, got ${typeof rate}`;
-    if (rate < 0n || rate > BPS_DENOMINATOR) return `${name} must be within 0..=10000, got ${rate}`;
-  }
+  const sum = bpsFieldsProblemOrSum(value, 'route fee rates', ['protocolBps', 'creatorBps', 'lpBps']);
+  if (typeof sum === 'string') return sum;
   // The two hop-2 fees are taken from the same native amount; more than all of it is never meant.
-  const hop2 = (record.creatorBps as bigint) + (record.lpBps as bigint);
+  const record = value as Record<'creatorBps' | 'lpBps', bigint>;
+  const hop2 = record.creatorBps + record.lpBps;
   if (hop2 > BPS_DENOMINATOR) return `creatorBps + lpBps add up to ${hop2} bps, more than 10000`;
   return null;
 }

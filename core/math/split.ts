@@ -1,3 +1,4 @@
+import { bpsFieldsProblemOrSum } from './bps-fields.js';
 import { BPS_DENOMINATOR } from './curve-fees.js';
 import { assertSplitAmount, SplitError } from './split-error.js';
 import { bps, type Bps } from './units.js';
@@ -28,15 +29,8 @@ const RATE_NAMES = ['liquidityBps', 'rootstockBps', 'treasuryBps', 'payeeBps'] a
 
 /** Why `value` is not SplitRates (four rates 0..=10000 adding up to exactly 10000), or null. */
 export function splitRatesProblem(value: unknown): string | null {
-  if (typeof value !== 'object' || value === null) return 'split rates must be an object';
-  const record = value as Record<string, unknown>;
-  let sum = 0n;
-  for (const name of RATE_NAMES) {
-    const rate = record[name];
-    if (typeof rate !== 'bigint') return `${name} must be a bigint, got ${typeof rate}`;
-    if (rate < 0n || rate > BPS_DENOMINATOR) return `${name} must be within 0..=10000, got ${rate}`;
-    sum += rate;
-  }
+  const sum = bpsFieldsProblemOrSum(value, 'split rates', RATE_NAMES);
+  if (typeof sum === 'string') return sum;
   // Every base unit collected goes somewhere: a split adding up to less would strand fees in the vault.
   if (sum !== BPS_DENOMINATOR) return `the split rates add up to ${sum} bps, not 10000`;
   return null;
