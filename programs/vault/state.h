@@ -83,3 +83,17 @@ static const u8 REWARD_RUN_DISCRIMINATOR[8] = {30, 99, 208, 209, 24, 20, 100, 25
 #define REWARD_RUN_SIZE 78
 /* RunPaid markers hold one byte (a zero-length account could be re-created after its rent is taken back). */
 #define RUN_PAID_SIZE 1
+#define E_ZERO_REFERENCE 6217 /* a reference rate of zero (it would floor every conversion at nothing) */
+#define E_NOT_ADMIN 6218      /* set_reference signed by another key than the config's admin */
+
+static const u8 SEED_PRICE[] = "price";
+/* sha256("account:PriceRecord")[..8] */
+static const u8 PRICE_RECORD_DISCRIMINATOR[8] = {95, 252, 6, 84, 121, 239, 3, 133};
+/* PriceRecord ["price", mint]: discriminator, bump u8, mint [32], reference u64, realised u64, updated_slot u64
+ * (rates in zat per raw unit of the mint, times 1e12) */
+#define PRC_BUMP 8
+#define PRC_MINT 9
+#define PRC_REFERENCE 41
+#define PRC_REALISED 49
+#define PRC_UPDATED_SLOT 57
+#define PRICE_RECORD_SIZE 65

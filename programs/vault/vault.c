@@ -4,13 +4,15 @@
  *   init_config, the one VaultConfig with the split and the destinations (config.h);
  *   split, permissionless: a ZEC-paired coin's creator fees from the launchpad, split four ways (split.h);
  *   claim and change_payee (payee.h);
- *   holder-reward runs: open_run, pay_run, close_run (runs.h).
+ *   holder-reward runs: open_run, pay_run, close_run (runs.h);
+ *   set_reference, the ZEC rate memory per mint (price.h).
  * AMM-side and route-fee collection and native conversions
  * follow (README.md).
  */
 #include "config.h"
 #include "declare.h"
 #include "payee.h"
+#include "price.h"
 #include "runs.h"
 #include "split.h"
 
@@ -26,6 +28,7 @@ Result entrypoint(const u8 *input) {
   if (bytes_equal(in.data, IX_OPEN_RUN, 8)) return open_run(&in);
   if (bytes_equal(in.data, IX_PAY_RUN, 8)) return pay_run(&in);
   if (bytes_equal(in.data, IX_CLOSE_RUN, 8)) return close_run(&in);
+  if (bytes_equal(in.data, IX_SET_REFERENCE, 8)) return set_reference(&in);
   if (bytes_equal(in.data, IX_INIT_CONFIG, 8)) return init_config(&in);
   LOG("vault: unknown instruction");
   return ERR_INSTRUCTION_FALLBACK_NOT_FOUND;
