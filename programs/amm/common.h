@@ -62,24 +62,6 @@ INLINE Result expect_global_config(const Input *in, const SolAccountInfo *config
   return expect_anchor_account(config, in->program_id, GLOBAL_CONFIG_DISCRIMINATOR, GLOBAL_CONFIG_SIZE);
 }
 
-INLINE Result expect_ata(const SolAccountInfo *account, const Pubkey *owner, const Pubkey *token_program, const Pubkey *mint) {
-  Pubkey expected;
-  u8 bump;
-  ata_address(owner, token_program, mint, &expected, &bump);
-  return pubkey_eq(account->key, &expected) ? OK : ERR_CONSTRAINT_SEEDS;
-}
-
-INLINE Result expect_event_authority(const Input *in, const SolAccountInfo *event_authority) {
-  SolBytes seeds[1] = {SEED(EVENT_AUTHORITY_SEED)};
-  return expect_pda(event_authority, seeds, 1, in->program_id, NULL);
-}
-
-INLINE i64 now_unix(void) {
-  Clock clock;
-  sol_get_clock_sysvar(&clock);
-  return clock.unix_timestamp;
-}
-
 /* The pool's PDA and its signer seeds (index as 2 little-endian bytes). */
 typedef struct {
   u8 index[2];

@@ -80,23 +80,4 @@ INLINE Result expect_bonding_curve(const Input *in, const SolAccountInfo *curve,
   return expect_pda(curve, seeds, 2, in->program_id, bump);
 }
 
-/* The associated token account of (owner, token program, mint). */
-INLINE Result expect_ata(const SolAccountInfo *account, const Pubkey *owner, const Pubkey *token_program, const Pubkey *mint) {
-  Pubkey expected;
-  u8 bump;
-  ata_address(owner, token_program, mint, &expected, &bump);
-  return pubkey_eq(account->key, &expected) ? OK : ERR_CONSTRAINT_SEEDS;
-}
-
-INLINE Result expect_event_authority(const Input *in, const SolAccountInfo *event_authority) {
-  SolBytes seeds[1] = {SEED(EVENT_AUTHORITY_SEED)};
-  return expect_pda(event_authority, seeds, 1, in->program_id, NULL);
-}
-
-INLINE i64 now_unix(void) {
-  Clock clock;
-  sol_get_clock_sysvar(&clock);
-  return clock.unix_timestamp;
-}
-
 INLINE void write_discriminator(Writer *w, const u8 *discriminator) { w_bytes(w, discriminator, 8); }

@@ -9,6 +9,12 @@
 static const u8 EVENT_IX_TAG[8] = {0xe4, 0x45, 0xa5, 0x2e, 0x51, 0xcb, 0x9a, 0x1d};
 static const u8 EVENT_AUTHORITY_SEED[] = "__event_authority";
 
+/* The account must be this program's event authority PDA. */
+INLINE Result expect_event_authority(const Input *in, const SolAccountInfo *event_authority) {
+  SolBytes seeds[1] = {{EVENT_AUTHORITY_SEED, sizeof(EVENT_AUTHORITY_SEED) - 1}};
+  return is_pda(event_authority->key, seeds, 1, in->program_id, NULL) ? OK : ERR_CONSTRAINT_SEEDS;
+}
+
 INLINE bool is_event_instruction(const Input *in) { return in->data_len >= 8 && bytes_equal(in->data, EVENT_IX_TAG, 8); }
 
 /* The self-invocation itself: accepted only when the event authority signed, i.e. from this program. */

@@ -48,3 +48,9 @@ typedef struct {
   u64 leader_schedule_epoch;
   i64 unix_timestamp;
 } Clock;
+
+INLINE i64 now_unix(void) {
+  Clock clock;
+  sol_get_clock_sysvar(&clock);
+  return clock.unix_timestamp;
+}

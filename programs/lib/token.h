@@ -115,3 +115,16 @@ INLINE void ata_address(const Pubkey *owner, const Pubkey *token_program, const 
   SolBytes seeds[3] = {{owner->x, 32}, {token_program->x, 32}, {mint->x, 32}};
   find_pda(seeds, 3, &ASSOCIATED_TOKEN_PROGRAM_ID, out, bump);
 }
+
+/* Is `account` the associated token account of (owner, token program, mint)? */
+INLINE bool is_ata(const SolAccountInfo *account, const Pubkey *owner, const Pubkey *token_program, const Pubkey *mint) {
+  Pubkey expected;
+  u8 bump;
+  ata_address(owner, token_program, mint, &expected, &bump);
+  return pubkey_eq(account->key, &expected);
+}
+
+/* The associated token account of (owner, token program, mint), refused with Anchor's ConstraintSeeds. */
+INLINE Result expect_ata(const SolAccountInfo *account, const Pubkey *owner, const Pubkey *token_program, const Pubkey *mint) {
+  return is_ata(account, owner, token_program, mint) ? OK : ERR_CONSTRAINT_SEEDS;
+}

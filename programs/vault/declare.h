@@ -35,10 +35,7 @@ static Result declare_payee(const Input *in) {
   u8 bump;
   SolBytes seeds[2] = {{SEED_PAYEE, sizeof(SEED_PAYEE) - 1}, {mint->key->x, 32}};
   TRY(expect_pda(record, seeds, 2, in->program_id, &bump));
-  Pubkey expected;
-  u8 ata_bump;
-  ata_address(record->key, &TOKEN_PROGRAM_ID, zec->key, &expected, &ata_bump);
-  if (!pubkey_eq(a[DP_RECORD_ZEC].key, &expected)) return ERR_CONSTRAINT_ASSOCIATED;
+  if (!is_zec_ata(&a[DP_RECORD_ZEC], record->key, zec->key)) return ERR_CONSTRAINT_ASSOCIATED;
 
   SolSignerSeed parts[3] = {{SEED_PAYEE, sizeof(SEED_PAYEE) - 1}, {mint->key->x, 32}, {&bump, 1}};
   SolSignerSeeds signer = {parts, 3};

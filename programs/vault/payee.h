@@ -33,12 +33,8 @@ typedef struct {
 static Result pay_out(const Input *in, const Payout *p) {
   const SolAccountInfo *payer = p->payer, *mint = p->mint, *record = p->record, *record_zec = p->record_zec, *to = p->to, *zec_mint = p->zec_mint;
   const Pubkey *payee = p->payee;
-  Pubkey expected;
-  u8 bump;
-  ata_address(record->key, &TOKEN_PROGRAM_ID, zec_mint->key, &expected, &bump);
-  if (!pubkey_eq(record_zec->key, &expected)) return ERR_CONSTRAINT_ASSOCIATED;
-  ata_address(payee, &TOKEN_PROGRAM_ID, zec_mint->key, &expected, &bump);
-  if (!pubkey_eq(to->key, &expected)) return ERR_CONSTRAINT_ASSOCIATED;
+  if (!is_zec_ata(record_zec, record->key, zec_mint->key)) return ERR_CONSTRAINT_ASSOCIATED;
+  if (!is_zec_ata(to, payee, zec_mint->key)) return ERR_CONSTRAINT_ASSOCIATED;
   u64 amount = token_account_amount(record_zec);
   if (amount == 0) return OK;
   CreateAta create = {payer->key, to->key, payee, zec_mint->key, &TOKEN_PROGRAM_ID};

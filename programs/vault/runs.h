@@ -60,12 +60,8 @@ static Result open_run(const Input *in) {
   TRY(expect_pda(record, record_seeds, 2, in->program_id, NULL));
   if (record->data[PR_KIND] != 0) return E_NOT_HOLDER_REWARD_COIN;
   if (in->data_len != 8 + 4 + 8) return ERR_INSTRUCTION_DID_NOT_DESERIALIZE;
-  Pubkey expected;
-  u8 ata_bump;
-  ata_address(record->key, &TOKEN_PROGRAM_ID, a[OR_ZEC_MINT].key, &expected, &ata_bump);
-  if (!pubkey_eq(a[OR_RECORD_ZEC].key, &expected)) return ERR_CONSTRAINT_ASSOCIATED;
-  ata_address(run->key, &TOKEN_PROGRAM_ID, a[OR_ZEC_MINT].key, &expected, &ata_bump);
-  if (!pubkey_eq(a[OR_RUN_ZEC].key, &expected)) return ERR_CONSTRAINT_ASSOCIATED;
+  if (!is_zec_ata(&a[OR_RECORD_ZEC], record->key, a[OR_ZEC_MINT].key)) return ERR_CONSTRAINT_ASSOCIATED;
+  if (!is_zec_ata(&a[OR_RUN_ZEC], run->key, a[OR_ZEC_MINT].key)) return ERR_CONSTRAINT_ASSOCIATED;
 
   u8 number[4];
   put_u32(number, get_u32(record->data + PR_RUNS) + 1);
@@ -117,18 +113,14 @@ static Result pay_run(const Input *in) {
   if (d[RR_CLOSED]) return E_RUN_CLOSED;
   u64 holders = (in->count - PRN_FIXED) / 3;
   if ((in->count - PRN_FIXED) % 3 != 0 || holders == 0 || in->data_len != 8 + 8 * holders) return E_BAD_BATCH;
-  Pubkey expected;
-  u8 ata_bump;
-  ata_address(run->key, &TOKEN_PROGRAM_ID, a[PRN_ZEC_MINT].key, &expected, &ata_bump);
-  if (!pubkey_eq(a[PRN_RUN_ZEC].key, &expected)) return ERR_CONSTRAINT_ASSOCIATED;
+  if (!is_zec_ata(&a[PRN_RUN_ZEC], run->key, a[PRN_ZEC_MINT].key)) return ERR_CONSTRAINT_ASSOCIATED;
   u64 paid = get_u64(d + RR_PAID), total = get_u64(d + RR_TOTAL);
   u32 paid_recipients = get_u32(d + RR_PAID_RECIPIENTS);
   for (u64 i = 0; i < holders; i++) {
     const SolAccountInfo *wallet = &a[PRN_FIXED + 3 * i], *zec_account = &a[PRN_FIXED + 3 * i + 1], *marker = &a[PRN_FIXED + 3 * i + 2];
     u64 share = get_u64(in->data + 8 + 8 * i);
     if (!add_u64(paid, share, &paid) || paid > total) return E_RUN_OVERPAID;
-    ata_address(wallet->key, &TOKEN_PROGRAM_ID, a[PRN_ZEC_MINT].key, &expected, &ata_bump);
-    if (!pubkey_eq(zec_account->key, &expected)) return ERR_CONSTRAINT_ASSOCIATED;
+    if (!is_zec_ata(zec_account, wallet->key, a[PRN_ZEC_MINT].key)) return ERR_CONSTRAINT_ASSOCIATED;
     /* The marker: creating it fails (4102) if this holder was already paid in this run. */
     u8 marker_bump;
     SolBytes seeds[3] = {SEED(SEED_RUN_PAID), {run->key->x, 32}, {wallet->key->x, 32}};
@@ -163,12 +155,8 @@ static Result close_run(const Input *in) {
   if (get_u32(d + RR_PAID_RECIPIENTS) < get_u32(d + RR_RECIPIENTS)) return E_RUN_INCOMPLETE;
   SolBytes record_seeds[2] = {SEED(SEED_PAYEE), {d + RR_MINT, 32}};
   TRY(expect_pda(record, record_seeds, 2, in->program_id, NULL));
-  Pubkey expected;
-  u8 ata_bump;
-  ata_address(record->key, &TOKEN_PROGRAM_ID, a[CR_ZEC_MINT].key, &expected, &ata_bump);
-  if (!pubkey_eq(a[CR_RECORD_ZEC].key, &expected)) return ERR_CONSTRAINT_ASSOCIATED;
-  ata_address(run->key, &TOKEN_PROGRAM_ID, a[CR_ZEC_MINT].key, &expected, &ata_bump);
-  if (!pubkey_eq(a[CR_RUN_ZEC].key, &expected)) return ERR_CONSTRAINT_ASSOCIATED;
+  if (!is_zec_ata(&a[CR_RECORD_ZEC], record->key, a[CR_ZEC_MINT].key)) return ERR_CONSTRAINT_ASSOCIATED;
+  if (!is_zec_ata(&a[CR_RUN_ZEC], run->key, a[CR_ZEC_MINT].key)) return ERR_CONSTRAINT_ASSOCIATED;
   /* The dust of pro-rata flooring goes back to the fee account, for the next run. */
   u64 dust = token_account_amount(&a[CR_RUN_ZEC]);
   const SolAccountInfo *const from_to[2] = {&a[CR_RUN_ZEC], &a[CR_RECORD_ZEC]};

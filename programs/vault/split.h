@@ -23,10 +23,7 @@ enum {
 
 /* The account must be `owner`'s ZEC account (its associated token address). */
 static Result expect_zec_ata(const SolAccountInfo *account, const Pubkey *owner, const Pubkey *zec_mint) {
-  Pubkey expected;
-  u8 bump;
-  ata_address(owner, &TOKEN_PROGRAM_ID, zec_mint, &expected, &bump);
-  return pubkey_eq(account->key, &expected) ? OK : E_WRONG_DESTINATION;
+  return is_zec_ata(account, owner, zec_mint) ? OK : E_WRONG_DESTINATION;
 }
 
 static Result split_fees(const Input *in) {

@@ -53,6 +53,9 @@ static const u8 VAULT_CONFIG_DISCRIMINATOR[8] = {99, 86, 43, 216, 184, 102, 119,
 #define VAULT_CONFIG_SIZE 189
 #define MINT_SIZE 82
 
+/* Is `account` the ZEC (SPL Token) associated token account of `owner`? */
+INLINE bool is_zec_ata(const SolAccountInfo *account, const Pubkey *owner, const Pubkey *zec_mint) { return is_ata(account, owner, &TOKEN_PROGRAM_ID, zec_mint); }
+
 INLINE u16 get_u16(const u8 *at) { return (u16)(at[0] | (at[1] << 8)); }
 
 #define E_HOLDER_REWARD_COIN 6207 /* claim on a coin whose fees go to its holders (paid by runs) */
