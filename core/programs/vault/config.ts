@@ -3,6 +3,7 @@ import { splitRates, type SplitRates } from '../../math/split.js';
 import { bps, type Bps } from '../../math/units.js';
 import { derivePda } from '../derive-address.js';
 import { SYSTEM_PROGRAM_ADDRESS } from '../launchpad/spl-programs.js';
+import { hasDiscriminator, withDiscriminator } from '../launchpad/borsh.js';
 
 /**
  * VaultConfig (programs/vault/README.md), PDA ["vault-config"], 189 bytes: discriminator, bump, admin,
@@ -50,12 +51,12 @@ export async function initConfigInstruction(vault: Address, admin: Address, sett
       { address: await findVaultConfig(vault), role: AccountRole.WRITABLE },
       { address: SYSTEM_PROGRAM_ADDRESS, role: AccountRole.READONLY },
     ],
-    data: Uint8Array.from([...INIT_CONFIG_DISCRIMINATOR, ...encodeSettings(settings)]),
+    data: withDiscriminator(INIT_CONFIG_DISCRIMINATOR, encodeSettings(settings)),
   };
 }
 
 export function decodeVaultConfig(data: ReadonlyUint8Array): VaultConfig {
-  if (data.length < VAULT_CONFIG_SIZE || !VAULT_CONFIG_DISCRIMINATOR.every((b, i) => data[i] === b)) throw new Error(`not a VaultConfig account (${data.length} bytes)`);
+  if (data.length < VAULT_CONFIG_SIZE || !hasDiscriminator(data, VAULT_CONFIG_DISCRIMINATOR)) throw new Error(`not a VaultConfig account (${data.length} bytes)`);
   const address = getAddressDecoder();
   const view = new DataView(data.buffer, data.byteOffset, data.length);
   const at = (offset: number) => address.decode(data.subarray(offset, offset + 32));

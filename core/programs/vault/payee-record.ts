@@ -1,5 +1,6 @@
 import { getAddressDecoder, type Address, type ReadonlyUint8Array } from '@solana/kit';
 import type { Payee } from './declare-payee.js';
+import { hasDiscriminator } from '../launchpad/borsh.js';
 
 /**
  * PayeeRecord (programs/vault/README.md), 118 bytes: discriminator, bump u8, mint, kind u8 (1 wallet,
@@ -11,7 +12,7 @@ export const PAYEE_RECORD_SIZE = 118;
 export type PayeeRecord = Readonly<{ bump: number; mint: Address; payee: Payee; deployer: Address; totalPaid: bigint; runs: number }>;
 
 export function decodePayeeRecord(data: ReadonlyUint8Array): PayeeRecord {
-  if (data.length < PAYEE_RECORD_SIZE || !PAYEE_RECORD_DISCRIMINATOR.every((b, i) => data[i] === b)) throw new Error(`not a vault PayeeRecord account (${data.length} bytes)`);
+  if (data.length < PAYEE_RECORD_SIZE || !hasDiscriminator(data, PAYEE_RECORD_DISCRIMINATOR)) throw new Error(`not a vault PayeeRecord account (${data.length} bytes)`);
   const address = getAddressDecoder();
   const view = new DataView(data.buffer, data.byteOffset, data.length);
   const kind = data[41];

@@ -2,6 +2,7 @@ import { AccountRole, getAddressDecoder, getAddressEncoder, getU64Encoder, type 
 import { derivePda } from '../derive-address.js';
 import { SYSTEM_PROGRAM_ADDRESS } from '../launchpad/spl-programs.js';
 import { findVaultConfig } from './config.js';
+import { hasDiscriminator, withDiscriminator } from '../launchpad/borsh.js';
 
 /**
  * A token's ZEC rate memory (programs/vault/price.h), PDA ["price", mint], 65 bytes: discriminator,
@@ -18,7 +19,7 @@ export type PriceRecordAccount = Readonly<{ mint: Address; reference: bigint; re
 export const findPriceRecord = (vault: Address, mint: Address) => derivePda(vault, ['price', getAddressEncoder().encode(mint)]);
 
 export function decodePriceRecord(data: ReadonlyUint8Array): PriceRecordAccount {
-  if (data.length < 65 || !PRICE_RECORD_DISCRIMINATOR.every((b, i) => data[i] === b)) throw new Error(`not a vault PriceRecord account (${data.length} bytes)`);
+  if (data.length < 65 || !hasDiscriminator(data, PRICE_RECORD_DISCRIMINATOR)) throw new Error(`not a vault PriceRecord account (${data.length} bytes)`);
   const view = new DataView(data.buffer, data.byteOffset, data.length);
   return Object.freeze({
     mint: getAddressDecoder().decode(data.subarray(9, 41)),
@@ -38,6 +39,6 @@ export async function setReferenceInstruction(input: { readonly vault: Address; 
       { address: await findPriceRecord(input.vault, input.mint), role: AccountRole.WRITABLE },
       { address: SYSTEM_PROGRAM_ADDRESS, role: AccountRole.READONLY },
     ],
-    data: Uint8Array.from([...SET_REFERENCE_DISCRIMINATOR, ...getU64Encoder().encode(input.reference)]),
+    data: withDiscriminator(SET_REFERENCE_DISCRIMINATOR, getU64Encoder().encode(input.reference)),
   };
 }

@@ -4,6 +4,7 @@ import { findAssociatedTokenAccount } from '../launchpad/pdas.js';
 import { ASSOCIATED_TOKEN_PROGRAM_ADDRESS, SYSTEM_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from '../launchpad/spl-programs.js';
 import { findVaultConfig } from './config.js';
 import { findPayeeRecord } from './pdas.js';
+import { hasDiscriminator } from '../launchpad/borsh.js';
 
 /**
  * Holder-reward runs (programs/vault/runs.h): open_run moves what waits in a holders coin's fee account
@@ -25,7 +26,7 @@ export const findRunPaid = (vault: Address, run: Address, wallet: Address) => de
 export type RewardRun = Readonly<{ mint: Address; run: number; snapshotSlot: bigint; total: bigint; paid: bigint; recipients: number; paidRecipients: number; closed: boolean }>;
 
 export function decodeRewardRun(data: ReadonlyUint8Array): RewardRun {
-  if (data.length < 78 || !REWARD_RUN_DISCRIMINATOR.every((b, i) => data[i] === b)) throw new Error(`not a vault RewardRun account (${data.length} bytes)`);
+  if (data.length < 78 || !hasDiscriminator(data, REWARD_RUN_DISCRIMINATOR)) throw new Error(`not a vault RewardRun account (${data.length} bytes)`);
   const view = new DataView(data.buffer, data.byteOffset, data.length);
   return Object.freeze({
     mint: getAddressDecoder().decode(data.subarray(9, 41)),
