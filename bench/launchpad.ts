@@ -14,6 +14,7 @@ import { CURVE_SHAPE, INITIAL_VIRTUAL_ZEC_RESERVES } from '../core/sandbox/genes
 import { Sandbox } from '../core/sandbox/sandbox.js';
 import { benchSettings, fmtInt, median, printRatioTable, printTable, seededAmounts, spread, timeSync, type Settings } from './lib/report.js';
 import { CuProbe } from './lib/cu-probe.js';
+import { pumpSdkCurveObjects } from '../test/math/pump-sdk-reference.js';
 import { curveOf, fundedWallet, openCoinAccount, partiesFor, programsOf, SANDBOX_FEE_RATES, send, type Coin } from '../test/helpers/launchpad.js';
 
 /**
@@ -257,65 +258,9 @@ interface SdkCurveObjects {
 
 /** Global, FeeConfig (flat exotic fees, no tiers) and BondingCurve as the SDK reads them; built once. */
 function sdkCurveObjects(state: CurveState): SdkCurveObjects {
-  const zero = PublicKey.default;
-  const quoteMint = new PublicKey(new Uint8Array(32).fill(7));
-  if (!sdk.isExoticQuoteMint(quoteMint)) throw new Error('the SDK does not take the bench quote mint for an exotic one');
-  const supply = bn(CURVE_SHAPE.tokenTotalSupply);
-  const fees = (lp: bigint, protocol: bigint, creator: bigint) => ({ lpFeeBps: bn(lp), protocolFeeBps: bn(protocol), creatorFeeBps: bn(creator) });
-  const global = {
-    initialized: true,
-    authority: zero,
-    feeRecipient: zero,
-    initialVirtualTokenReserves: bn(CURVE_SHAPE.initialVirtualTokenReserves),
-    initialVirtualSolReserves: bn(30_000_000_000n),
-    initialRealTokenReserves: bn(CURVE_SHAPE.initialRealTokenReserves),
-    tokenTotalSupply: supply,
-    feeBasisPoints: bn(9_000n),
-    withdrawAuthority: zero,
-    enableMigrate: true,
-    poolMigrationFee: bn(0n),
-    creatorFeeBasisPoints: bn(900n),
-    feeRecipients: [],
-    setCreatorAuthority: zero,
-    adminSetCreatorAuthority: zero,
-    createV2Enabled: true,
-    whitelistPda: zero,
-    reservedFeeRecipient: zero,
-    mayhemModeEnabled: false,
-    reservedFeeRecipients: [],
-    isCashbackEnabled: false,
-    buybackFeeRecipients: [],
-    buybackBasisPoints: bn(0n),
-    initialVirtualQuoteReserves: bn(INITIAL_VIRTUAL_ZEC_RESERVES),
-    whitelistedQuoteMints: [quoteMint],
-    creatorFeeConfigurable: false,
-    maxConfigurableCreatorFeeBps: bn(0n),
-    holderRewardClaimAuthority: zero,
-    isHolderRewardEnabled: false,
-  };
-  const feeConfig = {
-    admin: zero,
-    flatFees: fees(25n, 777n, 111n),
-    feeTiers: [],
-    stableFeeTiers: [],
-    exoticFlatFees: fees(20n, SANDBOX_FEE_RATES.protocolBps, SANDBOX_FEE_RATES.creatorBps),
-  };
-  const bondingCurve = {
-    virtualTokenReserves: bn(state.virtualTokenReserves),
-    virtualQuoteReserves: bn(state.virtualQuoteReserves),
-    realTokenReserves: bn(state.realTokenReserves),
-    realQuoteReserves: bn(state.realQuoteReserves),
-    tokenTotalSupply: supply,
-    complete: state.complete,
-    creator: new PublicKey(new Uint8Array(32).fill(9)),
-    isMayhemMode: false,
-    isCashbackCoin: false,
-    quoteMint,
-    creatorFeeBps: bn(0n),
-    canEditCreatorFee: false,
-    isHolderReward: false,
-  };
-  return { global, feeConfig, bondingCurve, mintSupply: supply, quoteMint };
+  const objects = pumpSdkCurveObjects(state, SANDBOX_FEE_RATES, INITIAL_VIRTUAL_ZEC_RESERVES);
+  if (!sdk.isExoticQuoteMint(objects.quoteMint)) throw new Error('the SDK does not take the bench quote mint for an exotic one');
+  return objects;
 }
 
 interface QuotePair {

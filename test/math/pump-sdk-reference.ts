@@ -16,6 +16,7 @@ interface BN {
 type BNConstructor = new (value: string, base?: number) => BN;
 interface PublicKey {
   toBase58(): string;
+  toBytes(): Uint8Array;
 }
 interface PublicKeyClass {
   new (value: string | Uint8Array): PublicKey;
@@ -44,7 +45,7 @@ const QUOTE_MINT = new PublicKey(new Uint8Array(32).fill(7));
 const CREATOR = new PublicKey(new Uint8Array(32).fill(9));
 const ONE_BILLION_SUPPLY = 1_000_000_000_000_000n;
 
-function global(): object {
+function global(initialVirtualQuoteReserves: bigint): object {
   const zero = PublicKey.default;
   return {
     initialized: true,
@@ -71,7 +72,7 @@ function global(): object {
     isCashbackEnabled: false,
     buybackFeeRecipients: [],
     buybackBasisPoints: bn(0n),
-    initialVirtualQuoteReserves: bn(30_000_000_000n),
+    initialVirtualQuoteReserves: bn(initialVirtualQuoteReserves),
     whitelistedQuoteMints: [QUOTE_MINT],
     creatorFeeConfigurable: false,
     maxConfigurableCreatorFeeBps: bn(0n),
@@ -112,7 +113,15 @@ function bondingCurve(state: CurveState): object {
 }
 
 function args(state: CurveState, rates: FeeRates, amount: bigint) {
-  return { global: global(), feeConfig: feeConfig(rates), mintSupply: bn(ONE_BILLION_SUPPLY), bondingCurve: bondingCurve(state), amount: bn(amount), quoteMint: QUOTE_MINT };
+  return { ...pumpSdkCurveObjects(state, rates), amount: bn(amount) };
+}
+
+/**
+ * Global, FeeConfig (flat exotic fees, no tiers) and BondingCurve as the SDK reads them, with the mint
+ * supply and the (exotic) quote mint: everything an SDK curve quote takes but the amount.
+ */
+export function pumpSdkCurveObjects(state: CurveState, rates: FeeRates, initialVirtualQuoteReserves = 30_000_000_000n) {
+  return { global: global(initialVirtualQuoteReserves), feeConfig: feeConfig(rates), mintSupply: bn(ONE_BILLION_SUPPLY), bondingCurve: bondingCurve(state), quoteMint: QUOTE_MINT };
 }
 
 export const pumpSdkReference = {
