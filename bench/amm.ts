@@ -6,7 +6,6 @@ import { pathToFileURL } from 'node:url';
 import { getAddressDecoder, getAddressEncoder, type Address, type Instruction, type KeyPairSigner } from '@solana/kit';
 import { getCreateAssociatedTokenIdempotentInstruction } from '@solana-program/token';
 import { resourcePath } from '../core/config/resources.js';
-import { buyExactTokens } from '../core/math/curve.js';
 import { largestQuoteWithinBudget, poolFeeRates, totalPoolFeeBps, type PoolFeeRates } from '../core/math/pool-fees.js';
 import { deposit } from '../core/math/pool-lp.js';
 import { buyExactBase, buyExactQuoteIn, poolReserves, sellExactBase, type PoolReserves } from '../core/math/pool.js';
@@ -21,7 +20,6 @@ import { ammSellInstruction } from '../core/programs/amm/instructions/sell.js';
 import type { AmmTradeParties } from '../core/programs/amm/instructions/trade-accounts.js';
 import { findAmmFeeConfig, findCoinCreatorVaultAta, findCoinCreatorVaultAuthority, findGlobalConfig, findLpTokenAccount, findPool, findPumpPoolAuthority } from '../core/programs/amm/pdas.js';
 import { decodePool } from '../core/programs/amm/pool.js';
-import { buyV2Instruction } from '../core/programs/launchpad/instructions/buy-v2.js';
 import { migrateV2Instruction } from '../core/programs/launchpad/instructions/migrate-v2.js';
 import { findAssociatedTokenAccount } from '../core/programs/launchpad/pdas.js';
 import { AMM_FEES } from '../core/sandbox/genesis/amm.js';
@@ -30,7 +28,7 @@ import { Sandbox } from '../core/sandbox/sandbox.js';
 import { TOKEN_2022_PROGRAM } from '../core/sandbox/token-balances.js';
 import { benchSettings, fmtInt, median, printRatioTable, printTable, seededAmounts, spread, timeSync, type Settings } from './lib/report.js';
 import { CuProbe, type Measured } from './lib/cu-probe.js';
-import { curveOf, fundedWallet, openCoinAccount, partiesFor, plantCoin, programsOf, SANDBOX_FEE_RATES, send, tokenBalance } from '../test/helpers/launchpad.js';
+import { curveOf, fundedWallet, plantCoin, programsOf, send, tokenBalance, buyOutCurve } from '../test/helpers/launchpad.js';
 import { nativePoolParties } from '../test/helpers/amm.js';
 
 /**
@@ -287,12 +285,7 @@ class CuRound {
     const planted = await plantCoin(this.sandbox, whale, { creator: creator.address, creatorFeeBps: COIN_CREATOR_BPS });
     if (planted.err !== null) throw new Error(`planting a coin failed: ${JSON.stringify(planted.err)}\n${planted.logs.join('\n')}`);
     const coin = planted.coin;
-    const curve = curveOf(this.sandbox, coin);
-    const all = buyExactTokens(curve, tokenUnits(curve.realTokenReserves), SANDBOX_FEE_RATES);
-    const bought = await send(this.sandbox, whale, [
-      await openCoinAccount(whale, coin),
-      await buyV2Instruction(partiesFor(this.sandbox, coin, whale.address), { amount: all.tokens, maxQuoteCost: all.totalCost }),
-    ]);
+    const bought = await buyOutCurve(this.sandbox, whale, coin);
     if (bought.err !== null || !curveOf(this.sandbox, coin).complete) throw new Error(`buying out the curve failed: ${JSON.stringify(bought.err)}\n${bought.logs.join('\n')}`);
     const realQuote = curveOf(this.sandbox, coin).realQuoteReserves;
 

@@ -3,10 +3,11 @@ import { getSetComputeUnitLimitInstruction } from '@solana-program/compute-budge
 import { getCreateAccountInstruction } from '@solana-program/system';
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, getInitializeMint2Instruction } from '@solana-program/token';
 import type { TransactionError } from '../../core/chain/types.js';
-import { curveState, type CurveState } from '../../core/math/curve.js';
+import { buyExactTokens, curveState, type CurveState } from '../../core/math/curve.js';
 import { feeRates, type FeeRates } from '../../core/math/curve-fees.js';
 import type { Bps, TokenUnits, ZecUnits } from '../../core/math/units.js';
 import { decodeBondingCurve } from '../../core/programs/launchpad/bonding-curve.js';
+import { buyV2Instruction } from '../../core/programs/launchpad/instructions/buy-v2.js';
 import { createV2Instruction } from '../../core/programs/launchpad/instructions/create-v2.js';
 import { findBondingCurve, type LaunchpadPrograms } from '../../core/programs/launchpad/pdas.js';
 import type { TradeV2Parties } from '../../core/programs/launchpad/instructions/trade-v2-accounts.js';
@@ -133,4 +134,11 @@ export function createMintInstructions(sandbox: Sandbox, payer: KeyPairSigner, m
     getCreateAccountInstruction({ payer, newAccount: mint, lamports: sandbox.cluster.minimumBalanceForRentExemption(82n), space: 82n, programAddress: tokenProgram }),
     getInitializeMint2Instruction({ mint: mint.address, decimals, mintAuthority: payer.address, freezeAuthority: null }, { programAddress: tokenProgram }),
   ];
+}
+
+/** Buys every token left on the coin's curve (completing it), opening the buyer's coin account first. */
+export async function buyOutCurve(sandbox: Sandbox, buyer: KeyPairSigner, coin: Coin) {
+  const curve = curveOf(sandbox, coin);
+  const all = buyExactTokens(curve, tokens(curve.realTokenReserves), SANDBOX_FEE_RATES);
+  return send(sandbox, buyer, [await openCoinAccount(buyer, coin), await buyV2Instruction(partiesFor(sandbox, coin, buyer.address), { amount: all.tokens, maxQuoteCost: all.totalCost })]);
 }

@@ -1,7 +1,6 @@
 import type { Address, KeyPairSigner, Signature } from '@solana/kit';
 import type { PublicKey, TransactionInstruction } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buyExactTokens } from '../../core/math/curve.js';
 import { poolFeeRates, type PoolFeeRates } from '../../core/math/pool-fees.js';
 import { buyExactBase, buyExactQuoteIn, poolReserves, sellExactBase, type PoolReserves } from '../../core/math/pool.js';
 import { quoteUnits } from '../../core/math/quote-units.js';
@@ -15,13 +14,12 @@ import { AMM_SELL_DISCRIMINATOR } from '../../core/programs/amm/instructions/sel
 import { findPool, findPumpPoolAuthority, ZERO_KEY } from '../../core/programs/amm/pdas.js';
 import { decodePool, POOL_ACCOUNT_SIZE } from '../../core/programs/amm/pool.js';
 import { decodeFeeConfig } from '../../core/programs/fees/fee-config.js';
-import { buyV2Instruction } from '../../core/programs/launchpad/instructions/buy-v2.js';
 import { migrateV2Instruction } from '../../core/programs/launchpad/instructions/migrate-v2.js';
 import { AMM_FEES, NATIVE_POOL_DEPTH } from '../../core/sandbox/genesis/amm.js';
 import { SANDBOX_FLAT_FEES } from '../../core/sandbox/genesis/fees.js';
 import { CURVE_SHAPE } from '../../core/sandbox/genesis/launchpad.js';
 import { Sandbox } from '../../core/sandbox/sandbox.js';
-import { curveOf, fundedWallet, openCoinAccount, partiesFor, plantCoin, programsOf, SANDBOX_FEE_RATES, send, tokens, type Coin } from '../helpers/launchpad.js';
+import { fundedWallet, plantCoin, programsOf, send, tokens, type Coin, buyOutCurve } from '../helpers/launchpad.js';
 import { customError } from '../helpers/programs.js';
 import {
   accountInfoOf,
@@ -89,12 +87,7 @@ describe('the official pump AMM SDKs against the sandbox AMM', () => {
     const planted = await plantCoin(sandbox, whale, { creator: creator.address });
     expect(planted.err, planted.logs.join('\n')).toBeNull();
     coin = planted.coin;
-    const state = curveOf(sandbox, coin);
-    const all = buyExactTokens(state, tokens(state.realTokenReserves), SANDBOX_FEE_RATES);
-    const bought = await send(sandbox, whale, [
-      await openCoinAccount(whale, coin),
-      await buyV2Instruction(partiesFor(sandbox, coin, whale.address), { amount: all.tokens, maxQuoteCost: all.totalCost }),
-    ]);
+    const bought = await buyOutCurve(sandbox, whale, coin);
     expect(bought.err, bought.logs.join('\n')).toBeNull();
     const { programs, mints, accounts } = sandbox.profile;
     const migrated = await send(sandbox, whale, [

@@ -1,6 +1,5 @@
 import type { Address, KeyPairSigner } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyExactTokens } from '../../core/math/curve.js';
 import { poolFeeRates } from '../../core/math/pool-fees.js';
 import { buyExactBase, poolReserves, sellExactBase, type PoolReserves } from '../../core/math/pool.js';
 import { AMM_ERRORS } from '../../core/programs/amm/errors.js';
@@ -17,8 +16,9 @@ import { AMM_FEES } from '../../core/sandbox/genesis/amm.js';
 import { CURVE_SHAPE } from '../../core/sandbox/genesis/launchpad.js';
 import { Sandbox } from '../../core/sandbox/sandbox.js';
 import { TOKEN_2022_PROGRAM } from '../../core/sandbox/token-balances.js';
-import { curveOf, fundedWallet, openCoinAccount, partiesFor, plantCoin, programsOf, SANDBOX_FEE_RATES, send, tokenBalance, tokens, type Coin } from '../helpers/launchpad.js';
+import { curveOf, fundedWallet, partiesFor, plantCoin, programsOf, send, tokenBalance, tokens, type Coin, buyOutCurve } from '../helpers/launchpad.js';
 import { customError } from '../helpers/programs.js';
+import { coinPoolParties } from '../helpers/amm.js';
 
 const ZEC = 100_000_000n;
 
@@ -38,27 +38,12 @@ describe('migration from curve to canonical pool', () => {
     const planted = await plantCoin(sandbox, whale, { creator: creator.address });
     expect(planted.err, planted.logs.join('\n')).toBeNull();
     coin = planted.coin;
-    const state = curveOf(sandbox, coin);
-    const all = buyExactTokens(state, tokens(state.realTokenReserves), SANDBOX_FEE_RATES);
-    const bought = await send(sandbox, whale, [
-      await openCoinAccount(whale, coin),
-      await buyV2Instruction(partiesFor(sandbox, coin, whale.address), { amount: all.tokens, maxQuoteCost: all.totalCost }),
-    ]);
+    const bought = await buyOutCurve(sandbox, whale, coin);
     expect(bought.err, bought.logs.join('\n')).toBeNull();
     expect(curveOf(sandbox, coin).complete).toBe(true);
     const { programs, mints } = sandbox.profile;
     pool = await findPool(programs['amm']!, 0, await findPumpPoolAuthority(programs['launchpad']!, coin.mint), coin.mint, mints.zec.address);
-    parties = {
-      programs: { amm: programs['amm']!, fees: programs['fees']! },
-      pool,
-      baseMint: coin.mint,
-      baseTokenProgram: TOKEN_2022_PROGRAM,
-      quoteMint: mints.zec.address,
-      quoteTokenProgram: mints.zec.tokenProgram,
-      user: whale.address,
-      coinCreator: creator.address,
-      protocolFeeRecipient: sandbox.profile.accounts['ammProtocolFeeRecipient']!,
-    };
+    parties = await coinPoolParties(sandbox, coin, whale.address);
   });
   afterAll(() => sandbox.close());
 

@@ -7,17 +7,16 @@ import { buyV2Instruction } from '../../core/programs/launchpad/instructions/buy
 import { sellV2Instruction } from '../../core/programs/launchpad/instructions/sell-v2.js';
 import { collectCoinCreatorFeeInstruction } from '../../core/programs/amm/instructions/collect-coin-creator-fee.js';
 import { ammSellInstruction } from '../../core/programs/amm/instructions/sell.js';
-import type { AmmTradeParties } from '../../core/programs/amm/instructions/trade-accounts.js';
-import { findCoinCreatorVaultAuthority, findPool, findPumpPoolAuthority } from '../../core/programs/amm/pdas.js';
+import { findCoinCreatorVaultAuthority } from '../../core/programs/amm/pdas.js';
 import { migrateV2Instruction } from '../../core/programs/launchpad/instructions/migrate-v2.js';
 import { findCreatorVault } from '../../core/programs/launchpad/pdas.js';
 import { splitFeesInstruction, type SplitFeesInput } from '../../core/programs/vault/split-fees.js';
 import { findPayeeRecord } from '../../core/programs/vault/pdas.js';
 import { Sandbox } from '../../core/sandbox/sandbox.js';
-import { TOKEN_2022_PROGRAM } from '../../core/sandbox/token-balances.js';
-import { curveOf, fundedWallet, openCoinAccount, partiesFor, programsOf, SANDBOX_FEE_RATES, send, tokenBalance, tokens, type Coin } from '../helpers/launchpad.js';
+import { curveOf, fundedWallet, openCoinAccount, partiesFor, programsOf, SANDBOX_FEE_RATES, send, tokenBalance, tokens, type Coin, buyOutCurve } from '../helpers/launchpad.js';
 import { customError } from '../helpers/programs.js';
 import { plantListedCoin, vaultConfigOf, vaultOf } from '../helpers/vault.js';
+import { coinPoolParties } from '../helpers/amm.js';
 
 const ZEC = 100_000_000n;
 
@@ -96,24 +95,11 @@ describe('vault: split of a listed coin\'s creator fees', () => {
     const { programs, accounts: profileAccounts } = sandbox.profile;
     const whale = await fundedWallet(sandbox, 5_000n * ZEC);
     const listed = await plantListedCoin(sandbox, whale, { kind: 'wallet', wallet: whale.address });
-    const curve = curveOf(sandbox, listed);
-    const all = buyExactTokens(curve, tokens(curve.realTokenReserves), SANDBOX_FEE_RATES);
-    expect((await send(sandbox, whale, [await openCoinAccount(whale, listed), await buyV2Instruction(partiesFor(sandbox, listed, whale.address), { amount: all.tokens, maxQuoteCost: all.totalCost })])).err).toBeNull();
+    expect((await buyOutCurve(sandbox, whale, listed)).err).toBeNull();
     const amm = programs['amm']!;
     const migrate = await migrateV2Instruction({ launchpad: programs['launchpad']!, amm, mint: listed.mint, quoteMint: zec().address, quoteTokenProgram: zec().tokenProgram, user: whale.address, withdrawAuthority: profileAccounts['launchpadAuthority']! });
     expect((await send(sandbox, whale, [migrate])).err).toBeNull();
-    const pool = await findPool(amm, 0, await findPumpPoolAuthority(programs['launchpad']!, listed.mint), listed.mint, zec().address);
-    const parties: AmmTradeParties = {
-      programs: { amm, fees: programs['fees']! },
-      pool,
-      baseMint: listed.mint,
-      baseTokenProgram: TOKEN_2022_PROGRAM,
-      quoteMint: zec().address,
-      quoteTokenProgram: zec().tokenProgram,
-      user: whale.address,
-      coinCreator: listed.creator,
-      protocolFeeRecipient: profileAccounts['ammProtocolFeeRecipient']!,
-    };
+    const parties = await coinPoolParties(sandbox, listed, whale.address);
     const ammVault = await findCoinCreatorVaultAuthority(amm, listed.creator);
     const launchpadVault = await findCreatorVault(programs['launchpad']!, listed.creator);
     // The curve's fees (the buy-out) wait in the launchpad; a pool sale adds the AMM's.
