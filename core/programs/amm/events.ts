@@ -1,5 +1,4 @@
 import {
-  containsBytes,
   getAddressCodec,
   getArrayCodec,
   getI128Codec,
@@ -13,9 +12,8 @@ import {
   type ReadonlyUint8Array,
 } from '@solana/kit';
 import type { Bps, TokenUnits } from '../../math/units.js';
-import { EVENT_IX_TAG } from '../anchor/event-authority.js';
+import { anchorEventSet } from '../anchor/event-set.js';
 import { borshBool, borshString, defaultAtEnd } from '../launchpad/borsh.js';
-import { isEventInstructionData } from '../launchpad/events.js';
 
 /**
  * The AMM's events, as it emits them: a self-CPI to its event authority whose instruction data is
@@ -345,42 +343,20 @@ const EVENT_CODECS = {
   CollectCoinCreatorFeeEvent: collectCoinCreatorFeeEventCodec,
 } as unknown as { readonly [N in AmmEventName]: Codec<Extract<AmmEvent, { name: N }>['data']> };
 
-const EVENT_NAMES = Object.keys(AMM_EVENT_DISCRIMINATORS) as AmmEventName[];
-const HEADER = EVENT_IX_TAG.length + 8;
+const EVENTS = anchorEventSet<AmmEvent>(AMM_EVENT_DISCRIMINATORS, EVENT_CODECS);
 
 /**
  * The event in the data of a self-CPI event instruction, or null when the data is not an event or is
  * an event this module does not decode. A known event that does not decode throws.
  */
-export function decodeAmmEvent(data: ReadonlyUint8Array): AmmEvent | null {
-  if (!isEventInstructionData(data)) return null;
-  const name = EVENT_NAMES.find((n) => containsBytes(data, AMM_EVENT_DISCRIMINATORS[n], EVENT_IX_TAG.length));
-  if (name === undefined) return null;
-  const event = Object.freeze(EVENT_CODECS[name].decode(data, HEADER));
-  return Object.freeze({ name, data: event }) as AmmEvent;
-}
+export const decodeAmmEvent = (data: ReadonlyUint8Array): AmmEvent | null => EVENTS.decode(data);
 
 /**
- * The AMM events among the data of a transaction's inner instructions, in order. Pass only the inner
- * instructions the AMM program itself ran (program id = AMM, first account = its event authority):
+ * The AMM events among the data of a transaction's inner instructions, in order. Pass only the
+ * inner instructions the AMM program itself ran (its program id, first account its event authority):
  * any program can put the same bytes in an instruction.
  */
-export function pickAmmEvents(innerInstructionData: Iterable<ReadonlyUint8Array>): AmmEvent[] {
-  const events: AmmEvent[] = [];
-  for (const data of innerInstructionData) {
-    const event = decodeAmmEvent(data);
-    if (event) events.push(event);
-  }
-  return events;
-}
+export const pickAmmEvents = (innerInstructionData: Iterable<ReadonlyUint8Array>): AmmEvent[] => EVENTS.pick(innerInstructionData);
 
 /** The self-CPI instruction data of an event, as the program emits it. */
-export function encodeAmmEvent(event: AmmEvent): Uint8Array {
-  const codec = EVENT_CODECS[event.name] as Codec<AmmEvent['data']>;
-  const body = codec.encode(event.data);
-  const out = new Uint8Array(HEADER + body.length);
-  out.set(EVENT_IX_TAG, 0);
-  out.set(AMM_EVENT_DISCRIMINATORS[event.name], EVENT_IX_TAG.length);
-  out.set(body, HEADER);
-  return out;
-}
+export const encodeAmmEvent = (event: AmmEvent): Uint8Array => EVENTS.encode(event);

@@ -1,5 +1,4 @@
 import {
-  containsBytes,
   getAddressCodec,
   getArrayCodec,
   getI64Codec,
@@ -12,7 +11,9 @@ import {
   type ReadonlyUint8Array,
 } from '@solana/kit';
 import type { Bps, TokenUnits } from '../../math/units.js';
-import { EVENT_IX_TAG } from '../anchor/event-authority.js';
+import { anchorEventSet } from '../anchor/event-set.js';
+
+export { isEventInstructionData } from '../anchor/event-set.js';
 import { borshBool, borshString, defaultAtEnd } from './borsh.js';
 
 /**
@@ -207,47 +208,20 @@ const EVENT_CODECS = {
   CollectCreatorFeeEvent: collectCreatorFeeEventCodec,
 } as unknown as { readonly [N in LaunchpadEventName]: Codec<Extract<LaunchpadEvent, { name: N }>['data']> };
 
-const EVENT_NAMES = Object.keys(EVENT_DISCRIMINATORS) as LaunchpadEventName[];
-const HEADER = EVENT_IX_TAG.length + 8;
-
-/** Whether the data is a self-CPI event (any event) by its tag. */
-export function isEventInstructionData(data: ReadonlyUint8Array): boolean {
-  return data.length >= HEADER && containsBytes(data, EVENT_IX_TAG, 0);
-}
+const EVENTS = anchorEventSet<LaunchpadEvent>(EVENT_DISCRIMINATORS, EVENT_CODECS);
 
 /**
  * The event in the data of a self-CPI event instruction, or null when the data is not an event or is
  * an event this module does not decode. A known event that does not decode throws.
  */
-export function decodeLaunchpadEvent(data: ReadonlyUint8Array): LaunchpadEvent | null {
-  if (!isEventInstructionData(data)) return null;
-  const name = EVENT_NAMES.find((n) => containsBytes(data, EVENT_DISCRIMINATORS[n], EVENT_IX_TAG.length));
-  if (name === undefined) return null;
-  const event = Object.freeze(EVENT_CODECS[name].decode(data, HEADER));
-  return Object.freeze({ name, data: event }) as LaunchpadEvent;
-}
+export const decodeLaunchpadEvent = (data: ReadonlyUint8Array): LaunchpadEvent | null => EVENTS.decode(data);
 
 /**
  * The launchpad events among the data of a transaction's inner instructions, in order. Pass only the
- * inner instructions the launchpad program itself ran (program id = launchpad, first account = its
- * event authority): any program can put the same bytes in an instruction.
+ * inner instructions the launchpad program itself ran (its program id, first account its event authority):
+ * any program can put the same bytes in an instruction.
  */
-export function pickLaunchpadEvents(innerInstructionData: Iterable<ReadonlyUint8Array>): LaunchpadEvent[] {
-  const events: LaunchpadEvent[] = [];
-  for (const data of innerInstructionData) {
-    const event = decodeLaunchpadEvent(data);
-    if (event) events.push(event);
-  }
-  return events;
-}
+export const pickLaunchpadEvents = (innerInstructionData: Iterable<ReadonlyUint8Array>): LaunchpadEvent[] => EVENTS.pick(innerInstructionData);
 
 /** The self-CPI instruction data of an event, as the program emits it. */
-export function encodeLaunchpadEvent(event: LaunchpadEvent): Uint8Array {
-  const codec = EVENT_CODECS[event.name] as Codec<LaunchpadEvent['data']>;
-  const body = codec.encode(event.data);
-  const out = new Uint8Array(HEADER + body.length);
-  out.set(EVENT_IX_TAG, 0);
-  out.set(EVENT_DISCRIMINATORS[event.name], EVENT_IX_TAG.length);
-  out.set(body, HEADER);
-  return out;
-}
+export const encodeLaunchpadEvent = (event: LaunchpadEvent): Uint8Array => EVENTS.encode(event);
