@@ -89,11 +89,17 @@ function assertPriceRecord(record: PriceRecord): void {
   }
 }
 
-/** The fewest zat a conversion of `amountIn` raw units may pay: floor(amountIn × reference × (1 − tolerance) / 1e12). */
+/**
+ * The fewest zat a conversion of `amountIn` raw units may pay: the value at the reference rate, floored,
+ * less the tolerance, floored again: floor(floor(amountIn × reference / 1e12) × (10000 − tolerance) / 10000).
+ * Two floors because the program computes it so with 128-bit intermediates (it can be one zat below the
+ * single-division figure, never above it).
+ */
 export function conversionFloor(amountIn: bigint, record: PriceRecord): bigint {
   assertSplitAmount('amountIn', amountIn);
   assertPriceRecord(record);
-  return (amountIn * record.reference * (BPS_DENOMINATOR - record.toleranceBps)) / (RATE_SCALE * BPS_DENOMINATOR);
+  const value = (amountIn * record.reference) / RATE_SCALE;
+  return (value * (BPS_DENOMINATOR - record.toleranceBps)) / BPS_DENOMINATOR;
 }
 
 /** Refuses a conversion paying below the floor (`below_conversion_floor`), naming both figures. */

@@ -24,6 +24,7 @@ Result entrypoint(const u8 *input) {
   if (bytes_equal(d, IX_CREATE_CONFIG, 8)) return create_config(&in);
   if (bytes_equal(d, IX_MULTI_HOP_SWAP, 8)) return multi_hop_swap(&in);
   if (bytes_equal(d, IX_COLLECT_COIN_CREATOR_FEE, 8)) return collect_coin_creator_fee(&in);
+  if (bytes_equal(d, IX_COLLECT_ROUTE_CREATOR_FEE, 8)) return collect_route_creator_fee(&in);
   LOG("amm: instruction not supported by the sandbox program");
   return ERR_INSTRUCTION_FALLBACK_NOT_FOUND;
 }

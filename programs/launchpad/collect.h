@@ -43,3 +43,40 @@ static Result collect_creator_fee_v2(const Input *in) {
   w_pubkey(&w, quote_mint);
   return emit_event(in, &acc[CC_EVENT_AUTHORITY], buf, w.len);
 }
+
+/*
+ * collect_route_creator_fee (ours; the live program has no route): moves the creator fees the native
+ * route accrued in the curve's tail (BC_ROUTE_CREATOR_FEES, held in the curve's quote account) to the
+ * creator's own token account of the quote mint, and zeroes the tail. The creator signs (for listed coins
+ * the vault program's coin-authority PDA, through CPI). Still open after migration: the tail stays in the
+ * curve's quote account when the reserves move to the pool.
+ *   accounts: creator (s), creator's quote account (w), mint, curve (w), curve's quote account (w),
+ *   quote mint, quote token program
+ */
+static const u8 IX_COLLECT_ROUTE_CREATOR_FEE[8] = {92, 115, 98, 38, 148, 86, 240, 185};
+
+enum { CR_CREATOR, CR_CREATOR_ATA, CR_MINT, CR_CURVE, CR_CURVE_QUOTE, CR_QUOTE_MINT, CR_QUOTE_TOKEN_PROGRAM, CR_ACCOUNTS };
+
+static Result collect_route_creator_fee(const Input *in) {
+  TRY(expect_accounts(in, CR_ACCOUNTS));
+  const SolAccountInfo *acc = in->accounts, *creator = &acc[CR_CREATOR], *curve = &acc[CR_CURVE];
+  const Pubkey *mint = acc[CR_MINT].key, *quote_mint = acc[CR_QUOTE_MINT].key, *quote_program = acc[CR_QUOTE_TOKEN_PROGRAM].key;
+  TRY(expect_signer(creator));
+  TRY(expect_writable(curve));
+  u8 curve_bump;
+  TRY(expect_bonding_curve(in, curve, mint, &curve_bump));
+  TRY(expect_anchor_account(curve, in->program_id, BONDING_CURVE_DISCRIMINATOR, BONDING_CURVE_SIZE));
+  u8 *c = curve->data;
+  if (!pubkey_eq_bytes(c + BC_CREATOR, creator->key)) return ERR_CONSTRAINT_SEEDS;
+  if (!pubkey_eq_bytes(c + BC_QUOTE_MINT, quote_mint)) return E_UNSUPPORTED_QUOTE_MINT;
+  if (!is_token_program(quote_program) || !pubkey_eq(acc[CR_QUOTE_MINT].owner, quote_program)) return E_INVALID_QUOTE_TOKEN_PROGRAM;
+  TRY(expect_ata(&acc[CR_CURVE_QUOTE], curve->key, quote_program, quote_mint));
+  if (!is_token_account_of(&acc[CR_CREATOR_ATA], quote_mint, creator->key)) return ERR_CONSTRAINT_TOKEN_OWNER;
+  u64 amount = get_u64(c + BC_ROUTE_CREATOR_FEES);
+  if (amount == 0) return OK;
+  put_u64(c + BC_ROUTE_CREATOR_FEES, 0);
+  SolSignerSeed parts[3] = {SEED(SEED_BONDING_CURVE), {mint->x, 32}, {&curve_bump, 1}};
+  SolSignerSeeds signer = {parts, 3};
+  TransferChecked t = {quote_program, acc[CR_CURVE_QUOTE].key, quote_mint, acc[CR_CREATOR_ATA].key, curve->key, amount, mint_decimals(&acc[CR_QUOTE_MINT])};
+  return token_transfer_checked(in, &t, &signer);
+}

@@ -25,6 +25,7 @@ Result entrypoint(const u8 *input) {
   if (bytes_equal(d, IX_BUY_EXACT_QUOTE_IN_V2, 8)) return buy_exact_quote_in_v2(&in);
   if (bytes_equal(d, IX_CREATE_V2, 8)) return create_v2(&in);
   if (bytes_equal(d, IX_COLLECT_CREATOR_FEE_V2, 8)) return collect_creator_fee_v2(&in);
+  if (bytes_equal(d, IX_COLLECT_ROUTE_CREATOR_FEE, 8)) return collect_route_creator_fee(&in);
   if (bytes_equal(d, IX_MIGRATE_V2, 8)) return migrate_v2(&in);
   if (bytes_equal(d, IX_ROUTE_BUY, 8)) return route_buy(&in);
   if (bytes_equal(d, IX_ROUTE_SELL, 8)) return route_sell(&in);

@@ -128,3 +128,23 @@ INLINE bool is_ata(const SolAccountInfo *account, const Pubkey *owner, const Pub
 INLINE Result expect_ata(const SolAccountInfo *account, const Pubkey *owner, const Pubkey *token_program, const Pubkey *mint) {
   return is_ata(account, owner, token_program, mint) ? OK : ERR_CONSTRAINT_SEEDS;
 }
+
+typedef struct {
+  const Pubkey *token_program;
+  const Pubkey *account;
+  const Pubkey *mint;
+  const Pubkey *authority;
+  u64 amount;
+  u8 decimals;
+} BurnChecked;
+
+/* BurnChecked (15): destroys `amount` from `account`; the mint's supply falls by as much. */
+static Result token_burn_checked(const Input *in, const BurnChecked *b, const SolSignerSeeds *signer) {
+  u8 data[10];
+  data[0] = 15;
+  put_u64(data + 1, b->amount);
+  data[9] = b->decimals;
+  SolAccountMeta metas[3] = {{b->account, true, false}, {b->mint, true, false}, {b->authority, false, true}};
+  SolInstruction ix = {b->token_program, metas, 3, data, sizeof(data)};
+  return invoke_signed(&ix, in, signer, signer ? 1 : 0);
+}

@@ -5,12 +5,12 @@
  *   split, permissionless: a ZEC-paired coin's creator fees from the launchpad, split four ways (split.h);
  *   claim and change_payee (payee.h);
  *   holder-reward runs: open_run, pay_run, close_run (runs.h);
- *   set_reference, the ZEC rate memory per mint (price.h).
- * AMM-side and route-fee collection and native conversions
- * follow (README.md).
+ *   set_reference, the ZEC rate memory per mint (price.h);
+ *   native-paired coins: collect_native, split_native, add_liquidity (native.h).
  */
 #include "config.h"
 #include "declare.h"
+#include "native.h"
 #include "payee.h"
 #include "price.h"
 #include "runs.h"
@@ -23,6 +23,9 @@ Result entrypoint(const u8 *input) {
   if (in.data_len < 8) return ERR_INSTRUCTION_FALLBACK_NOT_FOUND;
   if (bytes_equal(in.data, IX_DECLARE_PAYEE, 8)) return declare_payee(&in);
   if (bytes_equal(in.data, IX_SPLIT, 8)) return split_fees(&in);
+  if (bytes_equal(in.data, IX_COLLECT_NATIVE, 8)) return collect_native(&in);
+  if (bytes_equal(in.data, IX_SPLIT_NATIVE, 8)) return split_native(&in);
+  if (bytes_equal(in.data, IX_ADD_LIQUIDITY, 8)) return add_liquidity(&in);
   if (bytes_equal(in.data, IX_CLAIM, 8)) return claim(&in);
   if (bytes_equal(in.data, IX_CHANGE_PAYEE, 8)) return change_payee(&in);
   if (bytes_equal(in.data, IX_OPEN_RUN, 8)) return open_run(&in);

@@ -105,14 +105,19 @@ export function curveOf(sandbox: Sandbox, coin: Coin): CurveState {
   });
 }
 
+/** A trade's parties on the coin's curve, quoted in the curve's own quote mint (ZEC before the curve exists). */
 export function partiesFor(sandbox: Sandbox, coin: Coin, user: Address): TradeV2Parties {
-  const zec = sandbox.profile.mints.zec;
+  const { zec, native } = sandbox.profile.mints;
+  const curve = sandbox.cluster.getAccount(coin.curve);
+  // Refusal tests pass other accounts as the curve: anything that is not the launchpad's curve is ZEC-quoted here.
+  const isCurve = curve !== null && curve.owner === programsOf(sandbox).launchpad && curve.data.length >= 115;
+  const quote = isCurve && decodeBondingCurve(curve.data).quoteMint === native.address ? native : zec;
   return {
     programs: programsOf(sandbox),
     baseMint: coin.mint,
     baseTokenProgram: TOKEN_2022_PROGRAM,
-    quoteMint: zec.address,
-    quoteTokenProgram: zec.tokenProgram,
+    quoteMint: quote.address,
+    quoteTokenProgram: quote.tokenProgram,
     user,
     creator: coin.creator,
     feeRecipient: sandbox.profile.accounts['feeRecipient']!,

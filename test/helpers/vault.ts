@@ -19,13 +19,22 @@ export const vaultConfigOf = (sandbox: Sandbox) => decodeVaultConfig(sandbox.clu
  * config's creator fee), optionally the payer's coin account and a buy_v2, the launch fee to the
  * treasury, declare_payee. Signed by the payer and the mint key.
  */
-export async function plantingInstructions(sandbox: Sandbox, payer: KeyPairSigner, mint: KeyPairSigner, payee: Payee, buyTokens: bigint | null): Promise<{ coin: Coin; instructions: Instruction[] }> {
+export async function plantingInstructions(
+  sandbox: Sandbox,
+  payer: KeyPairSigner,
+  mint: KeyPairSigner,
+  payee: Payee,
+  buyTokens: bigint | null,
+  pair: 'zec' | 'native' = 'zec',
+): Promise<{ coin: Coin; instructions: Instruction[] }> {
   const vault = vaultOf(sandbox);
   const config = vaultConfigOf(sandbox);
   const zec = sandbox.profile.mints.zec;
+  const quote = sandbox.profile.mints[pair];
+  if (pair === 'native' && buyTokens !== null) throw new Error('a native-paired planting\'s first buy is a route: plant without it here');
   const creator = await findCoinAuthority(vault, mint.address);
   const create = await createV2Instruction(
-    { programs: programsOf(sandbox), mint: mint.address, user: payer.address, quote: { mint: zec.address, tokenProgram: zec.tokenProgram } },
+    { programs: programsOf(sandbox), mint: mint.address, user: payer.address, quote: { mint: quote.address, tokenProgram: quote.tokenProgram } },
     { name: 'Planted Coin', symbol: 'PLANT', uri: 'https://example.com/plant.json', creator, isMayhemMode: false, isCashbackEnabled: false, creatorFeeBps: config.creatorFeeBps, isHolderReward: false },
   );
   const coin: Coin = { mint: mint.address, curve: await findBondingCurve(programsOf(sandbox).launchpad, mint.address), creator };
@@ -42,9 +51,9 @@ export async function plantingInstructions(sandbox: Sandbox, payer: KeyPairSigne
 }
 
 /** Plants a listed coin (the hand-built planting) and answers it; throws if the planting fails. */
-export async function plantListedCoin(sandbox: Sandbox, payer: KeyPairSigner, payee: Payee, buyTokens: bigint | null = null): Promise<Coin> {
+export async function plantListedCoin(sandbox: Sandbox, payer: KeyPairSigner, payee: Payee, buyTokens: bigint | null = null, pair: 'zec' | 'native' = 'zec'): Promise<Coin> {
   const mint = await generateKeyPairSigner();
-  const { coin, instructions } = await plantingInstructions(sandbox, payer, mint, payee, buyTokens);
+  const { coin, instructions } = await plantingInstructions(sandbox, payer, mint, payee, buyTokens, pair);
   const result = await send(sandbox, payer, instructions, [mint]);
   if (result.err !== null) throw new Error(`the planting failed: ${JSON.stringify(result.err)}\n${result.logs.join('\n')}`);
   return coin;

@@ -84,6 +84,9 @@ describe('native-pair conversions (core/math/split)', () => {
     expectSplitError(() => checkConversion(1_000n, 1_939n, record), 'below_conversion_floor', /would pay 1939 zat, below the floor of 1940 zat/);
     // Rounds down, never up: 3 raw units at 0.5 zat each with no tolerance is 1 zat.
     expect(conversionFloor(3n, { reference: RATE_SCALE / 2n, toleranceBps: bps(0n) })).toBe(1n);
+    // Two floors, as the program computes it: the value (1 zat) floored first, then less 3% (0 zat), where
+    // one division of 3 × 0.5 × 0.97 would give 1.
+    expect(conversionFloor(3n, { reference: RATE_SCALE / 2n, toleranceBps: bps(300n) })).toBe(0n);
   });
 
   it('refuses a price record that cannot floor anything', () => {

@@ -7,6 +7,7 @@ import { genesisLaunchpad } from './launchpad.js';
 import type { GenesisKeys } from './keys.js';
 import { genesisMints } from './mints.js';
 import { genesisNativePair } from './native-pair.js';
+import { genesisNativePrice } from './native-price.js';
 import { genesisVault } from './vault.js';
 
 /**
@@ -34,6 +35,7 @@ export const GENESIS_STEPS: readonly GenesisStep[] = [
   { version: 5, name: 'aggregator (SOL <-> ZEC)', run: genesisAggregator },
   { version: 6, name: 'native pairing in the profile', run: genesisNativePair },
   { version: 7, name: 'vault (payee records)', run: genesisVault },
+  { version: 8, name: 'native coin price record (conversion floor)', run: genesisNativePrice },
 ];
 
 export const GENESIS_VERSION = GENESIS_STEPS[GENESIS_STEPS.length - 1]!.version;
