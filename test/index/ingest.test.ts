@@ -6,35 +6,17 @@ import { SandboxChain } from '../../core/chain/sandbox-chain.js';
 import { buyExactTokens, sellExactTokens } from '../../core/math/curve.js';
 import { CANDLE_INTERVALS, candleBucket, priceZecE9 } from '../../core/index/candles.js';
 import { Ingestor, type IngestProgress } from '../../core/index/ingest/ingestor.js';
-import type { PlantingRules } from '../../core/index/ingest/planting.js';
 import { IndexStore } from '../../core/index/store/index-store.js';
 import { buyV2Instruction } from '../../core/programs/launchpad/instructions/buy-v2.js';
 import { sellV2Instruction } from '../../core/programs/launchpad/instructions/sell-v2.js';
 import { Sandbox } from '../../core/sandbox/sandbox.js';
 import { curveOf, fundedWallet, openCoinAccount, partiesFor, plantCoin, SANDBOX_FEE_RATES, send, tokenBalance, tokens, type Coin } from '../helpers/launchpad.js';
 import { tempDir } from '../helpers/sandbox.js';
-import { plantListedCoin, vaultConfigOf, vaultOf } from '../helpers/vault.js';
+import { plantListedCoin } from '../helpers/vault.js';
+import { rulesOf } from './rules.js';
 
 const ZEC = 100_000_000n;
 
-function rulesOf(sandbox: Sandbox): PlantingRules {
-  const { programs, mints } = sandbox.profile;
-  const config = vaultConfigOf(sandbox);
-  return {
-    launchpad: programs['launchpad']!,
-    vault: vaultOf(sandbox),
-    amm: programs['amm']!,
-    zecMint: mints.zec.address,
-    nativeMint: mints.native.address,
-    nativeSymbol: 'NATIVE',
-    treasury: config.treasury,
-    creatorFeeBps: config.creatorFeeBps,
-    launchFeeLamports: config.launchFeeLamports,
-    maxPriorityLamports: 10_000_000n,
-    tickerPattern: /^[A-Z0-9]{2,10}$/,
-    refusedWords: ['refusedword'],
-  };
-}
 
 /** Real transactions in the sandbox, followed live into a real SQLite file. */
 describe('index: plantings, curve trades, candles and holdings from the sandbox', () => {

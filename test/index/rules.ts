@@ -1,0 +1,23 @@
+import type { PlantingRules } from '../../core/index/ingest/planting.js';
+import type { Sandbox } from '../../core/sandbox/sandbox.js';
+import { vaultConfigOf, vaultOf } from '../helpers/vault.js';
+
+/** The planting rules of the sandbox, read from its profile and the vault's config on chain. */
+export function rulesOf(sandbox: Sandbox): PlantingRules {
+  const { programs, mints } = sandbox.profile;
+  const config = vaultConfigOf(sandbox);
+  return {
+    launchpad: programs['launchpad']!,
+    vault: vaultOf(sandbox),
+    amm: programs['amm']!,
+    zecMint: mints.zec.address,
+    nativeMint: mints.native.address,
+    nativeSymbol: 'NATIVE',
+    treasury: config.treasury,
+    creatorFeeBps: config.creatorFeeBps,
+    launchFeeLamports: config.launchFeeLamports,
+    maxPriorityLamports: 10_000_000n,
+    tickerPattern: /^[A-Z0-9]{2,10}$/,
+    refusedWords: ['refusedword'],
+  };
+}
