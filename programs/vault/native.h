@@ -167,13 +167,6 @@ static Result expect_native_pool(const Input *in, const NativePoolAt *at) {
   return OK;
 }
 
-/* The VaultConfig PDA, as every instruction here reads it. */
-static Result expect_config(const Input *in, const SolAccountInfo *config) {
-  TRY(expect_anchor_account(config, in->program_id, VAULT_CONFIG_DISCRIMINATOR, VAULT_CONFIG_SIZE));
-  SolBytes seeds[1] = {SEED(SEED_CONFIG)};
-  return expect_pda(config, seeds, 1, in->program_id, NULL);
-}
-
 /* The floor of converting `amount` native units: floor(floor(amount × reference / 1e12) × (10000 − tolerance) / 10000). */
 static Result conversion_floor(u64 amount, u64 reference, u16 tolerance_bps, u64 *floor) {
   u64 value;

@@ -16,9 +16,7 @@ static Result set_reference(const Input *in) {
   TRY(expect_signer(admin));
   TRY(expect_writable(record));
   TRY(expect_key(&a[4], &SYSTEM_PROGRAM_ID));
-  TRY(expect_anchor_account(config, in->program_id, VAULT_CONFIG_DISCRIMINATOR, VAULT_CONFIG_SIZE));
-  SolBytes config_seeds[1] = {SEED(SEED_CONFIG)};
-  TRY(expect_pda(config, config_seeds, 1, in->program_id, NULL));
+  TRY(expect_config(in, config));
   if (!pubkey_eq_bytes(config->data + VC_ADMIN, admin->key)) return E_NOT_ADMIN;
   if (in->data_len != 16) return ERR_INSTRUCTION_DID_NOT_DESERIALIZE;
   u64 reference = get_u64(in->data + 8);

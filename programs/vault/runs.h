@@ -21,9 +21,7 @@ static const u8 IX_CLOSE_RUN[8] = {31, 61, 130, 76, 74, 147, 171, 204};
 
 static Result expect_run_authority(const Input *in, const SolAccountInfo *authority, const SolAccountInfo *config) {
   TRY(expect_signer(authority));
-  TRY(expect_anchor_account(config, in->program_id, VAULT_CONFIG_DISCRIMINATOR, VAULT_CONFIG_SIZE));
-  SolBytes seeds[1] = {SEED(SEED_CONFIG)};
-  TRY(expect_pda(config, seeds, 1, in->program_id, NULL));
+  TRY(expect_config(in, config));
   return pubkey_eq_bytes(config->data + VC_RUN_AUTHORITY, authority->key) ? OK : E_NOT_RUN_AUTHORITY;
 }
 

@@ -36,9 +36,7 @@ static Result split_fees(const Input *in) {
   TRY(expect_key(&a[S_SYSTEM_PROGRAM], &SYSTEM_PROGRAM_ID));
   TRY(expect_key(&a[S_LAUNCHPAD], &LAUNCHPAD_ID));
   TRY(expect_key(&a[S_AMM], &AMM_ID));
-  TRY(expect_anchor_account(config, in->program_id, VAULT_CONFIG_DISCRIMINATOR, VAULT_CONFIG_SIZE));
-  SolBytes config_seeds[1] = {SEED(SEED_CONFIG)};
-  TRY(expect_pda(config, config_seeds, 1, in->program_id, NULL));
+  TRY(expect_config(in, config));
   TRY(expect_anchor_account(record, in->program_id, PAYEE_RECORD_DISCRIMINATOR, PAYEE_RECORD_SIZE));
   if (!pubkey_eq_bytes(record->data + PR_MINT, mint->key)) return ERR_CONSTRAINT_SEEDS;
   u8 authority_bump;

@@ -56,6 +56,13 @@ static const u8 VAULT_CONFIG_DISCRIMINATOR[8] = {99, 86, 43, 216, 184, 102, 119,
 /* Is `account` the ZEC (SPL Token) associated token account of `owner`? */
 INLINE bool is_zec_ata(const SolAccountInfo *account, const Pubkey *owner, const Pubkey *zec_mint) { return is_ata(account, owner, &TOKEN_PROGRAM_ID, zec_mint); }
 
+/* The VaultConfig PDA, as every instruction reads it. */
+static Result expect_config(const Input *in, const SolAccountInfo *config) {
+  TRY(expect_anchor_account(config, in->program_id, VAULT_CONFIG_DISCRIMINATOR, VAULT_CONFIG_SIZE));
+  SolBytes seeds[1] = {SEED(SEED_CONFIG)};
+  return expect_pda(config, seeds, 1, in->program_id, NULL);
+}
+
 INLINE u16 get_u16(const u8 *at) { return (u16)(at[0] | (at[1] << 8)); }
 
 #define E_HOLDER_REWARD_COIN 6207 /* claim on a coin whose fees go to its holders (paid by runs) */
