@@ -38,6 +38,8 @@ export interface NetworkProfile {
 /** The native pairing: what a route needs (spec, "Native pair block" and `pairs.native` in params). */
 export interface NativePair {
   readonly mint: Address;
+  /** The native coin's ticker (no planting may pass for it); NATIVE_SYMBOL when a profile leaves it out. */
+  readonly symbol?: string;
   readonly decimals: number;
   readonly tokenProgram: Address;
   readonly pool: Address;
@@ -50,6 +52,9 @@ export interface NativePair {
   readonly routeProtocolFeeBps: number;
   readonly poolLpFeeBps: number;
 }
+
+/** The sandbox's native coin ticker, and the default of `pairs.native.symbol`. */
+export const NATIVE_SYMBOL = 'NATIVE';
 
 export function isNetworkProfile(value: unknown): value is NetworkProfile {
   try {
@@ -93,6 +98,9 @@ export function assertIsNetworkProfile(value: unknown): asserts value is Network
     const native = pairs['native'] as Record<string, unknown> | undefined;
     if (native !== undefined) {
       for (const field of ['mint', 'tokenProgram', 'pool', 'poolBaseVault', 'poolQuoteVault', 'routeProgram']) assertAddress(native[field], `pairs.native.${field}`);
+      if (native['symbol'] !== undefined && (typeof native['symbol'] !== 'string' || !/^[A-Z0-9]{2,10}$/.test(native['symbol']))) {
+        fail('pairs.native.symbol', 'must be 2 to 10 characters of A-Z and 0-9 when present');
+      }
       if (native['routeInstruction'] !== 'multi_hop_swap') fail('pairs.native.routeInstruction', 'must be "multi_hop_swap"');
       for (const field of ['decimals', 'routeProtocolFeeBps', 'poolLpFeeBps']) {
         if (!Number.isInteger(native[field]) || (native[field] as number) < 0) fail(`pairs.native.${field}`, 'must be a non-negative integer');

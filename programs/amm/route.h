@@ -19,6 +19,8 @@ static const u8 LAUNCHPAD_CURVE_DISCRIMINATOR[8] = {23, 183, 248, 55, 96, 216, 1
 static const u8 SEED_BONDING_CURVE[] = "bonding-curve";
 static const u8 SEED_POOL_AUTHORITY[] = "pool-authority";
 static const Pubkey LAUNCHPAD_PROGRAM_ID = {{1, 86, 224, 246, 147, 102, 90, 207, 68, 219, 21, 104, 191, 23, 91, 170, 81, 137, 203, 151, 245, 210, 255, 59, 101, 93, 43, 182, 253, 109, 24, 176}}; /* 6EF8rrecthR5Dkzon8Nwu78hRvfCKubJ14M5uBEwF6P */
+/* sha256("event:RouteEvent")[..8]: ours (the live program's route event is not published), emitted like the AMM's others. */
+static const u8 ROUTE_EVENT[8] = {86, 61, 198, 99, 167, 76, 143, 42};
 #define LG_BUYBACK_FEE_RECIPIENTS 741
 #define LG_WHITELISTED_QUOTE_MINTS 1013
 
@@ -186,8 +188,13 @@ static Result route_curve_cpi(const Route *r, bool buy, u64 amount, u64 min_toke
   return invoke_signed(&ix, in, &signer, 1);
 }
 
+/* What hop 2 did, in the native coin: the venue's quote before fees, and the fees it kept. */
+typedef struct {
+  u64 quote, creator_fee, lp_fee;
+} Hop2;
+
 /* Hop 2 on a pool, buying with native already in its quote vault (`native_in`); returns base out. */
-static Result pool_hop_buy(const Route *r, u64 native_in, u64 *base_out) {
+static Result pool_hop_buy(const Route *r, u64 native_in, u64 *base_out, Hop2 *h) {
   const Input *in = r->in;
   const SolAccountInfo *acc = in->accounts;
   u8 *p = acc[H2_VENUE].data;
@@ -203,6 +210,9 @@ static Result pool_hop_buy(const Route *r, u64 native_in, u64 *base_out) {
   if (c == 0 || !add_u64(q, c, &denominator) || !mul_div_floor(c, b, denominator, &base) || base == 0 || base >= b) return E_ZERO_BASE_AMOUNT;
   if (!mul_div_ceil(q, base, b - base, &cost) || !mul_div_ceil(cost, r->lp_bps, BPS, &lp) || cost + lp > native_in) return E_OVERFLOW;
   put_u64(p + P_ROUTE_CREATOR_FEES, accrued + (native_in - cost - lp));
+  h->quote = cost;
+  h->lp_fee = lp;
+  h->creator_fee = native_in - cost - lp;
   PoolSigner s;
   pool_signer(&s, p);
   RouteMove out = {H2_VENUE_BASE, R_USER_OUT, H2_BASE, H2_VENUE, base};
@@ -212,7 +222,7 @@ static Result pool_hop_buy(const Route *r, u64 native_in, u64 *base_out) {
 }
 
 /* Hop 2 on a pool, selling `tokens` of the user's: native proceeds go into hop 1's native vault. */
-static Result pool_hop_sell(const Route *r, u64 tokens, u64 *native_out) {
+static Result pool_hop_sell(const Route *r, u64 tokens, u64 *native_out, Hop2 *h) {
   const Input *in = r->in;
   const SolAccountInfo *acc = in->accounts;
   u8 *p = acc[H2_VENUE].data;
@@ -222,6 +232,9 @@ static Result pool_hop_sell(const Route *r, u64 tokens, u64 *native_out) {
   if (!mul_div_ceil(out, r->lp_bps, BPS, &lp) || !mul_div_ceil(out, r->creator_bps, BPS, &creator) || out < lp + creator) return E_ROUTE_MIN_OUT;
   native = out - lp - creator;
   if (native == 0) return E_ROUTE_MIN_OUT;
+  h->quote = out;
+  h->lp_fee = lp;
+  h->creator_fee = creator;
   RouteMove in_tokens = {R_USER_IN, H2_VENUE_BASE, H2_BASE, R_USER, tokens};
   TRY(route_move(in, &in_tokens, NULL));
   put_u64(p + P_ROUTE_CREATOR_FEES, accrued + creator);
@@ -232,6 +245,60 @@ static Result pool_hop_sell(const Route *r, u64 tokens, u64 *native_out) {
   *native_out = native;
   return OK;
 }
+
+/* The route as it ran, for indexers: the trader's ZEC and coin, the native coin between the hops, the fees. */
+typedef struct {
+  u64 amount_in, min_out, zec, tokens, protocol_fee, native, hop1_zec;
+  Hop2 hop2;
+} RouteReport;
+
+/* A venue's quote reserve: its quote vault less the route creator fees waiting in it. */
+INLINE u64 pool_quote_reserve(const SolAccountInfo *pool, const SolAccountInfo *quote_vault) {
+  u64 q = token_account_amount(quote_vault), accrued = get_u64(pool->data + P_ROUTE_CREATOR_FEES);
+  return q > accrued ? q - accrued : 0;
+}
+
+static Result emit_route(const Route *r, const RouteReport *x) {
+  const Input *in = r->in;
+  const SolAccountInfo *acc = in->accounts;
+  u8 buf[8 + 8 + 32 * 4 + 2 + 8 * 16];
+  Writer w = {buf, 0, sizeof(buf), false};
+  w_bytes(&w, ROUTE_EVENT, 8);
+  w_u64(&w, (u64)now_unix());
+  w_pubkey(&w, acc[R_USER].key);
+  w_pubkey(&w, acc[H2_BASE].key);
+  w_pubkey(&w, acc[H1_VENUE].key);
+  w_pubkey(&w, acc[H2_VENUE].key);
+  w_u8(&w, r->buy ? 1 : 0);
+  w_u8(&w, r->hop2_is_curve ? 1 : 0);
+  w_u64(&w, x->amount_in);
+  w_u64(&w, x->min_out);
+  w_u64(&w, x->zec);
+  w_u64(&w, x->tokens);
+  w_u64(&w, x->protocol_fee);
+  w_u64(&w, x->native);
+  w_u64(&w, x->hop1_zec);
+  w_u64(&w, x->hop2.quote);
+  w_u64(&w, x->hop2.creator_fee);
+  w_u64(&w, x->hop2.lp_fee);
+  w_u64(&w, token_account_amount(&acc[H1_VENUE_BASE]));
+  w_u64(&w, pool_quote_reserve(&acc[H1_VENUE], &acc[H1_VENUE_QUOTE]));
+  if (r->hop2_is_curve) {
+    /* The curve's virtual and real reserves after the trade (BondingCurve offsets 8..40). */
+    const u8 *c = acc[H2_VENUE].data;
+    for (int i = 0; i < 4; i++) w_u64(&w, get_u64(c + 8 + 8 * i));
+  } else {
+    w_u64(&w, token_account_amount(&acc[H2_VENUE_BASE]));
+    w_u64(&w, pool_quote_reserve(&acc[H2_VENUE], &acc[H2_VENUE_QUOTE]));
+    w_u64(&w, 0);
+    w_u64(&w, 0);
+  }
+  if (w.overflow) return E_OVERFLOW;
+  return emit_event(in, &acc[R_EVENT_AUTHORITY], buf, w.len);
+}
+
+/* The curve's route creator fees waiting in it (offset 125, beyond the IDL's fields). */
+INLINE u64 curve_route_fees(const SolAccountInfo *curve) { return get_u64(curve->data + 125); }
 
 static Result multi_hop_swap(const Input *in) {
   Route r = {in, 0, 0, 0, false, false, 0, 0};
@@ -256,7 +323,9 @@ static Result multi_hop_swap(const Input *in) {
     RouteMove hand_over = {H1_VENUE_BASE, H2_VENUE_QUOTE, H1_BASE, H1_VENUE, native};
     TRY(route_move(in, &hand_over, &hop1.signer));
     u64 before = token_account_amount(&acc[R_USER_OUT]), tokens;
+    RouteReport report = {amount_in, min_out, amount_in, 0, protocol_fee, native, zec_in, {0, 0, 0}};
     if (r.hop2_is_curve) {
+      u64 fees_before = curve_route_fees(&acc[H2_VENUE]);
       TRY(route_curve_cpi(&r, true, native, min_out));
       tokens = token_account_amount(&acc[R_USER_OUT]) - before;
       /* A buy that completed the curve handed back the native it did not use: sold back into ZEC. */
@@ -266,22 +335,31 @@ static Result multi_hop_swap(const Input *in) {
         if (!add_u64(hop1_base, leftover, &denominator2) || !mul_div_floor(hop1_quote, leftover, denominator2, &back)) return E_OVERFLOW;
         RouteMove refund = {H1_VENUE_QUOTE, R_USER_IN, H1_QUOTE, H1_VENUE, back};
         TRY(route_move(in, &refund, &hop1.signer));
+        report.zec -= back;
+        report.hop1_zec -= back;
+        report.native -= leftover;
       }
+      report.hop2.creator_fee = curve_route_fees(&acc[H2_VENUE]) - fees_before;
+      report.hop2.quote = report.native - report.hop2.creator_fee;
     } else {
-      TRY(pool_hop_buy(&r, native, &tokens));
+      TRY(pool_hop_buy(&r, native, &tokens, &report.hop2));
     }
     if (tokens < min_out) return E_ROUTE_MIN_OUT;
-    return OK;
+    report.tokens = tokens;
+    return emit_route(&r, &report);
   }
 
   /* A sale: hop 2 first (coin to native, into hop 1's native vault), then hop 1 (native to ZEC). */
   u64 native;
+  Hop2 hop2 = {0, 0, 0};
   if (r.hop2_is_curve) {
-    u64 before = token_account_amount(&acc[H1_VENUE_BASE]);
+    u64 before = token_account_amount(&acc[H1_VENUE_BASE]), fees_before = curve_route_fees(&acc[H2_VENUE]);
     TRY(route_curve_cpi(&r, false, amount_in, 0));
     native = token_account_amount(&acc[H1_VENUE_BASE]) - before;
+    hop2.creator_fee = curve_route_fees(&acc[H2_VENUE]) - fees_before;
+    hop2.quote = native + hop2.creator_fee;
   } else {
-    TRY(pool_hop_sell(&r, amount_in, &native));
+    TRY(pool_hop_sell(&r, amount_in, &native, &hop2));
   }
   u64 denominator, zec_out, protocol_fee, receives;
   if (!add_u64(r.b1, native, &denominator) || !mul_div_floor(r.q1, native, denominator, &zec_out)) return E_OVERFLOW;
@@ -290,5 +368,7 @@ static Result multi_hop_swap(const Input *in) {
   RouteMove fee = {H1_VENUE_QUOTE, R_BUYBACK, H1_QUOTE, H1_VENUE, protocol_fee};
   TRY(route_move(in, &fee, &hop1.signer));
   RouteMove pay = {H1_VENUE_QUOTE, R_USER_OUT, H1_QUOTE, H1_VENUE, receives};
-  return route_move(in, &pay, &hop1.signer);
+  TRY(route_move(in, &pay, &hop1.signer));
+  RouteReport report = {amount_in, min_out, receives, amount_in, protocol_fee, native, zec_out, hop2};
+  return emit_route(&r, &report);
 }

@@ -129,8 +129,10 @@ static Result collect_native(const Input *in) {
   SolSignerSeeds signer = {parts, 3};
   TRY(collect_native_launchpad(in, &signer));
   TRY(collect_native_amm(in));
+  u64 amount = token_account_amount(&a[CN_AUTHORITY_NATIVE]) - before;
+  if (amount > 0) emit_mint_event(NATIVE_COLLECT_EVENT, mint->key, &amount, 1);
   u8 collected[8];
-  put_u64(collected, token_account_amount(&a[CN_AUTHORITY_NATIVE]) - before);
+  put_u64(collected, amount);
   sol_set_return_data(collected, 8); /* the native coin collected by this call (u64 LE) */
   return OK;
 }

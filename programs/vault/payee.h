@@ -47,6 +47,14 @@ static Result pay_out(const Input *in, const Payout *p) {
   u64 total;
   if (!add_u64(get_u64(record->data + PR_TOTAL_PAID), amount, &total)) total = (u64)-1;
   put_u64(record->data + PR_TOTAL_PAID, total);
+  /* PayoutEvent: mint, payee, amount. */
+  u8 buf[8 + 32 + 32 + 8];
+  copy_bytes(buf, PAYOUT_EVENT, 8);
+  copy_bytes(buf + 8, mint->key, 32);
+  copy_bytes(buf + 40, payee, 32);
+  put_u64(buf + 72, amount);
+  SolBytes event[1] = {{buf, sizeof(buf)}};
+  sol_log_data(event, 1);
   return OK;
 }
 
@@ -93,5 +101,14 @@ static Result change_payee(const Input *in) {
   TRY(pay_out(in, &p));
   record[PR_KIND] = tag;
   copy_bytes(record + PR_PAYEE, next, 32);
+  /* PayeeChangeEvent: mint, the payee before, the new kind (1 wallet, 0 holders) and payee (zero for holders). */
+  u8 buf[8 + 32 + 32 + 1 + 32];
+  copy_bytes(buf, PAYEE_CHANGE_EVENT, 8);
+  copy_bytes(buf + 8, a[CP_MINT].key, 32);
+  copy_bytes(buf + 40, current->key, 32);
+  buf[72] = tag;
+  copy_bytes(buf + 73, next, 32);
+  SolBytes parts[1] = {{buf, sizeof(buf)}};
+  sol_log_data(parts, 1);
   return OK;
 }

@@ -92,6 +92,8 @@ static Result split_fees(const Input *in) {
     TransferChecked t = {&TOKEN_PROGRAM_ID, a[S_COIN_AUTHORITY_ZEC].key, zec, destinations[i]->key, authority->key, parts_out[i], decimals};
     TRY(token_transfer_checked(in, &t, &signer));
   }
+  u64 figures[5] = {amount, liquidity, rootstock, treasury, payee};
+  emit_mint_event(SPLIT_EVENT, mint->key, figures, 5);
   u8 log[40];
   put_u64(log, amount);
   put_u64(log + 8, liquidity);

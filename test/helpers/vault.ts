@@ -26,16 +26,21 @@ export async function plantingInstructions(
   payee: Payee,
   buyTokens: bigint | null,
   pair: 'zec' | 'native' = 'zec',
+  /** For non-conforming plantings: another creator, fee, name, ticker or quote mint in create_v2. */
+  change: Partial<{ creator: Address; creatorFeeBps: bigint; name: string; symbol: string; quote: { mint: Address; tokenProgram: Address } }> = {},
 ): Promise<{ coin: Coin; instructions: Instruction[] }> {
   const vault = vaultOf(sandbox);
   const config = vaultConfigOf(sandbox);
   const zec = sandbox.profile.mints.zec;
   const quote = sandbox.profile.mints[pair];
   if (pair === 'native' && buyTokens !== null) throw new Error('a native-paired planting\'s first buy is a route: plant without it here');
-  const creator = await findCoinAuthority(vault, mint.address);
+  const creator = change.creator ?? (await findCoinAuthority(vault, mint.address));
   const create = await createV2Instruction(
-    { programs: programsOf(sandbox), mint: mint.address, user: payer.address, quote: { mint: quote.address, tokenProgram: quote.tokenProgram } },
-    { name: 'Planted Coin', symbol: 'PLANT', uri: 'https://example.com/plant.json', creator, isMayhemMode: false, isCashbackEnabled: false, creatorFeeBps: config.creatorFeeBps, isHolderReward: false },
+    { programs: programsOf(sandbox), mint: mint.address, user: payer.address, quote: change.quote ?? { mint: quote.address, tokenProgram: quote.tokenProgram } },
+    {
+      name: change.name ?? 'Planted Coin', symbol: change.symbol ?? 'PLANT', uri: 'https://example.com/plant.json', creator, isMayhemMode: false, isCashbackEnabled: false,
+      creatorFeeBps: (change.creatorFeeBps ?? config.creatorFeeBps) as typeof config.creatorFeeBps, isHolderReward: false,
+    },
   );
   const coin: Coin = { mint: mint.address, curve: await findBondingCurve(programsOf(sandbox).launchpad, mint.address), creator };
   const firstBuy = buyTokens === null ? [] : [await openCoinAccount(payer, coin), await buyV2Instruction(partiesFor(sandbox, coin, payer.address), { amount: tokens(buyTokens), maxQuoteCost: 100n * ZEC })];

@@ -12,6 +12,7 @@ export function rulesOf(sandbox: Sandbox): PlantingRules {
     amm: programs['amm']!,
     zecMint: mints.zec.address,
     nativeMint: mints.native.address,
+    nativePool: sandbox.profile.accounts['nativePool']!,
     nativeSymbol: 'NATIVE',
     treasury: config.treasury,
     creatorFeeBps: config.creatorFeeBps,

@@ -41,6 +41,8 @@ export class Ingestor {
 
   /** Backfills, then follows live. Resolves once the backfill is applied. */
   async start(): Promise<void> {
+    const { nativeMint, nativeSymbol, nativePool } = this.rules;
+    this.store.registerNativeCoin({ mint: nativeMint, symbol: nativeSymbol, name: nativeSymbol, pool: nativePool });
     // Subscribe first: what lands during the backfill is queued and applied after it (skipped when the backfill had it).
     const pending: Signature[] = [];
     let live = false;

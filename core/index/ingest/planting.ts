@@ -17,6 +17,8 @@ export interface PlantingRules {
   readonly amm: Address;
   readonly zecMint: Address;
   readonly nativeMint: Address;
+  /** The pinned native-coin/ZEC pool (hop 1 of every route). */
+  readonly nativePool: Address;
   /** The native coin's own ticker: no planting may pass for it. */
   readonly nativeSymbol: string;
   readonly treasury: Address;

@@ -1,15 +1,17 @@
 import Database from 'better-sqlite3';
 import type { Address, Signature } from '@solana/kit';
-import { CANDLE_INTERVALS, candleBucket } from '../candles.js';
-import { SCHEMA, SCHEMA_VERSION } from './schema.js';
+import { CANDLE_INTERVALS, candleBucket, priceZecE9 } from '../candles.js';
+import type { FeeFact, IndexedTransaction, PlantedFact, TradeFact } from './facts.js';
+import { SCHEMA, SCHEMA_VERSION, TABLES } from './schema.js';
 
-/** A coin as its planting registered it (listed, or unlisted with the reason). */
-export interface PlantedFact {
-  readonly kind: 'planted';
+export type { CompletedFact, FeeFact, GraduatedFact, IndexedTransaction, IndexFact, NativePoolFact, PlantedFact, TradeFact } from './facts.js';
+
+export interface CoinRow {
   readonly mint: Address;
+  readonly kind: 'coin' | 'native';
   readonly listed: boolean;
   readonly unlistedReason: string | null;
-  readonly pair: 'zec' | 'native' | 'other';
+  readonly pair: string;
   readonly name: string;
   readonly symbol: string;
   readonly uri: string;
@@ -17,70 +19,26 @@ export interface PlantedFact {
   readonly creator: Address;
   readonly payeeKind: 'wallet' | 'holders' | null;
   readonly payee: Address | null;
-  readonly virtualToken: bigint;
-  readonly virtualQuote: bigint;
-  readonly realToken: bigint;
-  readonly realQuote: bigint;
-}
-
-/** One trade, as the venue's event reports it; `zec` is what the trader paid or received in all. */
-export interface TradeFact {
-  readonly kind: 'trade';
-  readonly mint: Address;
-  readonly venue: 'curve' | 'pool';
-  readonly side: 'buy' | 'sell';
-  readonly user: Address;
-  readonly tokens: bigint;
-  /** The venue's quote amount before fees. */
-  readonly quote: bigint;
-  readonly zec: bigint;
-  readonly creatorFee: bigint;
-  readonly protocolFee: bigint;
-  readonly priceE9: bigint;
-  /** The venue's reserves after the trade: the curve's four, or the pool's two (real ones only). */
-  readonly reserves: Readonly<{ virtualToken: bigint; virtualQuote: bigint; realToken: bigint; realQuote: bigint }> | Readonly<{ poolBase: bigint; poolQuote: bigint }>;
-}
-
-export interface CompletedFact {
-  readonly kind: 'completed';
-  readonly mint: Address;
-}
-
-export interface GraduatedFact {
-  readonly kind: 'graduated';
-  readonly mint: Address;
-  readonly pool: Address;
-  readonly baseAmount: bigint;
-  readonly quoteAmount: bigint;
-}
-
-export type IndexFact = PlantedFact | TradeFact | CompletedFact | GraduatedFact;
-
-export interface IndexedTransaction {
-  readonly signature: Signature;
-  readonly slot: bigint;
-  /** Unix seconds. */
-  readonly at: bigint;
-  readonly facts: readonly IndexFact[];
-}
-
-export interface CoinRow {
-  readonly mint: Address;
-  readonly listed: boolean;
-  readonly unlistedReason: string | null;
-  readonly pair: string;
-  readonly name: string;
-  readonly symbol: string;
+  readonly createdSignature: Signature;
+  readonly createdSlot: bigint;
+  readonly createdAt: bigint;
   readonly stage: 'curve' | 'complete' | 'pool';
   readonly virtualToken: bigint;
   readonly virtualQuote: bigint;
   readonly realToken: bigint;
   readonly realQuote: bigint;
   readonly pool: Address | null;
+  readonly poolBase: bigint | null;
+  readonly poolQuote: bigint | null;
   readonly trades: bigint;
+  readonly buys: bigint;
+  readonly sells: bigint;
   readonly volumeZec: bigint;
   readonly creatorFeesZec: bigint;
   readonly lastPriceE9: bigint;
+  readonly lastTradeAt: bigint | null;
+  /** Listed, ZEC-paired launchpad coin: counted in the stats. */
+  readonly counted: boolean;
 }
 
 export interface TradeRow {
@@ -116,10 +74,73 @@ export interface HoldingRow {
   readonly balance: bigint;
   readonly costBasisZec: bigint;
   readonly realisedPnlZec: bigint;
+  readonly volumeZec: bigint;
+  /** The balance at the coin's last price, less the cost basis (zat). */
+  readonly unrealisedPnlZec: bigint;
+  readonly valueZec: bigint;
+}
+
+export interface CoinFeesRow {
+  readonly mint: Address;
+  readonly creatorFeesZec: bigint;
+  readonly splitZec: bigint;
+  readonly toLpZec: bigint;
+  readonly rootstockZec: bigint;
+  readonly treasuryZec: bigint;
+  readonly payeeZec: bigint;
+  readonly paidOutZec: bigint;
+  readonly native: { readonly claimed: bigint; readonly burned: bigint; readonly toLp: bigint; readonly converted: bigint; readonly convertedZec: bigint } | null;
+}
+
+export interface FeeEventRow {
+  readonly signature: Signature;
+  readonly slot: bigint;
+  readonly at: bigint;
+  readonly mint: Address;
+  readonly kind: 'split' | 'payout' | 'payee' | 'collect' | 'burn' | 'to-lp' | 'conversion';
+  readonly amount: bigint;
+  readonly zec: bigint;
+  readonly party: Address | null;
+}
+
+export interface GraduationRow {
+  readonly mint: Address;
+  readonly signature: Signature;
+  readonly slot: bigint;
+  readonly at: bigint;
+  readonly pool: Address;
+  readonly baseAmount: bigint;
+  readonly quoteAmount: bigint;
+}
+
+export interface StatsRow {
+  readonly coins: bigint;
+  readonly trades: bigint;
+  readonly buys: bigint;
+  readonly sells: bigint;
+  readonly volumeZec: bigint;
+  readonly creatorFeesZec: bigint;
+  readonly graduations: bigint;
+  readonly traders: bigint;
+}
+
+export interface DailyStatsRow extends StatsRow {
+  /** Unix seconds of the UTC day's start. */
+  readonly day: bigint;
+}
+
+/** The native coin's own row (its list and chart carry direct pool trades and each route's pool side). */
+export interface NativeCoinInfo {
+  readonly mint: Address;
+  readonly symbol: string;
+  readonly name: string;
+  readonly pool: Address;
 }
 
 type Row = Record<string, unknown>;
 const camel = (row: Row): Row => Object.fromEntries(Object.entries(row).map(([k, v]) => [k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()), v]));
+const DAY = 86_400n;
+const HOLDERS_ADDRESS = null;
 
 /**
  * The index in one SQLite file (WAL): the only place that speaks SQL. Every landed transaction is applied
@@ -137,42 +158,77 @@ export class IndexStore {
       nextSeq: s('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM processed'),
       markProcessed: s('INSERT INTO processed (signature, slot, seq) VALUES (?, ?, ?)'),
       insertCoin: s(`INSERT OR IGNORE INTO coins (mint, listed, unlisted_reason, pair, name, symbol, uri, deployer, creator, payee_kind, payee,
-        created_signature, created_slot, created_at, stage, virtual_token, virtual_quote, real_token, real_quote)
+        created_signature, created_slot, created_at, stage, virtual_token, virtual_quote, real_token, real_quote, counted)
         VALUES (@mint, @listed, @unlistedReason, @pair, @name, @symbol, @uri, @deployer, @creator, @payeeKind, @payee,
-        @signature, @slot, @at, 'curve', @virtualToken, @virtualQuote, @realToken, @realQuote)`),
-      coinExists: s('SELECT listed FROM coins WHERE mint = ?'),
-      curveAfterTrade: s(`UPDATE coins SET virtual_token = @virtualToken, virtual_quote = @virtualQuote, real_token = @realToken, real_quote = @realQuote,
-        trades = trades + 1, volume_zec = volume_zec + @zec, creator_fees_zec = creator_fees_zec + @creatorFee, last_price_e9 = @priceE9, last_trade_at = @at WHERE mint = @mint`),
-      poolAfterTrade: s(`UPDATE coins SET pool_base = @poolBase, pool_quote = @poolQuote,
-        trades = trades + 1, volume_zec = volume_zec + @zec, creator_fees_zec = creator_fees_zec + @creatorFee, last_price_e9 = @priceE9, last_trade_at = @at WHERE mint = @mint`),
+        @signature, @slot, @at, 'curve', @virtualToken, @virtualQuote, @realToken, @realQuote, @counted)`),
+      insertNativeCoin: s(`INSERT OR IGNORE INTO coins (mint, kind, listed, pair, name, symbol, uri, deployer, creator, created_signature, created_slot, created_at,
+        stage, virtual_token, virtual_quote, real_token, real_quote, pool, pool_base, pool_quote)
+        VALUES (@mint, 'native', 1, 'zec', @name, @symbol, '', @pool, @pool, '', 0, 0, 'pool', 0, 0, 0, 0, @pool, 0, 0)`),
+      nativeCoin: s("SELECT mint, pool_base, pool_quote FROM coins WHERE kind = 'native' LIMIT 1"),
+      setNativePool: s("UPDATE coins SET pool_base = @base, pool_quote = @quote WHERE kind = 'native' AND pool = @pool"),
+      coinInfo: s('SELECT kind, counted FROM coins WHERE mint = ?'),
+      curveReserves: s('UPDATE coins SET virtual_token = @virtualToken, virtual_quote = @virtualQuote, real_token = @realToken, real_quote = @realQuote WHERE mint = @mint'),
+      poolReserves: s('UPDATE coins SET pool_base = @poolBase, pool_quote = @poolQuote WHERE mint = @mint'),
+      lastPrice: s('UPDATE coins SET last_price_e9 = @priceE9, last_trade_at = @at WHERE mint = @mint'),
+      countTrade: s(`UPDATE coins SET trades = trades + 1, buys = buys + @buy, sells = sells + @sell, volume_zec = volume_zec + @zec,
+        creator_fees_zec = creator_fees_zec + @creatorFee WHERE mint = @mint`),
       insertTrade: s(`INSERT INTO trades (seq, position, signature, slot, at, mint, venue, side, user, tokens, quote, zec, creator_fee, protocol_fee, price_e9, routed)
-        VALUES (@seq, @position, @signature, @slot, @at, @mint, @venue, @side, @user, @tokens, @quote, @zec, @creatorFee, @protocolFee, @priceE9, 0)`),
-      candle: s(`INSERT INTO candles (mint, interval, bucket, open, high, low, close, volume_zec, trades) VALUES (@mint, @interval, @bucket, @price, @price, @price, @price, @zec, 1)
-        ON CONFLICT (mint, interval, bucket) DO UPDATE SET high = MAX(high, @price), low = MIN(low, @price), close = @price, volume_zec = volume_zec + @zec, trades = trades + 1`),
+        VALUES (@seq, @position, @signature, @slot, @at, @mint, @venue, @side, @user, @tokens, @quote, @zec, @creatorFee, @protocolFee, @priceE9, @routed)`),
+      candle: s(`INSERT INTO candles (mint, interval, bucket, open, high, low, close, volume_zec, trades) VALUES (@mint, @interval, @bucket, @price, @price, @price, @price, @zec, @count)
+        ON CONFLICT (mint, interval, bucket) DO UPDATE SET high = MAX(high, @price), low = MIN(low, @price), close = @price, volume_zec = volume_zec + @zec, trades = trades + @count`),
       holding: s('SELECT balance, cost_basis_zec, realised_pnl_zec FROM holdings WHERE mint = ? AND wallet = ?'),
-      putHolding: s(`INSERT INTO holdings (mint, wallet, balance, cost_basis_zec, realised_pnl_zec) VALUES (@mint, @wallet, @balance, @cost, @realised)
-        ON CONFLICT (mint, wallet) DO UPDATE SET balance = @balance, cost_basis_zec = @cost, realised_pnl_zec = @realised`),
+      putHolding: s(`INSERT INTO holdings (mint, wallet, balance, cost_basis_zec, realised_pnl_zec, volume_zec) VALUES (@mint, @wallet, @balance, @cost, @realised, @zec)
+        ON CONFLICT (mint, wallet) DO UPDATE SET balance = @balance, cost_basis_zec = @cost, realised_pnl_zec = @realised, volume_zec = volume_zec + @zec`),
       complete: s("UPDATE coins SET stage = 'complete' WHERE mint = ?"),
       graduate: s("UPDATE coins SET stage = 'pool', pool = @pool, pool_base = @baseAmount, pool_quote = @quoteAmount, virtual_token = 0, virtual_quote = 0, real_token = 0, real_quote = 0 WHERE mint = @mint"),
       insertGraduation: s('INSERT OR IGNORE INTO graduations (mint, signature, slot, at, pool, base_amount, quote_amount) VALUES (@mint, @signature, @slot, @at, @pool, @baseAmount, @quoteAmount)'),
+      setPayee: s('UPDATE coins SET payee_kind = @payeeKind, payee = @payee WHERE mint = @mint'),
+      addFees: s(`INSERT INTO coin_fees (mint, split_zec, to_lp_zec, rootstock_zec, treasury_zec, payee_zec, paid_out_zec, native_claimed, native_burned, native_to_lp, native_converted, native_converted_zec)
+        VALUES (@mint, @split, @toLp, @rootstock, @treasury, @payee, @paidOut, @nClaimed, @nBurned, @nToLp, @nConverted, @nConvertedZec)
+        ON CONFLICT (mint) DO UPDATE SET split_zec = split_zec + @split, to_lp_zec = to_lp_zec + @toLp, rootstock_zec = rootstock_zec + @rootstock,
+        treasury_zec = treasury_zec + @treasury, payee_zec = payee_zec + @payee, paid_out_zec = paid_out_zec + @paidOut, native_claimed = native_claimed + @nClaimed,
+        native_burned = native_burned + @nBurned, native_to_lp = native_to_lp + @nToLp, native_converted = native_converted + @nConverted,
+        native_converted_zec = native_converted_zec + @nConvertedZec`),
+      insertFeeEvent: s(`INSERT INTO fee_events (seq, position, signature, slot, at, mint, kind, amount, zec, party)
+        VALUES (@seq, @position, @signature, @slot, @at, @mint, @kind, @amount, @zec, @party)`),
+      daily: s(`INSERT INTO daily_stats (day, coins, trades, buys, sells, volume_zec, creator_fees_zec, graduations, traders)
+        VALUES (@day, @coins, @trades, @buys, @sells, @zec, @creatorFee, @graduations, @traders)
+        ON CONFLICT (day) DO UPDATE SET coins = coins + @coins, trades = trades + @trades, buys = buys + @buys, sells = sells + @sells,
+        volume_zec = volume_zec + @zec, creator_fees_zec = creator_fees_zec + @creatorFee, graduations = graduations + @graduations, traders = traders + @traders`),
+      dailyTrader: s('INSERT OR IGNORE INTO daily_traders (day, wallet) VALUES (?, ?)'),
+      trader: s('INSERT OR IGNORE INTO traders (wallet) VALUES (?)'),
       coin: s('SELECT * FROM coins WHERE mint = ?'),
       coinTrades: s('SELECT * FROM trades WHERE mint = ? ORDER BY seq, position'),
+      coinTradesCounted: s('SELECT * FROM trades WHERE mint = ? AND routed = 0 ORDER BY seq, position'),
       candles: s('SELECT bucket, open, high, low, close, volume_zec, trades FROM candles WHERE mint = ? AND interval = ? ORDER BY bucket'),
-      holdingRow: s('SELECT * FROM holdings WHERE mint = ? AND wallet = ?'),
+      holdingRow: s('SELECT h.*, c.last_price_e9 FROM holdings h JOIN coins c ON c.mint = h.mint WHERE h.mint = ? AND h.wallet = ?'),
+      holdingsOf: s('SELECT h.*, c.last_price_e9 FROM holdings h JOIN coins c ON c.mint = h.mint WHERE h.wallet = ? ORDER BY h.mint'),
+      fees: s('SELECT f.*, c.creator_fees_zec, c.pair FROM coins c LEFT JOIN coin_fees f ON f.mint = c.mint WHERE c.mint = ?'),
+      feeEvents: s('SELECT signature, slot, at, mint, kind, amount, zec, party FROM fee_events WHERE mint = ? ORDER BY seq, position'),
+      stats: s(`SELECT COALESCE(SUM(coins), 0) AS coins, COALESCE(SUM(trades), 0) AS trades, COALESCE(SUM(buys), 0) AS buys, COALESCE(SUM(sells), 0) AS sells,
+        COALESCE(SUM(volume_zec), 0) AS volume_zec, COALESCE(SUM(creator_fees_zec), 0) AS creator_fees_zec, COALESCE(SUM(graduations), 0) AS graduations,
+        (SELECT COUNT(*) FROM traders) AS traders FROM daily_stats`),
+      dailyStats: s('SELECT * FROM daily_stats WHERE day >= ? ORDER BY day DESC LIMIT ?'),
+      graduations: s('SELECT * FROM graduations ORDER BY slot DESC, mint LIMIT ?'),
       count: s('SELECT COUNT(*) AS n FROM processed'),
       lastProcessed: s('SELECT signature, slot FROM processed ORDER BY seq DESC LIMIT 1'),
     };
   }
 
-  /** Opens (creating when missing) the index at `path`; `:memory:` for a throwaway one. */
+  /** Opens (creating when missing) the index at `path`; `:memory:` for a throwaway one. An index of another schema is dropped: it is rebuilt from the chain. */
   static open(path: string): IndexStore {
     const db = new Database(path);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL'); // WAL + NORMAL: a process crash loses nothing committed
-    db.exec(SCHEMA);
+    db.exec('CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
     const version = db.prepare("SELECT value FROM meta WHERE key = 'schema'").get() as { value: string } | undefined;
-    if (!version) db.prepare("INSERT INTO meta (key, value) VALUES ('schema', ?)").run(String(SCHEMA_VERSION));
-    else if (Number(version.value) !== SCHEMA_VERSION) throw new Error(`the index at ${path} has schema ${version.value}; this version reads ${SCHEMA_VERSION}`);
+    if (version && Number(version.value) !== SCHEMA_VERSION) {
+      db.transaction(() => {
+        for (const table of TABLES) db.exec(`DROP TABLE IF EXISTS ${table}`);
+      })();
+    }
+    db.exec(SCHEMA);
+    db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', ?)").run(String(SCHEMA_VERSION));
     return new IndexStore(db);
   }
 
@@ -191,6 +247,11 @@ export class IndexStore {
     return { transactions: n, last: last ?? null };
   }
 
+  /** The native coin's row, so its direct pool trades and each route's pool side have a coin to belong to. */
+  registerNativeCoin(info: NativeCoinInfo): void {
+    this.statements.insertNativeCoin.run(info);
+  }
+
   /** Applies a batch of landed transactions in order, all in one SQLite transaction; those already applied are skipped. Answers how many were new. */
   applyAll(batch: readonly IndexedTransaction[]): number {
     return this.db.transaction(() => {
@@ -207,40 +268,87 @@ export class IndexStore {
     st.markProcessed.run(tx.signature, tx.slot, seq);
     const base = { signature: tx.signature, slot: tx.slot, at: tx.at };
     tx.facts.forEach((fact, position) => {
+      const here = { ...base, seq, position };
       switch (fact.kind) {
-        case 'planted': {
-          const { kind: _kind, ...coin } = fact;
-          st.insertCoin.run({ ...base, ...coin, listed: coin.listed ? 1 : 0 });
+        case 'planted':
+          this.applyPlanted(fact, here);
           break;
-        }
         case 'trade':
-          this.applyTrade(fact, { ...base, seq, position });
+          this.applyTrade(fact, here);
           break;
         case 'completed':
           st.complete.run(fact.mint);
           break;
-        case 'graduated':
+        case 'graduated': {
+          const info = st.coinInfo.get(fact.mint) as { counted: bigint } | undefined;
+          if (!info) break;
           st.graduate.run({ mint: fact.mint, pool: fact.pool, baseAmount: fact.baseAmount, quoteAmount: fact.quoteAmount });
-          st.insertGraduation.run({ ...base, mint: fact.mint, pool: fact.pool, baseAmount: fact.baseAmount, quoteAmount: fact.quoteAmount });
+          const added = st.insertGraduation.run({ ...base, mint: fact.mint, pool: fact.pool, baseAmount: fact.baseAmount, quoteAmount: fact.quoteAmount }).changes;
+          if (added > 0 && info.counted === 1n) this.addDaily(tx.at, { graduations: 1n });
           break;
+        }
+        case 'native-pool':
+          st.setNativePool.run({ pool: fact.pool, base: fact.base, quote: fact.quote });
+          break;
+        default:
+          this.applyFee(fact, here);
       }
     });
     return true;
   }
 
-  private applyTrade(t: TradeFact, at: { signature: Signature; slot: bigint; at: bigint; seq: bigint; position: number }): void {
+  private applyPlanted(fact: PlantedFact, at: { signature: Signature; slot: bigint; at: bigint }): void {
+    const { kind: _kind, ...coin } = fact;
+    const counted = coin.listed && coin.pair === 'zec';
+    const added = this.statements.insertCoin.run({ ...at, ...coin, listed: coin.listed ? 1 : 0, counted: counted ? 1 : 0 }).changes;
+    if (added > 0 && counted) this.addDaily(at.at, { coins: 1n });
+  }
+
+  /** ZEC for an amount of the native coin at the native-coin/ZEC pool's rate now (floored); 0 while the index has no rate. */
+  private nativeToZec(amount: bigint): bigint {
+    const native = this.statements.nativeCoin.get() as { pool_base: bigint | null; pool_quote: bigint | null } | undefined;
+    if (!native?.pool_base || !native.pool_quote) return 0n;
+    return (amount * native.pool_quote) / native.pool_base;
+  }
+
+  private applyTrade(fact: TradeFact, at: { signature: Signature; slot: bigint; at: bigint; seq: bigint; position: number }): void {
     const st = this.statements;
-    if (st.coinExists.get(t.mint) === undefined) return; // a coin planted before the index began: not ours to count
-    const { kind: _kind, reserves, ...trade } = t;
-    st.insertTrade.run({ ...at, ...trade });
-    const values = { mint: t.mint, zec: t.zec, creatorFee: t.creatorFee, priceE9: t.priceE9, at: at.at };
-    if ('poolBase' in reserves) st.poolAfterTrade.run({ ...values, ...reserves });
-    else st.curveAfterTrade.run({ ...values, ...reserves });
-    for (const seconds of Object.values(CANDLE_INTERVALS)) {
-      st.candle.run({ mint: t.mint, interval: seconds, bucket: candleBucket(at.at, seconds), price: t.priceE9, zec: t.zec });
+    const info = st.coinInfo.get(fact.mint) as { kind: string; counted: bigint } | undefined;
+    if (!info) return; // a coin planted before the index began, or no launchpad coin: not ours to count
+    const { kind: _kind, reserves, routed = false, inNative = false, ...figures } = fact;
+    let t = figures;
+    if (inNative) {
+      // A direct trade of a native-paired coin, valued at the native coin's ZEC rate when it happened.
+      const quoteZec = this.nativeToZec(t.quote);
+      t = { ...t, zec: this.nativeToZec(t.zec), creatorFee: this.nativeToZec(t.creatorFee), protocolFee: this.nativeToZec(t.protocolFee), priceE9: priceZecE9(quoteZec, t.tokens) };
     }
-    // Holdings at average cost: a buy adds its ZEC to the cost basis; a sale takes out the basis of the
-    // tokens sold (pro rata, floored) and realises the difference.
+    st.insertTrade.run({ ...at, ...t, routed: routed ? 1 : 0 });
+    if ('poolBase' in reserves) st.poolReserves.run({ mint: t.mint, ...reserves });
+    else st.curveReserves.run({ mint: t.mint, ...reserves });
+    st.lastPrice.run({ mint: t.mint, priceE9: t.priceE9, at: at.at });
+    // Every shown trade moves the chart; only counted ones add volume and trades.
+    const counted = !routed;
+    for (const seconds of Object.values(CANDLE_INTERVALS)) {
+      st.candle.run({ mint: t.mint, interval: seconds, bucket: candleBucket(at.at, seconds), price: t.priceE9, zec: counted ? t.zec : 0n, count: counted ? 1n : 0n });
+    }
+    if (!counted) return;
+    const buy = t.side === 'buy';
+    st.countTrade.run({ mint: t.mint, buy: buy ? 1n : 0n, sell: buy ? 0n : 1n, zec: t.zec, creatorFee: t.creatorFee });
+    this.applyHolding(t);
+    if (info.counted === 1n) {
+      const day = at.at / DAY;
+      const newToday = st.dailyTrader.run(day, t.user).changes > 0 ? 1n : 0n;
+      st.trader.run(t.user);
+      this.addDaily(at.at, { trades: 1n, buys: buy ? 1n : 0n, sells: buy ? 0n : 1n, zec: t.zec, creatorFee: t.creatorFee, traders: newToday });
+    }
+  }
+
+  /**
+   * Holdings at average cost: a buy adds its ZEC to the cost basis; a sale takes out the basis of the
+   * tokens sold (pro rata, floored) and realises the difference.
+   */
+  private applyHolding(t: Pick<TradeFact, 'mint' | 'user' | 'side' | 'tokens' | 'zec'>): void {
+    const st = this.statements;
     const held = st.holding.get(t.mint, t.user) as { balance: bigint; cost_basis_zec: bigint; realised_pnl_zec: bigint } | undefined;
     let balance = held?.balance ?? 0n;
     let cost = held?.cost_basis_zec ?? 0n;
@@ -255,18 +363,75 @@ export class IndexStore {
       cost -= basis;
       realised += t.zec - basis;
     }
-    st.putHolding.run({ mint: t.mint, wallet: t.user, balance, cost, realised });
+    st.putHolding.run({ mint: t.mint, wallet: t.user, balance, cost, realised, zec: t.zec });
   }
+
+  private applyFee(fact: FeeFact, at: { signature: Signature; slot: bigint; at: bigint; seq: bigint; position: number }): void {
+    const st = this.statements;
+    if (st.coinInfo.get(fact.mint) === undefined) return;
+    const zero = { split: 0n, toLp: 0n, rootstock: 0n, treasury: 0n, payee: 0n, paidOut: 0n, nClaimed: 0n, nBurned: 0n, nToLp: 0n, nConverted: 0n, nConvertedZec: 0n };
+    // Several rows of one fact share its position: the second and later get sub-positions after it.
+    let sub = 0;
+    const event = (kind: FeeEventRow['kind'], amount: bigint, zec: bigint, party: Address | null = null) =>
+      st.insertFeeEvent.run({ ...at, position: at.position * 8 + sub++, mint: fact.mint, kind, amount, zec, party });
+    switch (fact.kind) {
+      case 'split':
+        st.addFees.run({ ...zero, mint: fact.mint, split: fact.amount, toLp: fact.liquidity, rootstock: fact.rootstock, treasury: fact.treasury, payee: fact.payee });
+        event('split', fact.amount, fact.amount);
+        break;
+      case 'payout':
+        st.addFees.run({ ...zero, mint: fact.mint, paidOut: fact.amount });
+        event('payout', fact.amount, fact.amount, fact.payee);
+        break;
+      case 'payee-changed':
+        st.setPayee.run({ mint: fact.mint, payeeKind: fact.payeeKind, payee: fact.payee ?? HOLDERS_ADDRESS });
+        event('payee', 0n, 0n, fact.payee);
+        break;
+      case 'native-collected':
+        st.addFees.run({ ...zero, mint: fact.mint, nClaimed: fact.amount });
+        event('collect', fact.amount, this.nativeToZec(fact.amount));
+        break;
+      case 'native-split': {
+        // What moved in the native coin, valued at the split's own conversion rate; the ZEC parts as paid.
+        const valued = (x: bigint) => (fact.converted === 0n ? this.nativeToZec(x) : (x * fact.convertedZec) / fact.converted);
+        st.addFees.run({
+          ...zero,
+          mint: fact.mint,
+          split: valued(fact.collected),
+          toLp: valued(fact.toLp),
+          rootstock: valued(fact.burned),
+          treasury: fact.treasuryZec,
+          payee: fact.payeeZec,
+          nBurned: fact.burned,
+          nToLp: fact.toLp,
+          nConverted: fact.converted,
+          nConvertedZec: fact.convertedZec,
+        });
+        event('burn', fact.burned, valued(fact.burned));
+        event('to-lp', fact.toLp, valued(fact.toLp));
+        event('conversion', fact.converted, fact.convertedZec);
+        break;
+      }
+    }
+  }
+
+  private addDaily(at: bigint, add: Partial<Record<'coins' | 'trades' | 'buys' | 'sells' | 'zec' | 'creatorFee' | 'graduations' | 'traders', bigint>>): void {
+    this.statements.daily.run({ day: (at / DAY) * DAY, coins: 0n, trades: 0n, buys: 0n, sells: 0n, zec: 0n, creatorFee: 0n, graduations: 0n, traders: 0n, ...add });
+  }
+
+  // ---- reads ----
 
   coin(mint: Address): CoinRow | null {
     const row = this.statements.coin.get(mint) as Row | undefined;
     if (!row) return null;
     const c = camel(row);
-    return { ...c, listed: c['listed'] === 1n } as unknown as CoinRow;
+    return { ...c, listed: c['listed'] === 1n, counted: c['counted'] === 1n } as unknown as CoinRow;
   }
 
-  tradesOf(mint: Address): TradeRow[] {
-    return (this.statements.coinTrades.all(mint) as Row[]).map((row) => {
+  /** A coin's trades, oldest first; `routed` rows (the native coin's pool side of routes) only when asked. */
+  tradesOf(mint: Address, options: { readonly includeRouted?: boolean } = { includeRouted: true }): TradeRow[] {
+    const statement = options.includeRouted === false ? this.statements.coinTradesCounted : this.statements.coinTrades;
+    return (statement.all(mint) as Row[]).map((row) => {
       const t = camel(row);
       return { ...t, routed: t['routed'] === 1n } as unknown as TradeRow;
     });
@@ -278,6 +443,57 @@ export class IndexStore {
 
   holding(mint: Address, wallet: Address): HoldingRow | null {
     const row = this.statements.holdingRow.get(mint, wallet) as Row | undefined;
-    return row ? (camel(row) as unknown as HoldingRow) : null;
+    return row ? holdingOf(row) : null;
   }
+
+  holdingsOf(wallet: Address): HoldingRow[] {
+    return (this.statements.holdingsOf.all(wallet) as Row[]).map(holdingOf);
+  }
+
+  fees(mint: Address): CoinFeesRow | null {
+    const row = this.statements.fees.get(mint) as Row | undefined;
+    if (!row) return null;
+    const n = (key: string) => (row[key] as bigint | null) ?? 0n;
+    return {
+      mint,
+      creatorFeesZec: n('creator_fees_zec'),
+      splitZec: n('split_zec'),
+      toLpZec: n('to_lp_zec'),
+      rootstockZec: n('rootstock_zec'),
+      treasuryZec: n('treasury_zec'),
+      payeeZec: n('payee_zec'),
+      paidOutZec: n('paid_out_zec'),
+      native:
+        row['pair'] === 'native'
+          ? { claimed: n('native_claimed'), burned: n('native_burned'), toLp: n('native_to_lp'), converted: n('native_converted'), convertedZec: n('native_converted_zec') }
+          : null,
+    };
+  }
+
+  feeEvents(mint: Address): FeeEventRow[] {
+    return (this.statements.feeEvents.all(mint) as Row[]).map((row) => camel(row) as unknown as FeeEventRow);
+  }
+
+  /** Graduations, newest first. */
+  graduations(limit = 100): GraduationRow[] {
+    return (this.statements.graduations.all(limit) as Row[]).map((row) => camel(row) as unknown as GraduationRow);
+  }
+
+  /** Totals over every counted (listed, ZEC-paired) coin; routed rows never count. */
+  stats(): StatsRow {
+    return camel(this.statements.stats.get() as Row) as unknown as StatsRow;
+  }
+
+  /** Counted activity per UTC day, newest first, from `sinceDay` (unix seconds) on. */
+  dailyStats(sinceDay = 0n, limit = 366): DailyStatsRow[] {
+    return (this.statements.dailyStats.all(sinceDay, limit) as Row[]).map((row) => camel(row) as unknown as DailyStatsRow);
+  }
+}
+
+function holdingOf(row: Row): HoldingRow {
+  const h = camel(row) as Row & { balance: bigint; costBasisZec: bigint; lastPriceE9: bigint };
+  // priceE9 = zat × 1e7 / raw tokens, so the balance's value in zat is balance × priceE9 / 1e7.
+  const valueZec = (h.balance * h.lastPriceE9) / 10n ** 7n;
+  const { lastPriceE9: _price, ...rest } = h;
+  return { ...rest, valueZec, unrealisedPnlZec: valueZec - h.costBasisZec } as unknown as HoldingRow;
 }

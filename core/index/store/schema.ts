@@ -3,22 +3,29 @@
  * (better-sqlite3's safeIntegers): every figure fits SQLite's signed 64 bits (21M ZEC is 2.1e15 zat, a
  * billion coins 1e15 raw). `processed` makes ingestion idempotent: a transaction's rows and its
  * signature are written in one SQLite transaction, so a crash leaves either all of them or none.
+ *
+ * The index is derived data: an index of another schema version is dropped and rebuilt from the chain.
  */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
+
+export const TABLES = ['meta', 'processed', 'coins', 'trades', 'candles', 'holdings', 'graduations', 'coin_fees', 'fee_events', 'daily_stats', 'traders', 'daily_traders'] as const;
 
 export const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS processed (
   signature TEXT PRIMARY KEY, slot INTEGER NOT NULL, seq INTEGER NOT NULL UNIQUE
 );
+-- kind: 'coin' (a launchpad planting) or 'native' (the native coin itself, for its own list and chart).
+-- counted: listed, ZEC-paired launchpad coin: the only coins in /v1/stats.
 CREATE TABLE IF NOT EXISTS coins (
-  mint TEXT PRIMARY KEY, listed INTEGER NOT NULL, unlisted_reason TEXT, pair TEXT NOT NULL,
+  mint TEXT PRIMARY KEY, kind TEXT NOT NULL DEFAULT 'coin', listed INTEGER NOT NULL, unlisted_reason TEXT, pair TEXT NOT NULL,
   name TEXT NOT NULL, symbol TEXT NOT NULL, uri TEXT NOT NULL, deployer TEXT NOT NULL, creator TEXT NOT NULL,
   payee_kind TEXT, payee TEXT, created_signature TEXT NOT NULL, created_slot INTEGER NOT NULL, created_at INTEGER NOT NULL,
   stage TEXT NOT NULL, virtual_token INTEGER NOT NULL, virtual_quote INTEGER NOT NULL, real_token INTEGER NOT NULL,
   real_quote INTEGER NOT NULL, pool TEXT, pool_base INTEGER, pool_quote INTEGER, last_price_e9 INTEGER NOT NULL DEFAULT 0,
-  trades INTEGER NOT NULL DEFAULT 0, volume_zec INTEGER NOT NULL DEFAULT 0, creator_fees_zec INTEGER NOT NULL DEFAULT 0,
-  last_trade_at INTEGER
+  trades INTEGER NOT NULL DEFAULT 0, buys INTEGER NOT NULL DEFAULT 0, sells INTEGER NOT NULL DEFAULT 0,
+  volume_zec INTEGER NOT NULL DEFAULT 0, creator_fees_zec INTEGER NOT NULL DEFAULT 0, last_trade_at INTEGER,
+  counted INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS coins_listed_created ON coins (listed, created_slot);
 CREATE TABLE IF NOT EXISTS trades (
@@ -30,6 +37,8 @@ CREATE TABLE IF NOT EXISTS trades (
 );
 CREATE INDEX IF NOT EXISTS trades_mint ON trades (mint, seq);
 CREATE INDEX IF NOT EXISTS trades_user ON trades (user, seq);
+-- OHLC of every trade shown (a route's pool side included, so a chart matches its list); volume and
+-- trade counts of counted trades only.
 CREATE TABLE IF NOT EXISTS candles (
   mint TEXT NOT NULL, interval INTEGER NOT NULL, bucket INTEGER NOT NULL, open INTEGER NOT NULL, high INTEGER NOT NULL,
   low INTEGER NOT NULL, close INTEGER NOT NULL, volume_zec INTEGER NOT NULL, trades INTEGER NOT NULL,
@@ -37,10 +46,34 @@ CREATE TABLE IF NOT EXISTS candles (
 );
 CREATE TABLE IF NOT EXISTS holdings (
   mint TEXT NOT NULL, wallet TEXT NOT NULL, balance INTEGER NOT NULL, cost_basis_zec INTEGER NOT NULL,
-  realised_pnl_zec INTEGER NOT NULL, PRIMARY KEY (mint, wallet)
+  realised_pnl_zec INTEGER NOT NULL, volume_zec INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (mint, wallet)
 );
+CREATE INDEX IF NOT EXISTS holdings_wallet ON holdings (wallet);
 CREATE TABLE IF NOT EXISTS graduations (
   mint TEXT PRIMARY KEY, signature TEXT NOT NULL, slot INTEGER NOT NULL, at INTEGER NOT NULL, pool TEXT NOT NULL,
   base_amount INTEGER NOT NULL, quote_amount INTEGER NOT NULL
 );
+-- Per coin, in ZEC: what the vault split and paid out; for a native-paired coin the native block
+-- (native-coin units as they moved, converted_zec in ZEC) and the split valued at its conversion's rate.
+CREATE TABLE IF NOT EXISTS coin_fees (
+  mint TEXT PRIMARY KEY, split_zec INTEGER NOT NULL DEFAULT 0, to_lp_zec INTEGER NOT NULL DEFAULT 0,
+  rootstock_zec INTEGER NOT NULL DEFAULT 0, treasury_zec INTEGER NOT NULL DEFAULT 0, payee_zec INTEGER NOT NULL DEFAULT 0,
+  paid_out_zec INTEGER NOT NULL DEFAULT 0, native_claimed INTEGER NOT NULL DEFAULT 0, native_burned INTEGER NOT NULL DEFAULT 0,
+  native_to_lp INTEGER NOT NULL DEFAULT 0, native_converted INTEGER NOT NULL DEFAULT 0, native_converted_zec INTEGER NOT NULL DEFAULT 0
+);
+-- The vault's movements one by one (splits, burns, conversions, payouts, payee changes), each with its signature.
+CREATE TABLE IF NOT EXISTS fee_events (
+  seq INTEGER NOT NULL, position INTEGER NOT NULL, signature TEXT NOT NULL, slot INTEGER NOT NULL, at INTEGER NOT NULL,
+  mint TEXT NOT NULL, kind TEXT NOT NULL, amount INTEGER NOT NULL, zec INTEGER NOT NULL, party TEXT,
+  PRIMARY KEY (seq, position)
+);
+CREATE INDEX IF NOT EXISTS fee_events_mint ON fee_events (mint, seq);
+-- Counted activity per UTC day (day = unix seconds / 86400).
+CREATE TABLE IF NOT EXISTS daily_stats (
+  day INTEGER PRIMARY KEY, coins INTEGER NOT NULL DEFAULT 0, trades INTEGER NOT NULL DEFAULT 0, buys INTEGER NOT NULL DEFAULT 0,
+  sells INTEGER NOT NULL DEFAULT 0, volume_zec INTEGER NOT NULL DEFAULT 0, creator_fees_zec INTEGER NOT NULL DEFAULT 0,
+  graduations INTEGER NOT NULL DEFAULT 0, traders INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS traders (wallet TEXT PRIMARY KEY);
+CREATE TABLE IF NOT EXISTS daily_traders (day INTEGER NOT NULL, wallet TEXT NOT NULL, PRIMARY KEY (day, wallet));
 `;

@@ -174,13 +174,46 @@ export interface CollectCoinCreatorFeeEvent {
   readonly coinCreatorTokenAccount: Address;
 }
 
+/**
+ * Ours, beyond the IDL (the live program's route event is not published): multi_hop_swap's account of
+ * itself, so an indexer records a route exactly without replaying the pools. Amounts: `zec` is what the
+ * trader paid (buy, net of a completing buy's refund) or received (sale) in all; `tokens` the coin bought
+ * or sold; `native` the native coin that crossed between the hops; `hop1Zec` the ZEC that went into (buy)
+ * or out of (sale) the native-coin/ZEC pool, protocol fee excluded; `hop2Quote` the venue's native before
+ * fees; `creatorFee` and `lpFee` in the native coin. Reserves are after the trade: hop 1's (native, ZEC);
+ * hop 2's curve (virtual token, virtual quote, real token, real quote) or pool (base, quote, 0, 0).
+ */
+export interface RouteEvent {
+  readonly timestamp: bigint;
+  readonly user: Address;
+  readonly mint: Address;
+  readonly hop1Pool: Address;
+  readonly hop2Venue: Address;
+  readonly isBuy: boolean;
+  readonly hop2IsCurve: boolean;
+  readonly amountIn: bigint;
+  readonly minAmountOut: bigint;
+  readonly zec: bigint;
+  readonly tokens: TokenUnits;
+  readonly protocolFee: bigint;
+  readonly native: bigint;
+  readonly hop1Zec: bigint;
+  readonly hop2Quote: bigint;
+  readonly creatorFee: bigint;
+  readonly lpFee: bigint;
+  readonly hop1BaseReserves: bigint;
+  readonly hop1QuoteReserves: bigint;
+  readonly hop2Reserves: readonly [bigint, bigint, bigint, bigint];
+}
+
 export type AmmEvent =
   | { readonly name: 'CreateConfigEvent'; readonly data: CreateConfigEvent }
   | { readonly name: 'CreatePoolEvent'; readonly data: CreatePoolEvent }
   | { readonly name: 'BuyEvent'; readonly data: BuyEvent }
   | { readonly name: 'SellEvent'; readonly data: SellEvent }
   | { readonly name: 'DepositEvent'; readonly data: DepositEvent }
-  | { readonly name: 'CollectCoinCreatorFeeEvent'; readonly data: CollectCoinCreatorFeeEvent };
+  | { readonly name: 'CollectCoinCreatorFeeEvent'; readonly data: CollectCoinCreatorFeeEvent }
+  | { readonly name: 'RouteEvent'; readonly data: RouteEvent };
 
 export type AmmEventName = AmmEvent['name'];
 
@@ -191,6 +224,7 @@ export const AMM_EVENT_DISCRIMINATORS: Readonly<Record<AmmEventName, Uint8Array>
   SellEvent: new Uint8Array([62, 47, 55, 10, 165, 3, 220, 42]),
   DepositEvent: new Uint8Array([120, 248, 61, 83, 31, 142, 107, 144]),
   CollectCoinCreatorFeeEvent: new Uint8Array([232, 245, 194, 238, 234, 218, 58, 89]),
+  RouteEvent: new Uint8Array([86, 61, 198, 99, 167, 76, 143, 42]),
 });
 
 const address = getAddressCodec();
@@ -333,6 +367,29 @@ const collectCoinCreatorFeeEventCodec = getStructCodec([
   ['coinCreatorTokenAccount', address],
 ]);
 
+const routeEventCodec = getStructCodec([
+  ['timestamp', i64],
+  ['user', address],
+  ['mint', address],
+  ['hop1Pool', address],
+  ['hop2Venue', address],
+  ['isBuy', borshBool],
+  ['hop2IsCurve', borshBool],
+  ['amountIn', u64],
+  ['minAmountOut', u64],
+  ['zec', u64],
+  ['tokens', u64],
+  ['protocolFee', u64],
+  ['native', u64],
+  ['hop1Zec', u64],
+  ['hop2Quote', u64],
+  ['creatorFee', u64],
+  ['lpFee', u64],
+  ['hop1BaseReserves', u64],
+  ['hop1QuoteReserves', u64],
+  ['hop2Reserves', getArrayCodec(u64, { size: 4 })],
+]);
+
 // The codecs decode plain bigints; the event types brand some of them.
 const EVENT_CODECS = {
   CreateConfigEvent: createConfigEventCodec,
@@ -341,6 +398,7 @@ const EVENT_CODECS = {
   SellEvent: sellEventCodec,
   DepositEvent: depositEventCodec,
   CollectCoinCreatorFeeEvent: collectCoinCreatorFeeEventCodec,
+  RouteEvent: routeEventCodec,
 } as unknown as { readonly [N in AmmEventName]: Codec<Extract<AmmEvent, { name: N }>['data']> };
 
 const EVENTS = anchorEventSet<AmmEvent>(AMM_EVENT_DISCRIMINATORS, EVENT_CODECS);

@@ -1,4 +1,4 @@
-import type { NetworkProfile } from '../../config/profile.js';
+import { NATIVE_SYMBOL, type NetworkProfile } from '../../config/profile.js';
 import { AMM_FEES } from './amm.js';
 import type { GenesisContext } from './steps.js';
 
@@ -17,6 +17,7 @@ export async function genesisNativePair({ profile }: GenesisContext): Promise<Ne
       ...profile.pairs,
       native: {
         mint: native.address,
+        symbol: NATIVE_SYMBOL,
         decimals: native.decimals,
         tokenProgram: native.tokenProgram,
         pool: accounts['nativePool'],
