@@ -1,14 +1,19 @@
 #!/usr/bin/env node
 import { spawn } from 'node:child_process';
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, mkdirSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isAddress, type Address, type Lamports } from '@solana/kit';
+import { RpcChain } from './chain/rpc-chain.js';
 import { defaultSandboxDir } from './config/paths.js';
+import { readProfile } from './config/profile.js';
+import { startIndex } from './index/index-service.js';
+import type { IngestProgress } from './index/ingest/ingestor.js';
 import { DeskError, isDeskError } from './errors.js';
 import { formatDecimalUnits, parseDecimalUnits, SOL_DECIMALS, ZEC_DECIMALS, type TokenUnits, type ZecUnits } from './math/units.js';
+import { connectSandbox, type SandboxConnection } from './sandbox/connect.js';
 import { readLock } from './sandbox/data-lock.js';
 import { NATIVE_MINT_DECIMALS } from './sandbox/genesis/keys.js';
 import { startRpcFacade } from './sandbox/rpc/server.js';
@@ -20,6 +25,9 @@ Usage:
   launchdesk start   [--data DIR] [--rpc-port N]    the desk (Electron) or, without Electron, the headless server
   launchdesk serve   [--data DIR] [--rpc-port N]    the headless server on 127.0.0.1
   launchdesk sandbox [--data DIR] [--rpc-port N]    the embedded cluster and its Solana JSON-RPC (default port 8899, WS 8900)
+  launchdesk index   [--data DIR] [--rpc URL --profile FILE]
+                                                     the indexer, headless: DIR/index.sqlite follows the sandbox in DIR
+                                                     (in-process, or the one running there) or the cluster at URL
   launchdesk airdrop <wallet> [--sol N] [--zec N] [--native N] [--data DIR]
                                                      sandbox play money (amounts in whole units, decimals allowed)
 
@@ -62,6 +70,59 @@ async function runSandbox(values: { data?: string | undefined; 'rpc-port'?: stri
   const stop = async (): Promise<void> => {
     await facade.close();
     sandbox.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+}
+
+/** A progress line: rewritten in place on a terminal, one line per step of 10% elsewhere (logs, pipes). */
+function progressPrinter(out: NodeJS.WriteStream): (progress: IngestProgress) => void {
+  let lastDecile = -1;
+  return (p) => {
+    if (p.phase === 'reconnecting') {
+      out.write(`${out.isTTY ? '\r\x1b[K' : ''}reconnecting: ${p.reason ?? 'the subscription dropped'}\n`);
+      return;
+    }
+    if (p.phase !== 'backfill' || p.total === 0) return;
+    const text = `backfill ${p.done}/${p.total} transactions (${Math.floor((p.done * 100) / p.total)}%)`;
+    if (out.isTTY) out.write(`\r\x1b[K${text}${p.done === p.total ? '\n' : ''}`);
+    else {
+      const decile = Math.floor((p.done * 10) / p.total);
+      if (decile !== lastDecile) out.write(`${text}\n`);
+      lastDecile = decile;
+    }
+  };
+}
+
+async function runIndex(values: { data?: string | undefined; rpc?: string | undefined; profile?: string | undefined }): Promise<void> {
+  const dataDir = resolve(values.data ?? defaultSandboxDir());
+  if ((values.rpc === undefined) !== (values.profile === undefined)) throw new DeskError('invalid_param', '--rpc URL and --profile FILE go together: a cluster needs its network profile');
+  mkdirSync(dataDir, { recursive: true });
+  let connection: SandboxConnection;
+  if (values.rpc !== undefined) {
+    let url: URL;
+    try {
+      url = new URL(values.rpc);
+    } catch {
+      throw new DeskError('invalid_param', `--rpc must be an http(s) URL, got ${JSON.stringify(values.rpc)}`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new DeskError('invalid_param', `--rpc must be an http(s) URL, got ${JSON.stringify(values.rpc)}`);
+    const profile = readProfile(resolve(values.profile!));
+    const chain = new RpcChain(url.toString(), profile.cluster.wsUrl ?? url.toString().replace(/^http/, 'ws'));
+    connection = { chain, profile, where: url.toString(), close: () => chain.close() };
+  } else {
+    connection = await connectSandbox(dataDir);
+  }
+  const indexPath = join(dataDir, 'index.sqlite');
+  process.stdout.write(`indexing ${connection.where} into ${indexPath}\n`);
+  const started = Date.now();
+  const service = await startIndex({ chain: connection.chain, profile: connection.profile, indexPath, onProgress: progressPrinter(process.stdout) });
+  const { transactions, last } = service.store.checkpoint();
+  process.stdout.write(`caught up in ${Date.now() - started} ms: ${transactions} transactions${last ? ` (last slot ${last.slot})` : ''}; following live (Ctrl-C stops)\n`);
+  const stop = async (): Promise<void> => {
+    service.stop();
+    await connection.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void stop());
@@ -138,6 +199,8 @@ export async function main(argv: readonly string[]): Promise<void> {
     options: {
       data: { type: 'string' },
       'rpc-port': { type: 'string' },
+      rpc: { type: 'string' },
+      profile: { type: 'string' },
       sol: { type: 'string' },
       zec: { type: 'string' },
       native: { type: 'string' },
@@ -162,6 +225,8 @@ export async function main(argv: readonly string[]): Promise<void> {
       return runSandbox(values, 'sandbox');
     case 'airdrop':
       return airdrop(positionals, values);
+    case 'index':
+      return runIndex(values);
     case undefined:
     case 'help':
     case '--help':

@@ -6,6 +6,7 @@ import type {
   Commitment,
   LatestBlockhash,
   LogNotice,
+  SubscriptionEvents,
   SignatureInfo,
   SignatureStatus,
   SimulationResult,
@@ -48,7 +49,12 @@ export interface Chain {
     options?: { before?: Signature; until?: Signature; limit?: number },
   ): Promise<SignatureInfo[]>;
 
-  onLogs(filter: 'all' | { mentions: Address }, listener: (notice: LogNotice) => void, commitment?: Commitment): Unsubscribe;
+  /**
+   * Logs of landed transactions from now on. `events.onReady` is called once the cluster has the
+   * subscription (from then on nothing is missed); `events.onClosed` once if it ends by itself (a dropped
+   * connection, or one never made): what landed meanwhile was not announced, and the caller fills the gap.
+   */
+  onLogs(filter: 'all' | { mentions: Address }, listener: (notice: LogNotice) => void, commitment?: Commitment, events?: SubscriptionEvents): Unsubscribe;
   onAccount(address: Address, listener: (account: ChainAccount | null, slot: bigint) => void, commitment?: Commitment): Unsubscribe;
   onSlot(listener: (slot: bigint) => void): Unsubscribe;
 

@@ -22,6 +22,7 @@ import {
   type SignatureInfo,
   type SignatureStatus,
   type SimulationResult,
+  type SubscriptionEvents,
   type TokenBalance,
   type TransactionError,
   type Unsubscribe,
@@ -266,16 +267,22 @@ export class RpcChain implements Chain {
     }));
   }
 
-  private subscribe<T>(start: (signal: AbortSignal) => Promise<AsyncIterable<T>>, each: (item: T) => void): Unsubscribe {
+  private subscribe<T>(start: (signal: AbortSignal) => Promise<AsyncIterable<T>>, each: (item: T) => void, events: SubscriptionEvents = {}): Unsubscribe {
     if (!this.subscriptions) throw new DeskError('unavailable', 'this chain was configured without a WebSocket URL; subscriptions need one');
     const abort = new AbortController();
     this.aborts.add(abort);
     void (async () => {
+      let reason: Error = new DeskError('unavailable', 'the subscription ended');
       try {
-        for await (const item of await start(abort.signal)) each(item);
-      } catch {
-        // Ended by unsubscribe or by the socket closing; the indexer's backfill covers gaps.
+        const notices = await start(abort.signal);
+        events.onReady?.();
+        for await (const item of notices) each(item);
+      } catch (error) {
+        reason = toChainError(error, 'subscription');
       }
+      // Ended by unsubscribe (nothing to say) or by the socket: the caller fills the gap.
+      this.aborts.delete(abort);
+      if (!abort.signal.aborted) events.onClosed?.(reason);
     })();
     return () => {
       abort.abort();
@@ -283,13 +290,14 @@ export class RpcChain implements Chain {
     };
   }
 
-  onLogs(filter: 'all' | { mentions: Address }, listener: (notice: LogNotice) => void, commitment: Commitment = 'confirmed'): Unsubscribe {
+  onLogs(filter: 'all' | { mentions: Address }, listener: (notice: LogNotice) => void, commitment: Commitment = 'confirmed', events?: SubscriptionEvents): Unsubscribe {
     const subs = this.subscriptions!;
     const rpcFilter = filter === 'all' ? 'all' : { mentions: [filter.mentions] as [Address] };
     return this.subscribe(
       (signal) => subs.logsNotifications(rpcFilter as never, { commitment }).subscribe({ abortSignal: signal }),
       (n: { context: { slot: bigint }; value: { signature: Signature; err: unknown; logs: readonly string[] | null } }) =>
         listener({ signature: n.value.signature, slot: n.context.slot, err: errorOf(n.value.err), logs: n.value.logs ?? [] }),
+      events,
     );
   }
 

@@ -5,7 +5,7 @@ import { matchesFilters } from './account-filter.js';
 import { describeTransactionError } from '../sandbox/transaction-errors.js';
 import { decodeWireTransaction, type WireTransaction } from '../sandbox/wire-transaction.js';
 import type { Chain } from './chain.js';
-import { COMMITMENT_RANK, type AccountFilter, type ChainAccount, type ChainTransaction, type Commitment, type LatestBlockhash, type LogNotice, type SignatureInfo, type SignatureStatus, type SimulationResult, type Unsubscribe } from './types.js';
+import { COMMITMENT_RANK, type AccountFilter, type ChainAccount, type ChainTransaction, type Commitment, type LatestBlockhash, type LogNotice, type SubscriptionEvents, type SignatureInfo, type SignatureStatus, type SimulationResult, type Unsubscribe } from './types.js';
 
 /**
  * The `Chain` of the embedded sandbox, in the same process: no serialisation, no sockets. It behaves
@@ -131,7 +131,9 @@ export class SandboxChain implements Chain {
     }));
   }
 
-  onLogs(filter: 'all' | { mentions: Address }, listener: (notice: LogNotice) => void, commitment: Commitment = 'confirmed'): Unsubscribe {
+  onLogs(filter: 'all' | { mentions: Address }, listener: (notice: LogNotice) => void, commitment: Commitment = 'confirmed', events: SubscriptionEvents = {}): Unsubscribe {
+    // In-process: subscribed at once, and never dropped.
+    queueMicrotask(() => events.onReady?.());
     const deliver = (landed: { signature: Signature; slot: bigint; err: LogNotice['err']; logs: readonly string[]; accountKeys: readonly Address[] }): void => {
       if (filter !== 'all' && !landed.accountKeys.includes(filter.mentions)) return;
       listener({ signature: landed.signature, slot: landed.slot, err: landed.err, logs: landed.logs });

@@ -122,3 +122,9 @@ export const COMMITMENT_RANK: Readonly<Record<Commitment, number>> = Object.free
   confirmed: 1,
   finalized: 2,
 });
+
+/** What a subscription tells besides its notices. */
+export interface SubscriptionEvents {
+  readonly onReady?: () => void;
+  readonly onClosed?: (reason: Error) => void;
+}

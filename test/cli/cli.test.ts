@@ -1,8 +1,12 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { generateKeyPairSigner } from '@solana/kit';
 import { afterAll, describe, expect, it } from 'vitest';
+import { IndexStore } from '../../core/index/store/index-store.js';
 import { Sandbox } from '../../core/sandbox/sandbox.js';
+import { fundedWallet } from '../helpers/launchpad.js';
+import { plantListedCoin } from '../helpers/vault.js';
 import { tempDir } from '../helpers/sandbox.js';
 
 const dirs: string[] = [];
@@ -66,5 +70,53 @@ describe('launchdesk CLI', () => {
     child.kill('SIGTERM');
     const code = await new Promise((resolve) => child.once('exit', resolve));
     expect(code).toBe(0);
+  });
+
+  it('index follows the sandbox in --data, prints its backfill progress, and stops cleanly', async () => {
+    const dataDir = tempDir();
+    dirs.push(dataDir);
+    // History to backfill: a listed planting in the sandbox before the indexer ever ran.
+    const sandbox = await Sandbox.open({ dataDir, slotMs: 0 });
+    let mint: string;
+    try {
+      mint = (await plantListedCoin(sandbox, await fundedWallet(sandbox, 10n * 100_000_000n), { kind: 'holders' })).mint;
+      sandbox.cluster.advanceSlots(1);
+    } finally {
+      sandbox.close();
+    }
+    const child = spawn(process.execPath, ['--import', 'tsx', 'core/cli.ts', 'index', '--data', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`never caught up: ${out}`)), 60_000);
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (/following live/.test(out)) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
+    });
+    expect(out).toContain(`indexing the sandbox in ${dataDir} (in this process) into ${dataDir}/index.sqlite`);
+    expect(out).toMatch(/backfill (\d+)\/\1 transactions \(100%\)/);
+    expect(out).toMatch(/caught up in \d+ ms: \d+ transactions \(last slot \d+\)/);
+    child.kill('SIGTERM');
+    expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(0);
+    const store = IndexStore.open(join(dataDir, 'index.sqlite'));
+    try {
+      expect(store.coin(mint as never)).toMatchObject({ listed: true, symbol: 'PLANT' });
+    } finally {
+      store.close();
+    }
+  });
+
+  it('index refuses --rpc without --profile, and a URL that is not http(s)', () => {
+    const alone = cli(['index', '--rpc', 'http://127.0.0.1:8899']);
+    expect(alone.status).toBe(1);
+    expect(alone.stderr).toMatch(/--rpc URL and --profile FILE go together/);
+    const wrong = cli(['index', '--rpc', 'ftp://x', '--profile', 'p.json', '--data', tempDir()]);
+    expect(wrong.status).toBe(1);
+    expect(wrong.stderr).toMatch(/--rpc must be an http\(s\) URL, got "ftp:\/\/x"/);
   });
 });

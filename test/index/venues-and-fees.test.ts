@@ -12,7 +12,9 @@ import { buyExactBase, poolReserves, sellExactBase } from '../../core/math/pool.
 import { ammBuyInstruction } from '../../core/programs/amm/instructions/buy.js';
 import { multiHopSwapInstruction, type RouteHop } from '../../core/programs/amm/instructions/multi-hop-swap.js';
 import { ammSellInstruction } from '../../core/programs/amm/instructions/sell.js';
-import { findPool, findPumpPoolAuthority } from '../../core/programs/amm/pdas.js';
+import { findPool, findPoolTokenAccount, findPumpPoolAuthority } from '../../core/programs/amm/pdas.js';
+import { decodeBondingCurve } from '../../core/programs/launchpad/bonding-curve.js';
+import { buyV2Instruction } from '../../core/programs/launchpad/instructions/buy-v2.js';
 import { migrateV2Instruction } from '../../core/programs/launchpad/instructions/migrate-v2.js';
 import { collectNativeInstruction, splitNativeInstruction, type NativeVenue } from '../../core/programs/vault/native.js';
 import { changePayeeInstruction, claimInstruction } from '../../core/programs/vault/payee.js';
@@ -21,8 +23,8 @@ import { splitFeesInstruction } from '../../core/programs/vault/split-fees.js';
 import { AMM_FEES } from '../../core/sandbox/genesis/amm.js';
 import { Sandbox } from '../../core/sandbox/sandbox.js';
 import { TOKEN_2022_PROGRAM } from '../../core/sandbox/token-balances.js';
-import { coinPoolParties } from '../helpers/amm.js';
-import { buyOutCurve, fundedWallet, openCoinAccount, programsOf, send, tokenBalance, tokens, type Coin } from '../helpers/launchpad.js';
+import { coinPoolParties, nativePoolParties } from '../helpers/amm.js';
+import { buyOutCurve, fundedWallet, openCoinAccount, partiesFor, programsOf, send, tokenBalance, tokens, type Coin } from '../helpers/launchpad.js';
 import { tempDir } from '../helpers/sandbox.js';
 import { plantListedCoin, vaultConfigOf, vaultOf } from '../helpers/vault.js';
 import { rulesOf } from './rules.js';
@@ -77,9 +79,12 @@ describe('index: migration, pool trades, routes, fees, payee changes and stats',
   it('records a buy-out, the completion, the migration and pool trades to the base unit', async () => {
     const before = await zecOf(whale.address);
     expect((await buyOutCurve(sandbox, whale, zecCoin)).err).toBeNull();
+    const curveBefore = store.coin(zecCoin.mint)!;
+    expect(curveBefore.raiseAtCompletion > curveBefore.raisedSoFar).toBe(true);
     const paid = before - (await zecOf(whale.address));
     await settle();
-    expect(store.coin(zecCoin.mint)).toMatchObject({ stage: 'complete', realToken: 0n });
+    // One buy of everything left: the raise at completion said exactly what the curve now holds.
+    expect(store.coin(zecCoin.mint)).toMatchObject({ stage: 'complete', realToken: 0n, raisedSoFar: curveBefore.raiseAtCompletion, raisedSoFarZec: curveBefore.raiseAtCompletionZec });
 
     const { programs, accounts } = sandbox.profile;
     const migrated = await send(sandbox, whale, [
@@ -93,7 +98,7 @@ describe('index: migration, pool trades, routes, fees, payee changes and stats',
     const pool = await findPool(programs['amm']!, 0, await findPumpPoolAuthority(programs['launchpad']!, zecCoin.mint), zecCoin.mint, zec().address);
     const poolBase = () => tokenBalance(sandbox, pool, zecCoin.mint, TOKEN_2022_PROGRAM);
     const poolQuote = () => tokenBalance(sandbox, pool, zec().address, zec().tokenProgram);
-    expect(store.coin(zecCoin.mint)).toMatchObject({ stage: 'pool', pool, poolBase: await poolBase(), poolQuote: await poolQuote() });
+    expect(store.coin(zecCoin.mint)).toMatchObject({ stage: 'pool', pool, poolBase: await poolBase(), poolQuote: await poolQuote(), raisedSoFar: await poolQuote() });
 
     // Pool buy and sale: the rows equal what the whale paid and received.
     const parties = await coinPoolParties(sandbox, zecCoin, whale.address);
@@ -167,6 +172,7 @@ describe('index: migration, pool trades, routes, fees, payee changes and stats',
     const route = (side: 'buy' | 'sell', amountIn: bigint) =>
       multiHopSwapInstruction({ programs: { ...programsOf(sandbox), amm: sandbox.profile.programs['amm']! }, user: trader.address, hop1, hop2, buybackFeeAccount, side, amountIn, minAmountOut: 1n });
     const nativeBefore = store.coin(native().address)!;
+    expect(nativeBefore.poolBase! > 0n && nativeBefore.poolQuote! > 0n).toBe(true); // seeded from chain before any trade
     const statsBefore = store.stats();
     const hop1Zec = () => tokenBalance(sandbox, hop1.venue, mints.zec.address, mints.zec.tokenProgram);
     const hop1Native = () => tokenBalance(sandbox, hop1.venue, mints.native.address, mints.native.tokenProgram);
@@ -185,6 +191,8 @@ describe('index: migration, pool trades, routes, fees, payee changes and stats',
       ['curve', 'sell', sold, zec2 - zec1, false],
     ]);
     const nativeCoinRow = store.coin(nativeCoin.mint)!;
+    const rate = store.coin(native().address)!;
+    expect(nativeCoinRow.raisedSoFarZec).toBe((nativeCoinRow.realQuote * rate.poolQuote!) / rate.poolBase!);
     expect(nativeCoinRow).toMatchObject({ pair: 'native', trades: 2n, volumeZec: zec0 - zec1 + (zec2 - zec1), counted: false });
     expect(nativeCoinRow.creatorFeesZec > 0n).toBe(true);
     expect(store.holding(nativeCoin.mint, trader.address)).toMatchObject({ balance: bought - sold, costBasisZec: zec0 - zec1 - ((zec0 - zec1) * sold) / bought });
@@ -200,7 +208,46 @@ describe('index: migration, pool trades, routes, fees, payee changes and stats',
     // Never counted: not in the native coin's totals, holdings or the stats.
     expect(store.coin(native().address)).toMatchObject({ trades: nativeBefore.trades, volumeZec: nativeBefore.volumeZec, poolBase: await hop1Native(), poolQuote: await hop1Zec() });
     expect(store.holding(native().address, trader.address)).toBeNull();
+    // Its chart moves with the routed rows (their price is the last close) but their volume is not counted.
+    const minute = store.candles(native().address, 60n);
+    expect(minute.at(-1)!.close).toBe(routed.at(-1)!.priceE9);
+    expect(minute.reduce((s, c) => s + c.volumeZec, 0n)).toBe(store.coin(native().address)!.volumeZec);
     expect(store.stats()).toEqual(statsBefore); // a native-paired coin is not in the stats either
+  });
+
+  it('records a route through a migrated native-paired coin\'s pool, and its graduation', async () => {
+    const { mints, accounts, programs } = sandbox.profile;
+    const trader = await fundedWallet(sandbox, 100n * ZEC);
+    await sandbox.faucet.native(trader.address, tokens(50_000_000n * 1_000_000n));
+    const coin = await plantListedCoin(sandbox, await fundedWallet(sandbox, 10n * ZEC), { kind: 'holders' }, null, 'native');
+    const parties = { ...partiesFor(sandbox, coin, trader.address), quoteMint: mints.native.address, quoteTokenProgram: mints.native.tokenProgram };
+    const all = decodeBondingCurve(sandbox.cluster.getAccount(coin.curve)!.data).realTokenReserves;
+    expect((await send(sandbox, trader, [await openCoinAccount(trader, coin), await buyV2Instruction(parties, { amount: tokens(all), maxQuoteCost: 10n ** 15n })])).err).toBeNull();
+    const migrated = await send(sandbox, trader, [
+      await migrateV2Instruction({ launchpad: programs['launchpad']!, amm: programs['amm']!, mint: coin.mint, quoteMint: mints.native.address, quoteTokenProgram: mints.native.tokenProgram, user: trader.address, withdrawAuthority: accounts['launchpadAuthority']! }),
+    ]);
+    expect(migrated.err, migrated.logs.join('\n')).toBeNull();
+    const pool = await findPool(programs['amm']!, 0, await findPumpPoolAuthority(programs['launchpad']!, coin.mint), coin.mint, mints.native.address);
+    const hop1: RouteHop = { baseMint: mints.native.address, quoteMint: mints.zec.address, venue: accounts['nativePool']!, venueBase: accounts['nativePoolBaseVault']!, venueQuote: accounts['nativePoolQuoteVault']! };
+    const hop2: RouteHop = { baseMint: coin.mint, quoteMint: mints.native.address, venue: pool, venueBase: await findPoolTokenAccount(pool, coin.mint, TOKEN_2022_PROGRAM), venueQuote: await findPoolTokenAccount(pool, mints.native.address, TOKEN_2022_PROGRAM) };
+    const buybackFeeAccount = (await findAssociatedTokenPda({ owner: accounts['buybackFeeRecipient']!, mint: mints.zec.address, tokenProgram: mints.zec.tokenProgram }))[0];
+    const route = (side: 'buy' | 'sell', amountIn: bigint) =>
+      multiHopSwapInstruction({ programs: { ...programsOf(sandbox), amm: programs['amm']! }, user: trader.address, hop1, hop2, buybackFeeAccount, side, amountIn, minAmountOut: 1n });
+    const [zec0, coins0] = [await zecOf(trader.address), await coinsOf(trader.address, coin)];
+    expect((await send(sandbox, trader, [await route('buy', 2n * ZEC)])).err).toBeNull();
+    const [zec1, coins1] = [await zecOf(trader.address), await coinsOf(trader.address, coin)];
+    expect((await send(sandbox, trader, [await route('sell', (coins1 - coins0) / 2n)])).err).toBeNull();
+    const zec2 = await zecOf(trader.address);
+    await settle();
+
+    expect(store.coin(coin.mint)).toMatchObject({ stage: 'pool', pool, poolBase: await tokenBalance(sandbox, pool, coin.mint, TOKEN_2022_PROGRAM) });
+    expect(store.graduations().find((g) => g.mint === coin.mint)).toMatchObject({ pool, signature: migrated.signature });
+    const routes = mine(store.tradesOf(coin.mint), trader.address).filter((t) => t.venue === 'pool');
+    expect(routes.map((t) => [t.side, t.tokens, t.zec, t.routed])).toEqual([
+      ['buy', coins1 - coins0, zec0 - zec1, false],
+      ['sell', (coins1 - coins0) / 2n, zec2 - zec1, false],
+    ]);
+    expect(routes.every((t) => t.creatorFee > 0n)).toBe(true);
   });
 
   it('records a native-paired coin\'s collect and split: the native block as it moved, valued at the conversion\'s rate', async () => {
@@ -225,6 +272,34 @@ describe('index: migration, pool trades, routes, fees, payee changes and stats',
     expect(store.feeEvents(nativeCoin.mint).map((e) => e.kind)).toEqual(['collect', 'burn', 'to-lp', 'conversion']);
     // The payee's share was paid as the conversion paid it: into the payee record's ZEC account.
     expect(await zecOf(await findPayeeRecord(vaultOf(sandbox), nativeCoin.mint))).toBe(fees.payeeZec);
+  });
+
+  it('records direct trades: the native coin on its own pool (counted as its trade), and a native-paired coin bought with the native coin (valued at the pool\'s rate then)', async () => {
+    const { mints } = sandbox.profile;
+    const trader = await fundedWallet(sandbox, 100n * ZEC);
+    await sandbox.faucet.native(trader.address, tokens(1n)); // opens the trader's native-coin account
+    const nativeRow = store.coin(native().address)!;
+    const reserves = poolReserves({ baseReserves: nativeRow.poolBase!, quoteReserves: nativeRow.poolQuote! });
+    const rates = poolFeeRates({ lpBps: AMM_FEES.lpBps, protocolBps: AMM_FEES.protocolBps, creatorBps: 0n });
+    const buy = buyExactBase(reserves, tokens(1_000_000_000n), rates);
+    const before = await zecOf(trader.address);
+    const bought = await send(sandbox, trader, [await ammBuyInstruction(nativePoolParties(sandbox, trader.address), { baseAmountOut: buy.baseOut, maxQuoteAmountIn: buy.totalCost, trackVolume: false })]);
+    expect(bought.err, bought.logs.join('\n')).toBeNull();
+    const paid = before - (await zecOf(trader.address));
+    await settle();
+    expect(store.coin(native().address)).toMatchObject({ trades: nativeRow.trades + 1n, volumeZec: nativeRow.volumeZec + paid });
+    expect(store.holding(native().address, trader.address)).toMatchObject({ balance: buy.baseOut, costBasisZec: paid });
+
+    // A direct curve buy of the native-paired coin, paid in the native coin the trader now holds.
+    const rate = store.coin(native().address)!;
+    const parties = { ...partiesFor(sandbox, nativeCoin, trader.address), quoteMint: mints.native.address, quoteTokenProgram: mints.native.tokenProgram };
+    const nativeBefore = await tokenBalance(sandbox, trader.address, mints.native.address, mints.native.tokenProgram);
+    const direct = await send(sandbox, trader, [await openCoinAccount(trader, nativeCoin), await buyV2Instruction(parties, { amount: tokens(1_000_000_000n), maxQuoteCost: buy.baseOut })]);
+    expect(direct.err, direct.logs.join('\n')).toBeNull();
+    const spentNative = nativeBefore - (await tokenBalance(sandbox, trader.address, mints.native.address, mints.native.tokenProgram));
+    await settle();
+    const [row] = mine(store.tradesOf(nativeCoin.mint), trader.address);
+    expect(row).toMatchObject({ venue: 'curve', side: 'buy', tokens: 1_000_000_000n, zec: (spentNative * rate.poolQuote!) / rate.poolBase!, routed: false });
   });
 
   it('counts only listed ZEC-paired coins in the stats, per day and in all', () => {

@@ -1,38 +1,66 @@
 import type { Address, Signature } from '@solana/kit';
 import type { Chain } from '../../chain/chain.js';
 import type { SignatureInfo, Unsubscribe } from '../../chain/types.js';
+import { decodePool } from '../../programs/amm/pool.js';
 import type { IndexStore } from '../store/index-store.js';
 import { factsOf } from './facts.js';
 import type { PlantingRules } from './planting.js';
 import { viewTransaction } from './transaction-view.js';
 
-/** How far a backfill is: transactions applied of those found so far (for the desk's bar and the CLI's line). */
+/**
+ * How far ingestion is (for the desk's bar and the CLI's line): a backfill or gap fill reports
+ * transactions applied of those found; `live` follows each applied batch; `reconnecting` a dropped
+ * subscription being restored.
+ */
 export interface IngestProgress {
-  readonly phase: 'backfill' | 'live';
+  readonly phase: 'backfill' | 'live' | 'reconnecting';
   readonly done: number;
   readonly total: number;
+  /** Why the phase is `reconnecting`. */
+  readonly reason?: string;
+}
+
+export interface IngestorOptions {
+  /**
+   * How often to look for anything the subscription did not announce (a gap fill: the backfill again,
+   * which stops at the first signature the index holds). 0 turns it off. A dropped subscription is
+   * restored and its gap filled at once regardless.
+   */
+  readonly sweepMs?: number;
+  /** First wait before resubscribing after a drop; doubled per failure up to 5 s. */
+  readonly retryMs?: number;
 }
 
 const PAGE = 1_000;
 const BATCH = 200;
+const MAX_RETRY_MS = 5_000;
+/** How far behind the newest held transaction a backfill still looks for ones it lacks (about a minute of slots). */
+const LOOKBACK_SLOTS = 150n;
 
 /**
  * Follows a Chain into the index: first a backfill of everything the programs did since the index's
  * last transaction (getSignaturesForAddress per program, merged oldest first, then getTransaction),
  * then live from the programs' logs, each signature fetched and applied in arrival order. Applying is
  * idempotent (the store skips a signature it holds), so a restart after a crash at any point resumes
- * with nothing lost and nothing twice. A gap after a disconnect is filled by running the backfill again.
+ * with nothing lost and nothing twice. A dropped subscription is restored and the gap filled by the
+ * backfill; a periodic sweep does the same for anything a live subscription missed.
  */
 export class Ingestor {
-  private readonly unsubscribes: Unsubscribe[] = [];
+  private readonly unsubscribes = new Map<Address, Unsubscribe>();
   private queue: Promise<void> = Promise.resolve();
   private failure: Error | null = null;
+  private stopped = false;
+  private live = false;
+  private readonly pending: Signature[] = [];
+  private sweepTimer: NodeJS.Timeout | null = null;
+  private readonly retryTimers = new Set<NodeJS.Timeout>();
 
   constructor(
     private readonly chain: Chain,
     private readonly store: IndexStore,
     private readonly rules: PlantingRules,
     private readonly onProgress: (progress: IngestProgress) => void = () => {},
+    private readonly options: IngestorOptions = {},
   ) {}
 
   private get programs(): readonly Address[] {
@@ -43,48 +71,112 @@ export class Ingestor {
   async start(): Promise<void> {
     const { nativeMint, nativeSymbol, nativePool } = this.rules;
     this.store.registerNativeCoin({ mint: nativeMint, symbol: nativeSymbol, name: nativeSymbol, pool: nativePool });
-    // Subscribe first: what lands during the backfill is queued and applied after it (skipped when the backfill had it).
-    const pending: Signature[] = [];
-    let live = false;
-    for (const program of this.programs) {
-      this.unsubscribes.push(
-        this.chain.onLogs({ mentions: program }, (notice) => {
-          if (notice.err !== null) return;
-          if (!live) pending.push(notice.signature);
-          else this.enqueue([notice.signature]);
-        }, 'confirmed'),
-      );
-    }
+    await this.seedNativePool();
+    // Subscribe first, and wait until the cluster has the subscriptions: what lands during the backfill is
+    // queued and applied after it (skipped when the backfill had it), so nothing falls between the two.
+    // A subscription that cannot be made is retried, and its gap filled, once the cluster answers.
+    await Promise.all(this.programs.map((program) => new Promise<void>((settled) => this.follow(program, this.options.retryMs ?? 250, settled))));
     await this.backfill();
-    live = true;
-    this.enqueue(pending);
+    this.live = true;
+    this.enqueue(this.pending.splice(0));
     await this.idle();
+    const sweepMs = this.options.sweepMs ?? 0;
+    if (sweepMs > 0) {
+      this.sweepTimer = setInterval(() => this.fillGap(), sweepMs);
+      this.sweepTimer.unref();
+    }
   }
 
-  /** Everything the programs did after the index's last transaction, oldest first. */
+  /**
+   * The native coin's rate before any trade the index saw (its pool may have been created before the
+   * programs' history the cluster keeps): the pool's two vaults as they are now. Trades overwrite it.
+   */
+  private async seedNativePool(): Promise<void> {
+    const account = await this.chain.getAccount(this.rules.nativePool, 'confirmed');
+    if (!account) return;
+    const pool = decodePool(account.data);
+    const [base, quote] = await this.chain.getAccounts([pool.poolBaseTokenAccount, pool.poolQuoteTokenAccount], 'confirmed');
+    if (!base || !quote) return;
+    const amount = (data: Uint8Array) => new DataView(data.buffer, data.byteOffset, data.byteLength).getBigUint64(64, true);
+    this.store.seedNativePool(this.rules.nativePool, amount(base.data), amount(quote.data));
+  }
+
+  private follow(program: Address, retryMs: number, settled: () => void = () => {}): void {
+    if (this.stopped) return settled();
+    const unsubscribe = this.chain.onLogs(
+      { mentions: program },
+      (notice) => {
+        if (notice.err !== null) return;
+        if (!this.live) this.pending.push(notice.signature);
+        else this.enqueue([notice.signature]);
+      },
+      'confirmed',
+      {
+        onReady: settled,
+        onClosed: (reason) => {
+          settled();
+          this.unsubscribes.delete(program);
+          if (this.stopped) return;
+          this.onProgress({ phase: 'reconnecting', done: 0, total: 0, reason: reason.message });
+          const timer = setTimeout(() => {
+            this.retryTimers.delete(timer);
+            // The gap is filled once the new subscription is in place, so nothing falls between them.
+            this.follow(program, Math.min(retryMs * 2, MAX_RETRY_MS), () => {
+              if (this.live) this.fillGap();
+            });
+          }, retryMs);
+          this.retryTimers.add(timer);
+        },
+      },
+    );
+    this.unsubscribes.set(program, unsubscribe);
+  }
+
+  /** Runs the backfill again behind whatever is queued; a failure (the cluster still away) waits for the next sweep or reconnect. */
+  private fillGap(): void {
+    this.queue = this.queue.then(async () => {
+      if (this.stopped) return;
+      try {
+        await this.backfill();
+      } catch {
+        // Unreachable cluster: the subscription's retry or the next sweep tries again.
+      }
+    });
+  }
+
+  /**
+   * Everything the programs did that the index does not hold, oldest first. Each program's list is read
+   * newest first until LOOKBACK_SLOTS past the first signature the index holds: live notices of three
+   * subscriptions can be applied a little out of order, so a crash may leave a gap just behind the
+   * newest applied transaction. The lists are merged so that every list keeps its own (chain) order.
+   */
   async backfill(): Promise<number> {
-    const found = new Map<Signature, { slot: bigint; order: number }>();
+    const slots = new Map<Signature, bigint>();
+    const lists: Signature[][] = [];
     for (const program of this.programs) {
+      const list: Signature[] = [];
       let before: Signature | undefined;
-      let order = 0;
-      for (;;) {
+      let stopBelow: bigint | null = null;
+      scan: for (;;) {
         const page: SignatureInfo[] = await this.chain.getSignaturesForAddress(program, { before, limit: PAGE });
-        let reachedIndex = false;
         for (const info of page) {
+          if (stopBelow !== null && info.slot < stopBelow) break scan;
           if (this.store.hasProcessed(info.signature)) {
-            reachedIndex = true;
-            break;
+            stopBelow ??= info.slot - LOOKBACK_SLOTS;
+            continue;
           }
-          order += 1;
           // Only what is confirmed: a processed one is announced by the logs subscription once it is.
-          if (info.err === null && info.confirmationStatus !== 'processed' && !found.has(info.signature)) found.set(info.signature, { slot: info.slot, order });
+          if (info.err === null && info.confirmationStatus !== 'processed') {
+            list.push(info.signature);
+            slots.set(info.signature, info.slot);
+          }
         }
-        if (reachedIndex || page.length < PAGE) break;
+        if (page.length < PAGE) break;
         before = page[page.length - 1]!.signature;
       }
+      lists.push(list.reverse());
     }
-    // Oldest first: by slot, then by each list's own order (newest first within it, so reversed).
-    const ordered = [...found.entries()].sort((a, b) => (a[1].slot === b[1].slot ? b[1].order - a[1].order : a[1].slot < b[1].slot ? -1 : 1)).map(([s]) => s);
+    const ordered = mergeInChainOrder(lists, slots);
     let done = 0;
     this.onProgress({ phase: 'backfill', done, total: ordered.length });
     for (let i = 0; i < ordered.length; i += BATCH) {
@@ -98,12 +190,19 @@ export class Ingestor {
 
   private enqueue(signatures: readonly Signature[]): void {
     if (signatures.length === 0) return;
-    this.queue = this.queue.then(() => this.applySignatures(signatures)).catch((error: unknown) => {
-      this.failure = error instanceof Error ? error : new Error(String(error));
-    });
+    this.queue = this.queue
+      .then(async () => {
+        const applied = await this.applySignatures(signatures);
+        if (applied > 0) this.onProgress({ phase: 'live', done: applied, total: signatures.length });
+      })
+      .catch((error: unknown) => {
+        // Reported by idle(); what was not applied is found again by a gap fill (it looks behind the newest held).
+        this.failure = error instanceof Error ? error : new Error(String(error));
+        this.fillGap();
+      });
   }
 
-  private async applySignatures(signatures: readonly Signature[]): Promise<void> {
+  private async applySignatures(signatures: readonly Signature[]): Promise<number> {
     const batch = [];
     for (const signature of signatures) {
       if (this.store.hasProcessed(signature)) continue;
@@ -111,16 +210,50 @@ export class Ingestor {
       if (!tx) throw new Error(`the chain announced ${signature} but does not return it`);
       batch.push(await factsOf(viewTransaction(tx), this.rules));
     }
-    if (batch.length > 0) this.store.applyAll(batch);
+    return batch.length > 0 ? this.store.applyAll(batch) : 0;
   }
 
   /** Resolves once everything announced so far is applied; throws what stopped ingestion, if anything did. */
   async idle(): Promise<void> {
     await this.queue;
-    if (this.failure) throw this.failure;
+    const failure = this.failure;
+    this.failure = null;
+    if (failure) throw failure;
   }
 
   stop(): void {
-    for (const unsubscribe of this.unsubscribes.splice(0)) unsubscribe();
+    this.stopped = true;
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    for (const timer of this.retryTimers) clearTimeout(timer);
+    this.retryTimers.clear();
+    for (const unsubscribe of this.unsubscribes.values()) unsubscribe();
+    this.unsubscribes.clear();
+  }
+}
+
+/**
+ * One order for several oldest-first lists that share transactions (a route is in the AMM's list and the
+ * launchpad's): a transaction comes out only when it heads every list that holds it, so each list's
+ * own order is kept; among those ready, the lowest slot first. Lists that disagree (they cannot, from
+ * one chain) fall back to the lowest slot.
+ */
+export function mergeInChainOrder(lists: readonly (readonly Signature[])[], slots: ReadonlyMap<Signature, bigint>): Signature[] {
+  const heads = lists.map(() => 0);
+  const holders = new Map<Signature, number[]>();
+  lists.forEach((list, i) => list.forEach((signature) => holders.set(signature, [...(holders.get(signature) ?? []), i])));
+  const out: Signature[] = [];
+  const emitted = new Set<Signature>();
+  const skipEmitted = () => lists.forEach((list, i) => {
+    while (heads[i]! < list.length && emitted.has(list[heads[i]!]!)) heads[i]! += 1;
+  });
+  for (;;) {
+    skipEmitted();
+    const candidates = lists.map((list, i) => list[heads[i]!]).filter((s): s is Signature => s !== undefined);
+    if (candidates.length === 0) return out;
+    const ready = candidates.filter((s) => holders.get(s)!.every((i) => lists[i]![heads[i]!] === s));
+    const pool = ready.length > 0 ? ready : candidates;
+    const next = pool.reduce((a, b) => (slots.get(b)! < slots.get(a)! ? b : a));
+    emitted.add(next);
+    out.push(next);
   }
 }

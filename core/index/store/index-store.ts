@@ -1,5 +1,8 @@
 import Database from 'better-sqlite3';
 import type { Address, Signature } from '@solana/kit';
+import { buyExactTokens, curveState } from '../../math/curve.js';
+import { feeRates } from '../../math/curve-fees.js';
+import { tokenUnits } from '../../math/units.js';
 import { CANDLE_INTERVALS, candleBucket, priceZecE9 } from '../candles.js';
 import type { FeeFact, IndexedTransaction, PlantedFact, TradeFact } from './facts.js';
 import { SCHEMA, SCHEMA_VERSION, TABLES } from './schema.js';
@@ -39,6 +42,16 @@ export interface CoinRow {
   readonly lastTradeAt: bigint | null;
   /** Listed, ZEC-paired launchpad coin: counted in the stats. */
   readonly counted: boolean;
+  /**
+   * Graduation raise in the pair's quote units: what the curve holds now, and what it would hold once
+   * complete were its remaining tokens bought at once (the curve's own arithmetic); after migration both
+   * are what moved into the pool. The ...Zec pair: the same in ZEC (a native-paired coin's at the native
+   * coin's ZEC rate now).
+   */
+  readonly raisedSoFar: bigint;
+  readonly raiseAtCompletion: bigint;
+  readonly raisedSoFarZec: bigint;
+  readonly raiseAtCompletionZec: bigint;
 }
 
 export interface TradeRow {
@@ -140,6 +153,7 @@ export interface NativeCoinInfo {
 type Row = Record<string, unknown>;
 const camel = (row: Row): Row => Object.fromEntries(Object.entries(row).map(([k, v]) => [k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()), v]));
 const DAY = 86_400n;
+const NO_FEES = feeRates({ protocolBps: 0n, creatorBps: 0n, buybackBps: 0n });
 const HOLDERS_ADDRESS = null;
 
 /**
@@ -149,6 +163,9 @@ const HOLDERS_ADDRESS = null;
 export class IndexStore {
   private readonly db: Database.Database;
   private readonly statements;
+
+  /** The next transaction's sequence number (arrival order), kept here rather than read per transaction. */
+  private nextSeq: bigint;
 
   private constructor(db: Database.Database) {
     this.db = db;
@@ -167,11 +184,13 @@ export class IndexStore {
       nativeCoin: s("SELECT mint, pool_base, pool_quote FROM coins WHERE kind = 'native' LIMIT 1"),
       setNativePool: s("UPDATE coins SET pool_base = @base, pool_quote = @quote WHERE kind = 'native' AND pool = @pool"),
       coinInfo: s('SELECT kind, counted FROM coins WHERE mint = ?'),
-      curveReserves: s('UPDATE coins SET virtual_token = @virtualToken, virtual_quote = @virtualQuote, real_token = @realToken, real_quote = @realQuote WHERE mint = @mint'),
-      poolReserves: s('UPDATE coins SET pool_base = @poolBase, pool_quote = @poolQuote WHERE mint = @mint'),
-      lastPrice: s('UPDATE coins SET last_price_e9 = @priceE9, last_trade_at = @at WHERE mint = @mint'),
-      countTrade: s(`UPDATE coins SET trades = trades + 1, buys = buys + @buy, sells = sells + @sell, volume_zec = volume_zec + @zec,
-        creator_fees_zec = creator_fees_zec + @creatorFee WHERE mint = @mint`),
+      // One statement per trade for the coin: its venue's reserves, last price and (when counted) its totals.
+      curveTrade: s(`UPDATE coins SET virtual_token = @virtualToken, virtual_quote = @virtualQuote, real_token = @realToken, real_quote = @realQuote,
+        last_price_e9 = @priceE9, last_trade_at = @at, trades = trades + @count, buys = buys + @buy, sells = sells + @sell,
+        volume_zec = volume_zec + @zec, creator_fees_zec = creator_fees_zec + @creatorFee WHERE mint = @mint`),
+      poolTrade: s(`UPDATE coins SET pool_base = @poolBase, pool_quote = @poolQuote,
+        last_price_e9 = @priceE9, last_trade_at = @at, trades = trades + @count, buys = buys + @buy, sells = sells + @sell,
+        volume_zec = volume_zec + @zec, creator_fees_zec = creator_fees_zec + @creatorFee WHERE mint = @mint`),
       insertTrade: s(`INSERT INTO trades (seq, position, signature, slot, at, mint, venue, side, user, tokens, quote, zec, creator_fee, protocol_fee, price_e9, routed)
         VALUES (@seq, @position, @signature, @slot, @at, @mint, @venue, @side, @user, @tokens, @quote, @zec, @creatorFee, @protocolFee, @priceE9, @routed)`),
       candle: s(`INSERT INTO candles (mint, interval, bucket, open, high, low, close, volume_zec, trades) VALUES (@mint, @interval, @bucket, @price, @price, @price, @price, @zec, @count)
@@ -198,21 +217,23 @@ export class IndexStore {
       dailyTrader: s('INSERT OR IGNORE INTO daily_traders (day, wallet) VALUES (?, ?)'),
       trader: s('INSERT OR IGNORE INTO traders (wallet) VALUES (?)'),
       coin: s('SELECT * FROM coins WHERE mint = ?'),
-      coinTrades: s('SELECT * FROM trades WHERE mint = ? ORDER BY seq, position'),
-      coinTradesCounted: s('SELECT * FROM trades WHERE mint = ? AND routed = 0 ORDER BY seq, position'),
+      coinTrades: s('SELECT * FROM trades WHERE mint = ? ORDER BY slot, seq, position'),
+      coinTradesCounted: s('SELECT * FROM trades WHERE mint = ? AND routed = 0 ORDER BY slot, seq, position'),
       candles: s('SELECT bucket, open, high, low, close, volume_zec, trades FROM candles WHERE mint = ? AND interval = ? ORDER BY bucket'),
       holdingRow: s('SELECT h.*, c.last_price_e9 FROM holdings h JOIN coins c ON c.mint = h.mint WHERE h.mint = ? AND h.wallet = ?'),
       holdingsOf: s('SELECT h.*, c.last_price_e9 FROM holdings h JOIN coins c ON c.mint = h.mint WHERE h.wallet = ? ORDER BY h.mint'),
       fees: s('SELECT f.*, c.creator_fees_zec, c.pair FROM coins c LEFT JOIN coin_fees f ON f.mint = c.mint WHERE c.mint = ?'),
-      feeEvents: s('SELECT signature, slot, at, mint, kind, amount, zec, party FROM fee_events WHERE mint = ? ORDER BY seq, position'),
+      feeEvents: s('SELECT signature, slot, at, mint, kind, amount, zec, party FROM fee_events WHERE mint = ? ORDER BY slot, seq, position'),
       stats: s(`SELECT COALESCE(SUM(coins), 0) AS coins, COALESCE(SUM(trades), 0) AS trades, COALESCE(SUM(buys), 0) AS buys, COALESCE(SUM(sells), 0) AS sells,
         COALESCE(SUM(volume_zec), 0) AS volume_zec, COALESCE(SUM(creator_fees_zec), 0) AS creator_fees_zec, COALESCE(SUM(graduations), 0) AS graduations,
         (SELECT COUNT(*) FROM traders) AS traders FROM daily_stats`),
       dailyStats: s('SELECT * FROM daily_stats WHERE day >= ? ORDER BY day DESC LIMIT ?'),
       graduations: s('SELECT * FROM graduations ORDER BY slot DESC, mint LIMIT ?'),
+      graduation: s('SELECT quote_amount FROM graduations WHERE mint = ?'),
       count: s('SELECT COUNT(*) AS n FROM processed'),
       lastProcessed: s('SELECT signature, slot FROM processed ORDER BY seq DESC LIMIT 1'),
     };
+    this.nextSeq = (this.statements.nextSeq.get() as { seq: bigint }).seq;
   }
 
   /** Opens (creating when missing) the index at `path`; `:memory:` for a throwaway one. An index of another schema is dropped: it is rebuilt from the chain. */
@@ -220,6 +241,7 @@ export class IndexStore {
     const db = new Database(path);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL'); // WAL + NORMAL: a process crash loses nothing committed
+    db.pragma('cache_size = -65536'); // 64 MiB of pages: candles, holdings and coins stay hot while a backfill runs
     db.exec('CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
     const version = db.prepare("SELECT value FROM meta WHERE key = 'schema'").get() as { value: string } | undefined;
     if (version && Number(version.value) !== SCHEMA_VERSION) {
@@ -252,20 +274,33 @@ export class IndexStore {
     this.statements.insertNativeCoin.run(info);
   }
 
+  /** The native-coin/ZEC pool's reserves as read from chain, when the index has none yet (its creation predates what the index saw). */
+  seedNativePool(pool: Address, base: bigint, quote: bigint): void {
+    const native = this.statements.nativeCoin.get() as { pool_base: bigint | null } | undefined;
+    if (native && !native.pool_base) this.statements.setNativePool.run({ pool, base, quote });
+  }
+
   /** Applies a batch of landed transactions in order, all in one SQLite transaction; those already applied are skipped. Answers how many were new. */
   applyAll(batch: readonly IndexedTransaction[]): number {
-    return this.db.transaction(() => {
-      let applied = 0;
-      for (const tx of batch) if (this.applyOne(tx)) applied += 1;
-      return applied;
-    })();
+    const seqBefore = this.nextSeq;
+    try {
+      return this.db.transaction(() => {
+        let applied = 0;
+        for (const tx of batch) if (this.applyOne(tx)) applied += 1;
+        return applied;
+      })();
+    } catch (error) {
+      this.nextSeq = seqBefore; // rolled back with the rows
+      throw error;
+    }
   }
 
   private applyOne(tx: IndexedTransaction): boolean {
     const st = this.statements;
     if (st.processed.get(tx.signature) !== undefined) return false;
-    const seq = (st.nextSeq.get() as { seq: bigint }).seq;
+    const seq = this.nextSeq;
     st.markProcessed.run(tx.signature, tx.slot, seq);
+    this.nextSeq = seq + 1n;
     const base = { signature: tx.signature, slot: tx.slot, at: tx.at };
     tx.facts.forEach((fact, position) => {
       const here = { ...base, seq, position };
@@ -323,17 +358,19 @@ export class IndexStore {
       t = { ...t, zec: this.nativeToZec(t.zec), creatorFee: this.nativeToZec(t.creatorFee), protocolFee: this.nativeToZec(t.protocolFee), priceE9: priceZecE9(quoteZec, t.tokens) };
     }
     st.insertTrade.run({ ...at, ...t, routed: routed ? 1 : 0 });
-    if ('poolBase' in reserves) st.poolReserves.run({ mint: t.mint, ...reserves });
-    else st.curveReserves.run({ mint: t.mint, ...reserves });
-    st.lastPrice.run({ mint: t.mint, priceE9: t.priceE9, at: at.at });
-    // Every shown trade moves the chart; only counted ones add volume and trades.
+    // Every shown trade moves the reserves and the chart; only counted ones add to totals, volume and trades.
     const counted = !routed;
+    const buy = t.side === 'buy';
+    const totals = counted
+      ? { count: 1n, buy: buy ? 1n : 0n, sell: buy ? 0n : 1n, zec: t.zec, creatorFee: t.creatorFee }
+      : { count: 0n, buy: 0n, sell: 0n, zec: 0n, creatorFee: 0n };
+    const coin = { mint: t.mint, priceE9: t.priceE9, at: at.at, ...totals };
+    if ('poolBase' in reserves) st.poolTrade.run({ ...coin, ...reserves });
+    else st.curveTrade.run({ ...coin, ...reserves });
     for (const seconds of Object.values(CANDLE_INTERVALS)) {
-      st.candle.run({ mint: t.mint, interval: seconds, bucket: candleBucket(at.at, seconds), price: t.priceE9, zec: counted ? t.zec : 0n, count: counted ? 1n : 0n });
+      st.candle.run({ mint: t.mint, interval: seconds, bucket: candleBucket(at.at, seconds), price: t.priceE9, zec: totals.zec, count: totals.count });
     }
     if (!counted) return;
-    const buy = t.side === 'buy';
-    st.countTrade.run({ mint: t.mint, buy: buy ? 1n : 0n, sell: buy ? 0n : 1n, zec: t.zec, creatorFee: t.creatorFee });
     this.applyHolding(t);
     if (info.counted === 1n) {
       const day = at.at / DAY;
@@ -424,15 +461,33 @@ export class IndexStore {
   coin(mint: Address): CoinRow | null {
     const row = this.statements.coin.get(mint) as Row | undefined;
     if (!row) return null;
-    const c = camel(row);
-    return { ...c, listed: c['listed'] === 1n, counted: c['counted'] === 1n } as unknown as CoinRow;
+    const c = camel(row) as Row & { virtualToken: bigint; virtualQuote: bigint; realToken: bigint; realQuote: bigint; stage: string; pair: string };
+    let raisedSoFar = c.realQuote;
+    let raiseAtCompletion = c.realQuote;
+    if (c.stage === 'curve' && c.realToken > 0n && c.virtualToken > c.realToken) {
+      raiseAtCompletion = c.realQuote + buyExactTokens(curveState({ virtualTokenReserves: c.virtualToken, virtualQuoteReserves: c.virtualQuote, realTokenReserves: c.realToken, realQuoteReserves: c.realQuote, complete: false }), tokenUnits(c.realToken), NO_FEES).quoteCost;
+    } else if (c.stage === 'pool') {
+      const graduation = this.statements.graduation.get(mint) as { quote_amount: bigint } | undefined;
+      raisedSoFar = raiseAtCompletion = graduation?.quote_amount ?? 0n;
+    }
+    const zec = (x: bigint) => (c.pair === 'native' ? this.nativeToZec(x) : x);
+    return {
+      ...c,
+      listed: c['listed'] === 1n,
+      counted: c['counted'] === 1n,
+      raisedSoFar,
+      raiseAtCompletion,
+      raisedSoFarZec: zec(raisedSoFar),
+      raiseAtCompletionZec: zec(raiseAtCompletion),
+    } as unknown as CoinRow;
   }
 
   /** A coin's trades, oldest first; `routed` rows (the native coin's pool side of routes) only when asked. */
   tradesOf(mint: Address, options: { readonly includeRouted?: boolean } = { includeRouted: true }): TradeRow[] {
     const statement = options.includeRouted === false ? this.statements.coinTradesCounted : this.statements.coinTrades;
     return (statement.all(mint) as Row[]).map((row) => {
-      const t = camel(row);
+      // seq and position are the index's own bookkeeping (arrival order), not part of a trade.
+      const { seq: _seq, position: _position, ...t } = camel(row);
       return { ...t, routed: t['routed'] === 1n } as unknown as TradeRow;
     });
   }

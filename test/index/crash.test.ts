@@ -1,0 +1,179 @@
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import type { Address, KeyPairSigner } from '@solana/kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SandboxChain } from '../../core/chain/sandbox-chain.js';
+import { writeProfile } from '../../core/config/profile.js';
+import { CANDLE_INTERVALS } from '../../core/index/candles.js';
+import { Ingestor } from '../../core/index/ingest/ingestor.js';
+import { IndexStore } from '../../core/index/store/index-store.js';
+import { buyExactTokens, sellExactTokens } from '../../core/math/curve.js';
+import { buyV2Instruction } from '../../core/programs/launchpad/instructions/buy-v2.js';
+import { sellV2Instruction } from '../../core/programs/launchpad/instructions/sell-v2.js';
+import { startRpcFacade, type RpcFacade } from '../../core/sandbox/rpc/server.js';
+import { Sandbox } from '../../core/sandbox/sandbox.js';
+import { TOKEN_2022_PROGRAM } from '../../core/sandbox/token-balances.js';
+import { SeededRandom } from '../math/seeded-random.js';
+import { curveOf, fundedWallet, openCoinAccount, partiesFor, SANDBOX_FEE_RATES, send, tokenBalance, tokens, type Coin } from '../helpers/launchpad.js';
+import { tempDir } from '../helpers/sandbox.js';
+import { plantListedCoin } from '../helpers/vault.js';
+import { rulesOf } from './rules.js';
+
+const ZEC = 100_000_000n;
+const KILLS = 8;
+
+type Child = ChildProcessByStdio<null, Readable, Readable>;
+
+async function until(done: () => boolean, what: string, ms = 60_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!done()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Everything a read of the index can see, for comparing two indexes. */
+function snapshotOf(store: IndexStore, mints: readonly Address[], wallets: readonly Address[]) {
+  return {
+    transactions: store.checkpoint().transactions,
+    coins: mints.map((m) => store.coin(m)),
+    trades: mints.map((m) => store.tradesOf(m)),
+    candles: mints.map((m) => Object.values(CANDLE_INTERVALS).map((s) => store.candles(m, s))),
+    holdings: wallets.map((w) => store.holdingsOf(w)),
+    fees: mints.map((m) => store.fees(m)),
+    graduations: store.graduations(),
+    stats: store.stats(),
+    daily: store.dailyStats(),
+  };
+}
+
+/**
+ * The real CLI (`launchdesk index --rpc URL --profile FILE`) in a child process, following the sandbox
+ * through its JSON-RPC facade, killed with SIGKILL at random points while trades land; after the last
+ * restart its index equals one built in a single clean pass.
+ */
+describe('index: crash safety', () => {
+  let sandbox: Sandbox;
+  let facade: RpcFacade;
+  let dir: string;
+  let coins: Coin[];
+  let traders: KeyPairSigner[];
+  const random = new SeededRandom(0x1d3c_2026n);
+
+  beforeAll(async () => {
+    sandbox = await Sandbox.open({ dataDir: null, slotMs: 0 });
+    facade = await startRpcFacade(sandbox, { port: 0 });
+    dir = tempDir('launchdesk-index-crash-');
+    writeProfile(join(dir, 'profile.json'), { ...sandbox.profile, cluster: { kind: 'rpc', rpcUrl: facade.rpcUrl, wsUrl: facade.wsUrl } });
+    traders = await Promise.all([1, 2, 3].map(() => fundedWallet(sandbox, 500n * ZEC)));
+    coins = [await plantListedCoin(sandbox, traders[0]!, { kind: 'holders' })];
+  });
+  afterAll(async () => {
+    await facade.close();
+    sandbox.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  function startIndexer(): { child: Child; output: () => string; ready: Promise<void> } {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'core/cli.ts', 'index', '--data', join(dir, 'data'), '--rpc', facade.rpcUrl, '--profile', join(dir, 'profile.json')], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const ready = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the indexer did not catch up:\n${out}`)), 60_000);
+      const check = () => {
+        if (/following live/.test(out)) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      child.stdout.on('data', check);
+      child.on('exit', (code, signal) => {
+        if (signal === null) {
+          clearTimeout(timer);
+          reject(new Error(`the indexer exited (${code}):\n${out}`));
+        }
+      });
+    });
+    ready.catch(() => {}); // a run killed before it caught up never resolves: only awaited when wanted
+    return { child, output: () => out, ready };
+  }
+
+  const exited = (child: Child) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+
+  /** One trade, plant or sale chosen at random; each lands in its own slot. */
+  async function landOne(): Promise<void> {
+    const trader = traders[Number(random.between(0n, 2n))]!;
+    const roll = random.between(0n, 9n);
+    if (roll === 0n) {
+      coins.push(await plantListedCoin(sandbox, trader, { kind: 'wallet', wallet: trader.address }));
+      return;
+    }
+    const coin = coins[Number(random.between(0n, BigInt(coins.length - 1)))]!;
+    const held = await tokenBalance(sandbox, trader.address, coin.mint, TOKEN_2022_PROGRAM);
+    const parties = partiesFor(sandbox, coin, trader.address);
+    if (roll < 4n && held > 0n) {
+      const sale = sellExactTokens(curveOf(sandbox, coin), tokens(held / 2n + 1n), SANDBOX_FEE_RATES);
+      await send(sandbox, trader, [await sellV2Instruction(parties, { amount: sale.tokens, minQuoteOutput: sale.userReceives })]);
+    } else {
+      const buy = buyExactTokens(curveOf(sandbox, coin), tokens(random.between(1n, 50n) * 10_000_000_000n), SANDBOX_FEE_RATES);
+      await send(sandbox, trader, [await openCoinAccount(trader, coin), await buyV2Instruction(parties, { amount: buy.tokens, maxQuoteCost: buy.totalCost })]);
+    }
+  }
+
+  it('loses no trade and duplicates none after SIGKILL at random points', async () => {
+    let trading = true;
+    let landed = 0;
+    const pump = (async () => {
+      while (trading) {
+        await landOne();
+        landed += 1;
+        await new Promise((resolve) => setTimeout(resolve, Number(random.between(2n, 25n))));
+      }
+    })();
+
+    const killedAfter: string[] = [];
+    for (let i = 0; i < KILLS; i++) {
+      const run = startIndexer();
+      // Killed at a random moment after a milestone, in turn: its start, its backfill, its live phase
+      // (a slow machine only shifts where in each phase the kill lands).
+      const milestone = [/indexing/, /backfill|following live/, /following live/][i % 3]!;
+      await until(() => milestone.test(run.output()) || run.child.exitCode !== null, `the indexer to reach ${milestone.source}:\n${run.output()}`);
+      await new Promise((resolve) => setTimeout(resolve, Number(random.between(0n, 800n))));
+      run.child.kill('SIGKILL');
+      await exited(run.child);
+      killedAfter.push(/following live/.test(run.output()) ? 'live' : /backfill/.test(run.output()) ? 'backfill' : 'start-up');
+    }
+    const last = startIndexer();
+    await last.ready;
+    await new Promise((resolve) => setTimeout(resolve, 1_000)); // more trades land while it follows live
+    trading = false;
+    await pump;
+    sandbox.cluster.advanceSlots(1); // the last trade confirmed
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    last.child.kill('SIGTERM');
+    await exited(last.child);
+    expect(landed).toBeGreaterThan(50);
+    expect(killedAfter).toContain('live');
+
+    const crashed = IndexStore.open(join(dir, 'data', 'index.sqlite'));
+    const clean = IndexStore.open(join(dir, 'clean.sqlite'));
+    try {
+      const ingestor = new Ingestor(new SandboxChain(sandbox.cluster), clean, rulesOf(sandbox));
+      await ingestor.start();
+      ingestor.stop();
+      const mints = [...coins.map((c) => c.mint), sandbox.profile.mints.native.address];
+      const wallets = traders.map((t) => t.address);
+      const expected = snapshotOf(clean, mints, wallets);
+      expect(snapshotOf(crashed, mints, wallets)).toEqual(expected);
+      expect(expected.trades.flat().length).toBeGreaterThan(40);
+    } finally {
+      crashed.close();
+      clean.close();
+    }
+  }, 180_000);
+});
