@@ -119,6 +119,7 @@ function synthesize(count: number): Synthetic {
       virtualQuote: initial.virtualQuoteReserves,
       realToken: initial.realTokenReserves,
       realQuote: initial.realQuoteReserves,
+      tokenTotalSupply: CURVE_SHAPE.tokenTotalSupply,
     };
     plantings.push({ signature: fakeSignature(`bench planting ${c}`), slot: START_SLOT - BigInt(coins - c), at: START_AT - BigInt(coins - c), facts: [fact] });
     state.push({ mint, curve: initial, held: new Map() });

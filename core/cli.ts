@@ -53,6 +53,14 @@ async function runSandbox(values: { data?: string | undefined; 'rpc-port'?: stri
     sandbox.close();
     throw new DeskError('unavailable', `cannot start the RPC facade: ${(error as Error).message} (pass --rpc-port N, or 0 for any free port)`);
   }
+  const stop = async (): Promise<void> => {
+    await facade.close();
+    sandbox.close();
+    process.exit(0);
+  };
+  // Before the "ready" lines: whoever reads them may signal at once.
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
   const { zec, native } = sandbox.profile.mints;
   process.stdout.write(
     [
@@ -67,13 +75,6 @@ async function runSandbox(values: { data?: string | undefined; 'rpc-port'?: stri
       '',
     ].join('\n'),
   );
-  const stop = async (): Promise<void> => {
-    await facade.close();
-    sandbox.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop());
-  process.once('SIGTERM', () => void stop());
 }
 
 /** A progress line: rewritten in place on a terminal, one line per step of 10% elsewhere (logs, pipes). */
@@ -118,8 +119,7 @@ async function runIndex(values: { data?: string | undefined; rpc?: string | unde
   process.stdout.write(`indexing ${connection.where} into ${indexPath}\n`);
   const started = Date.now();
   const service = await startIndex({ chain: connection.chain, profile: connection.profile, indexPath, onProgress: progressPrinter(process.stdout) });
-  const { transactions, last } = service.store.checkpoint();
-  process.stdout.write(`caught up in ${Date.now() - started} ms: ${transactions} transactions${last ? ` (last slot ${last.slot})` : ''}; following live (Ctrl-C stops)\n`);
+  // Stop handlers before the line that says it is following: whoever reads that line may signal at once.
   const stop = async (): Promise<void> => {
     service.stop();
     await connection.close();
@@ -127,6 +127,8 @@ async function runIndex(values: { data?: string | undefined; rpc?: string | unde
   };
   process.once('SIGINT', () => void stop());
   process.once('SIGTERM', () => void stop());
+  const { transactions, last } = service.store.checkpoint();
+  process.stdout.write(`caught up in ${Date.now() - started} ms: ${transactions} transactions${last ? ` (last slot ${last.slot})` : ''}; following live (Ctrl-C stops)\n`);
 }
 
 /** The Electron binary's path, or null where it could not be installed (no download allowed). */

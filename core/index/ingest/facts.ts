@@ -78,6 +78,7 @@ function launchpadFacts(event: LaunchpadEvent, verdict: PlantingVerdict | null, 
         virtualQuote: e.virtualQuoteReserves,
         realToken: e.realTokenReserves,
         realQuote: 0n,
+        tokenTotalSupply: e.tokenTotalSupply,
       },
     ];
   }

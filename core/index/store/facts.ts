@@ -24,6 +24,7 @@ export interface PlantedFact {
   readonly virtualQuote: bigint;
   readonly realToken: bigint;
   readonly realQuote: bigint;
+  readonly tokenTotalSupply: bigint;
 }
 
 /**

@@ -4,6 +4,8 @@ import { buyExactTokens, curveState } from '../../math/curve.js';
 import { feeRates } from '../../math/curve-fees.js';
 import { tokenUnits } from '../../math/units.js';
 import { CANDLE_INTERVALS, candleBucket, priceZecE9 } from '../candles.js';
+import { spotValueZec, type NativeRate } from '../valuation.js';
+import { IndexQueries } from './index-queries.js';
 import type { FeeFact, IndexedTransaction, PlantedFact, TradeFact } from './facts.js';
 import { SCHEMA, SCHEMA_VERSION, TABLES } from './schema.js';
 
@@ -30,6 +32,7 @@ export interface CoinRow {
   readonly virtualQuote: bigint;
   readonly realToken: bigint;
   readonly realQuote: bigint;
+  readonly tokenTotalSupply: bigint;
   readonly pool: Address | null;
   readonly poolBase: bigint | null;
   readonly poolQuote: bigint | null;
@@ -88,7 +91,7 @@ export interface HoldingRow {
   readonly costBasisZec: bigint;
   readonly realisedPnlZec: bigint;
   readonly volumeZec: bigint;
-  /** The balance at the coin's last price, less the cost basis (zat). */
+  /** The balance at its coin's spot price now, less the cost basis (zat). */
   readonly unrealisedPnlZec: bigint;
   readonly valueZec: bigint;
 }
@@ -166,6 +169,8 @@ export class IndexStore {
 
   /** The next transaction's sequence number (arrival order), kept here rather than read per transaction. */
   private nextSeq: bigint;
+  /** The list reads of the API. */
+  readonly queries: IndexQueries;
 
   private constructor(db: Database.Database) {
     this.db = db;
@@ -175,9 +180,9 @@ export class IndexStore {
       nextSeq: s('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM processed'),
       markProcessed: s('INSERT INTO processed (signature, slot, seq) VALUES (?, ?, ?)'),
       insertCoin: s(`INSERT OR IGNORE INTO coins (mint, listed, unlisted_reason, pair, name, symbol, uri, deployer, creator, payee_kind, payee,
-        created_signature, created_slot, created_at, stage, virtual_token, virtual_quote, real_token, real_quote, counted)
+        created_signature, created_slot, created_at, stage, virtual_token, virtual_quote, real_token, real_quote, token_total_supply, counted)
         VALUES (@mint, @listed, @unlistedReason, @pair, @name, @symbol, @uri, @deployer, @creator, @payeeKind, @payee,
-        @signature, @slot, @at, 'curve', @virtualToken, @virtualQuote, @realToken, @realQuote, @counted)`),
+        @signature, @slot, @at, 'curve', @virtualToken, @virtualQuote, @realToken, @realQuote, @tokenTotalSupply, @counted)`),
       insertNativeCoin: s(`INSERT OR IGNORE INTO coins (mint, kind, listed, pair, name, symbol, uri, deployer, creator, created_signature, created_slot, created_at,
         stage, virtual_token, virtual_quote, real_token, real_quote, pool, pool_base, pool_quote)
         VALUES (@mint, 'native', 1, 'zec', @name, @symbol, '', @pool, @pool, '', 0, 0, 'pool', 0, 0, 0, 0, @pool, 0, 0)`),
@@ -234,6 +239,15 @@ export class IndexStore {
       lastProcessed: s('SELECT signature, slot FROM processed ORDER BY seq DESC LIMIT 1'),
     };
     this.nextSeq = (this.statements.nextSeq.get() as { seq: bigint }).seq;
+    this.queries = new IndexQueries(
+      db,
+      (mint) => this.coin(mint),
+      () => {
+        // An ordering key only (the market-cap sort of native-paired coins), never a figure shown.
+        const rate = this.nativeRate();
+        return rate ? Number(rate.quote) / Number(rate.base) : 0;
+      },
+    );
   }
 
   /** Opens (creating when missing) the index at `path`; `:memory:` for a throwaway one. An index of another schema is dropped: it is rebuilt from the chain. */
@@ -339,11 +353,17 @@ export class IndexStore {
     if (added > 0 && counted) this.addDaily(at.at, { coins: 1n });
   }
 
+  /** The native coin's ZEC rate now: its pool's reserves (quote zat for base units); null while the index has none. */
+  nativeRate(): NativeRate | null {
+    const native = this.statements.nativeCoin.get() as { pool_base: bigint | null; pool_quote: bigint | null } | undefined;
+    if (!native?.pool_base || !native.pool_quote) return null;
+    return { base: native.pool_base, quote: native.pool_quote };
+  }
+
   /** ZEC for an amount of the native coin at the native-coin/ZEC pool's rate now (floored); 0 while the index has no rate. */
   private nativeToZec(amount: bigint): bigint {
-    const native = this.statements.nativeCoin.get() as { pool_base: bigint | null; pool_quote: bigint | null } | undefined;
-    if (!native?.pool_base || !native.pool_quote) return 0n;
-    return (amount * native.pool_quote) / native.pool_base;
+    const rate = this.nativeRate();
+    return rate ? (amount * rate.quote) / rate.base : 0n;
   }
 
   private applyTrade(fact: TradeFact, at: { signature: Signature; slot: bigint; at: bigint; seq: bigint; position: number }): void {
@@ -498,11 +518,20 @@ export class IndexStore {
 
   holding(mint: Address, wallet: Address): HoldingRow | null {
     const row = this.statements.holdingRow.get(mint, wallet) as Row | undefined;
-    return row ? holdingOf(row) : null;
+    return row ? this.holdingOf(row) : null;
   }
 
   holdingsOf(wallet: Address): HoldingRow[] {
-    return (this.statements.holdingsOf.all(wallet) as Row[]).map(holdingOf);
+    return (this.statements.holdingsOf.all(wallet) as Row[]).map((row) => this.holdingOf(row));
+  }
+
+  /** A holding valued at its coin's spot price now (core/index/valuation), PnL against its cost basis. */
+  private holdingOf(row: Row): HoldingRow {
+    const h = camel(row) as Row & { mint: Address; balance: bigint; costBasisZec: bigint };
+    const coin = this.coin(h.mint);
+    const valueZec = coin ? spotValueZec(h.balance, coin, coin.pair === 'native' ? this.nativeRate() : null) : 0n;
+    const { lastPriceE9: _price, ...rest } = h;
+    return { ...rest, valueZec, unrealisedPnlZec: valueZec - h.costBasisZec } as unknown as HoldingRow;
   }
 
   fees(mint: Address): CoinFeesRow | null {
@@ -543,12 +572,4 @@ export class IndexStore {
   dailyStats(sinceDay = 0n, limit = 366): DailyStatsRow[] {
     return (this.statements.dailyStats.all(sinceDay, limit) as Row[]).map((row) => camel(row) as unknown as DailyStatsRow);
   }
-}
-
-function holdingOf(row: Row): HoldingRow {
-  const h = camel(row) as Row & { balance: bigint; costBasisZec: bigint; lastPriceE9: bigint };
-  // priceE9 = zat × 1e7 / raw tokens, so the balance's value in zat is balance × priceE9 / 1e7.
-  const valueZec = (h.balance * h.lastPriceE9) / 10n ** 7n;
-  const { lastPriceE9: _price, ...rest } = h;
-  return { ...rest, valueZec, unrealisedPnlZec: valueZec - h.costBasisZec } as unknown as HoldingRow;
 }

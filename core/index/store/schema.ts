@@ -6,7 +6,7 @@
  *
  * The index is derived data: an index of another schema version is dropped and rebuilt from the chain.
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 export const TABLES = ['meta', 'processed', 'coins', 'trades', 'candles', 'holdings', 'graduations', 'coin_fees', 'fee_events', 'daily_stats', 'traders', 'daily_traders'] as const;
 
@@ -22,12 +22,14 @@ CREATE TABLE IF NOT EXISTS coins (
   name TEXT NOT NULL, symbol TEXT NOT NULL, uri TEXT NOT NULL, deployer TEXT NOT NULL, creator TEXT NOT NULL,
   payee_kind TEXT, payee TEXT, created_signature TEXT NOT NULL, created_slot INTEGER NOT NULL, created_at INTEGER NOT NULL,
   stage TEXT NOT NULL, virtual_token INTEGER NOT NULL, virtual_quote INTEGER NOT NULL, real_token INTEGER NOT NULL,
-  real_quote INTEGER NOT NULL, pool TEXT, pool_base INTEGER, pool_quote INTEGER, last_price_e9 INTEGER NOT NULL DEFAULT 0,
+  real_quote INTEGER NOT NULL, token_total_supply INTEGER NOT NULL DEFAULT 0, pool TEXT, pool_base INTEGER, pool_quote INTEGER, last_price_e9 INTEGER NOT NULL DEFAULT 0,
   trades INTEGER NOT NULL DEFAULT 0, buys INTEGER NOT NULL DEFAULT 0, sells INTEGER NOT NULL DEFAULT 0,
   volume_zec INTEGER NOT NULL DEFAULT 0, creator_fees_zec INTEGER NOT NULL DEFAULT 0, last_trade_at INTEGER,
   counted INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS coins_listed_created ON coins (listed, created_slot);
+CREATE INDEX IF NOT EXISTS coins_listed_volume ON coins (listed, volume_zec);
+CREATE INDEX IF NOT EXISTS coins_listed_last_trade ON coins (listed, last_trade_at);
 CREATE TABLE IF NOT EXISTS trades (
   seq INTEGER NOT NULL, position INTEGER NOT NULL, signature TEXT NOT NULL, slot INTEGER NOT NULL, at INTEGER NOT NULL,
   mint TEXT NOT NULL, venue TEXT NOT NULL, side TEXT NOT NULL, user TEXT NOT NULL, tokens INTEGER NOT NULL,
@@ -35,8 +37,9 @@ CREATE TABLE IF NOT EXISTS trades (
   price_e9 INTEGER NOT NULL, routed INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (seq, position)
 );
-CREATE INDEX IF NOT EXISTS trades_mint ON trades (mint, seq);
-CREATE INDEX IF NOT EXISTS trades_user ON trades (user, seq);
+CREATE INDEX IF NOT EXISTS trades_mint ON trades (mint, slot, seq, position);
+CREATE INDEX IF NOT EXISTS trades_user ON trades (user, slot, seq, position);
+CREATE INDEX IF NOT EXISTS trades_slot ON trades (slot, seq, position);
 -- OHLC of every trade shown (a route's pool side included, so a chart matches its list); volume and
 -- trade counts of counted trades only.
 CREATE TABLE IF NOT EXISTS candles (

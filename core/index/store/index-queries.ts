@@ -1,0 +1,126 @@
+import type Database from 'better-sqlite3';
+import type { Address } from '@solana/kit';
+import type { CandleRow, CoinRow, TradeRow } from './index-store.js';
+
+/** Orders of the coin list (the spec's `trending` among them). */
+export const COIN_SORTS = ['trending', 'new', 'volume', 'marketCap', 'lastTrade'] as const;
+export type CoinSort = (typeof COIN_SORTS)[number];
+
+/** Where a list continues: the last row's key, opaque to callers. */
+export type TradeCursor = Readonly<{ slot: bigint; seq: bigint; position: bigint }>;
+
+type Row = Record<string, unknown>;
+const camel = (row: Row): Row => Object.fromEntries(Object.entries(row).map(([k, v]) => [k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()), v]));
+
+/**
+ * The ORDER BY of each sort. Market cap orders by the spot price as a REAL: an ordering key only (every
+ * coin has the same supply shape, so the price orders market caps); figures shown are exact bigints.
+ * Trending is the counted ZEC volume of the last 24 hours of index time (hour candles), then recency.
+ */
+const ORDER: Readonly<Record<CoinSort, string>> = {
+  trending: 'trend DESC, c.last_trade_at DESC, c.created_slot DESC, c.mint',
+  new: 'c.created_slot DESC, c.mint',
+  volume: 'c.volume_zec DESC, c.mint',
+  marketCap: `(CASE WHEN c.stage = 'pool' THEN CAST(c.pool_quote AS REAL) / c.pool_base ELSE CAST(c.virtual_quote AS REAL) / c.virtual_token END)
+    * (CASE WHEN c.pair = 'native' THEN @nativeRate ELSE 1.0 END) DESC, c.mint`,
+  lastTrade: 'c.last_trade_at IS NULL, c.last_trade_at DESC, c.mint',
+};
+
+/**
+ * The API's list reads over the index: listed launchpad coins only (an unlisted coin reads like a
+ * missing one), counted trades only except where the spec shows routed rows. Rows come back as the
+ * store's row types; pagination is by offset for coin lists (their orders move) and by key for trades.
+ */
+export class IndexQueries {
+  private readonly statements;
+
+  constructor(
+    db: Database.Database,
+    private readonly coinOf: (mint: Address) => CoinRow | null,
+    private readonly nativeRate: () => number,
+  ) {
+    const s = (sql: string) => db.prepare(sql).safeIntegers(true);
+    const list = (sort: CoinSort) =>
+      s(`SELECT c.mint${sort === 'trending' ? ', (SELECT COALESCE(SUM(k.volume_zec), 0) FROM candles k WHERE k.mint = c.mint AND k.interval = 3600 AND k.bucket >= @since) AS trend' : ''}
+        FROM coins c WHERE c.listed = 1 AND c.kind = 'coin' AND (@pair IS NULL OR c.pair = @pair) AND (@stage IS NULL OR c.stage = @stage)
+        ORDER BY ${ORDER[sort]} LIMIT @limit OFFSET @offset`);
+    this.statements = {
+      lists: Object.fromEntries(COIN_SORTS.map((sort) => [sort, list(sort)])) as Record<CoinSort, Database.Statement>,
+      newestTradeAt: s('SELECT MAX(last_trade_at) AS at FROM coins'),
+      search: s(`SELECT c.mint FROM coins c WHERE c.listed = 1 AND c.kind = 'coin' AND (c.mint = @q OR c.name LIKE @like ESCAPE '\\' OR c.symbol LIKE @like ESCAPE '\\')
+        ORDER BY (upper(c.symbol) = upper(@q)) DESC, c.volume_zec DESC, c.mint LIMIT @limit`),
+      coinTrades: s(`SELECT * FROM trades WHERE mint = @mint AND (@user IS NULL OR user = @user) AND (@routed = 1 OR routed = 0)
+        AND (slot, seq, position) < (@slot, @seq, @position) ORDER BY slot DESC, seq DESC, position DESC LIMIT @limit`),
+      allTrades: s(`SELECT t.* FROM trades t JOIN coins c ON c.mint = t.mint AND c.listed = 1 AND c.kind = 'coin'
+        WHERE t.routed = 0 AND (@pair IS NULL OR c.pair = @pair) AND (@user IS NULL OR t.user = @user)
+        AND (t.slot, t.seq, t.position) < (@slot, @seq, @position) ORDER BY t.slot DESC, t.seq DESC, t.position DESC LIMIT @limit`),
+      candles: s(`SELECT bucket, open, high, low, close, volume_zec, trades FROM candles WHERE mint = @mint AND interval = @interval AND bucket < @before
+        ORDER BY bucket DESC LIMIT @limit`),
+      graduations: s(`SELECT g.mint FROM graduations g JOIN coins c ON c.mint = g.mint AND c.listed = 1 AND c.kind = 'coin'
+        ORDER BY g.slot DESC, g.mint LIMIT @limit OFFSET @offset`),
+      holdings: s(`SELECT h.mint FROM holdings h JOIN coins c ON c.mint = h.mint AND c.listed = 1
+        WHERE h.wallet = @wallet AND (h.balance > 0 OR h.realised_pnl_zec != 0) ORDER BY h.mint`),
+    };
+  }
+
+  /** Listed launchpad coins in `sort` order. */
+  coins(options: { sort: CoinSort; limit: number; offset: number; pair?: 'zec' | 'native' | null; stage?: CoinRow['stage'] | null }): CoinRow[] {
+    const newest = (this.statements.newestTradeAt.get() as { at: bigint | null }).at ?? 0n;
+    const params: Record<string, unknown> = { pair: options.pair ?? null, stage: options.stage ?? null, limit: options.limit, offset: options.offset };
+    if (options.sort === 'trending') params['since'] = (newest / 3600n) * 3600n - 23n * 3600n;
+    if (options.sort === 'marketCap') params['nativeRate'] = this.nativeRate();
+    const rows = this.statements.lists[options.sort].all(params) as { mint: Address }[];
+    return rows.map((r) => this.coinOf(r.mint)!);
+  }
+
+  /** By mint, name or ticker (case-insensitive, `%` and `_` taken literally). */
+  search(q: string, limit: number): CoinRow[] {
+    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return (this.statements.search.all({ q, like, limit }) as { mint: Address }[]).map((r) => this.coinOf(r.mint)!);
+  }
+
+  /** A coin's trades, newest first, before `cursor`; `routed` rows only when asked (the native coin's own list without a user). */
+  coinTrades(mint: Address, options: { user?: Address | null; routed: boolean; limit: number; before?: TradeCursor | null }): { rows: TradeRow[]; last: TradeCursor | null } {
+    const rows = this.statements.coinTrades.all({ mint, user: options.user ?? null, routed: options.routed ? 1 : 0, limit: options.limit, ...cursorParams(options.before) }) as Row[];
+    return tradePage(rows);
+  }
+
+  /** Trades of every listed launchpad coin, newest first; never a routed row. */
+  trades(options: { pair?: 'zec' | 'native' | null; user?: Address | null; limit: number; before?: TradeCursor | null }): { rows: TradeRow[]; last: TradeCursor | null } {
+    const rows = this.statements.allTrades.all({ pair: options.pair ?? null, user: options.user ?? null, limit: options.limit, ...cursorParams(options.before) }) as Row[];
+    return tradePage(rows);
+  }
+
+  /** The newest `limit` candles of an interval before `before` (a bucket start), oldest first. */
+  candles(mint: Address, interval: bigint, limit: number, before: bigint | null): CandleRow[] {
+    const rows = this.statements.candles.all({ mint, interval, limit, before: before ?? 1n << 62n }) as Row[];
+    return rows.reverse().map((row) => camel(row) as unknown as CandleRow);
+  }
+
+  graduated(limit: number, offset: number): CoinRow[] {
+    return (this.statements.graduations.all({ limit, offset }) as { mint: Address }[]).map((r) => this.coinOf(r.mint)!);
+  }
+
+  /** The mints a wallet holds or has realised PnL in (listed coins, the native coin included). */
+  heldBy(wallet: Address): Address[] {
+    return (this.statements.holdings.all({ wallet }) as { mint: Address }[]).map((r) => r.mint);
+  }
+}
+
+const END: TradeCursor = { slot: 1n << 62n, seq: 0n, position: 0n };
+
+function cursorParams(before: TradeCursor | null | undefined): Record<string, bigint> {
+  const c = before ?? END;
+  return { slot: c.slot, seq: c.seq, position: c.position };
+}
+
+function tradePage(rows: Row[]): { rows: TradeRow[]; last: TradeCursor | null } {
+  const last = rows.at(-1);
+  return {
+    rows: rows.map((row) => {
+      const { seq: _seq, position: _position, ...t } = camel(row);
+      return { ...t, routed: t['routed'] === 1n } as unknown as TradeRow;
+    }),
+    last: last ? { slot: last['slot'] as bigint, seq: last['seq'] as bigint, position: last['position'] as bigint } : null,
+  };
+}
