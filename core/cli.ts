@@ -9,7 +9,9 @@ import { isAddress, type Address, type Lamports } from '@solana/kit';
 import { RpcChain } from './chain/rpc-chain.js';
 import { defaultSandboxDir } from './config/paths.js';
 import { readProfile } from './config/profile.js';
-import { startIndex } from './index/index-service.js';
+import { createApiServer, listenLocal, type Api } from './api/server.js';
+import { SandboxChain } from './chain/sandbox-chain.js';
+import { startIndex, type IndexService } from './index/index-service.js';
 import type { IngestProgress } from './index/ingest/ingestor.js';
 import { DeskError, isDeskError } from './errors.js';
 import { formatDecimalUnits, parseDecimalUnits, SOL_DECIMALS, ZEC_DECIMALS, type TokenUnits, type ZecUnits } from './math/units.js';
@@ -22,8 +24,11 @@ import { Sandbox } from './sandbox/sandbox.js';
 const USAGE = `launchdesk — trading and launch desk for a ZEC-quoted Solana launchpad
 
 Usage:
-  launchdesk start   [--data DIR] [--rpc-port N]    the desk (Electron) or, without Electron, the headless server
-  launchdesk serve   [--data DIR] [--rpc-port N]    the headless server on 127.0.0.1
+  launchdesk start   [--data DIR] [--port N] [--rpc-port N]
+                                                     the desk (Electron) or, without Electron, the headless server
+  launchdesk serve   [--data DIR] [--port N] [--rpc-port N]
+                                                     the headless server: /v1 on 127.0.0.1 (default port 7439), the indexer
+                                                     in-process, and the sandbox's JSON-RPC
   launchdesk sandbox [--data DIR] [--rpc-port N]    the embedded cluster and its Solana JSON-RPC (default port 8899, WS 8900)
   launchdesk index   [--data DIR] [--rpc URL --profile FILE]
                                                      the indexer, headless: DIR/index.sqlite follows the sandbox in DIR
@@ -35,25 +40,49 @@ Usage:
 `;
 
 const DEFAULT_RPC_PORT = 8899;
+/** The local /v1 server's default port. */
+const DEFAULT_API_PORT = 7439;
 
-function portOf(value: string | undefined, fallback: number): number {
+function portOf(value: string | undefined, fallback: number, flag: string): number {
   if (value === undefined) return fallback;
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65534) throw new DeskError('invalid_param', `--rpc-port must be an integer from 0 to 65534, got "${value}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65534) throw new DeskError('invalid_param', `${flag} must be an integer from 0 to 65534, got "${value}"`);
   return port;
 }
 
-async function runSandbox(values: { data?: string | undefined; 'rpc-port'?: string | undefined }, label: string): Promise<void> {
+async function runSandbox(
+  values: { data?: string | undefined; 'rpc-port'?: string | undefined; port?: string | undefined },
+  label: string,
+  withApi: boolean,
+): Promise<void> {
   const dataDir = resolve(values.data ?? defaultSandboxDir());
   const sandbox = await Sandbox.open({ dataDir });
   let facade;
   try {
-    facade = await startRpcFacade(sandbox, { port: portOf(values['rpc-port'], DEFAULT_RPC_PORT) });
+    facade = await startRpcFacade(sandbox, { port: portOf(values['rpc-port'], DEFAULT_RPC_PORT, '--rpc-port') });
   } catch (error) {
     sandbox.close();
     throw new DeskError('unavailable', `cannot start the RPC facade: ${(error as Error).message} (pass --rpc-port N, or 0 for any free port)`);
   }
+  let api: { app: Api; url: string; index: IndexService } | null = null;
+  if (withApi) {
+    const chain = new SandboxChain(sandbox.cluster);
+    const index = await startIndex({ chain, profile: sandbox.profile, indexPath: join(dataDir, 'index.sqlite'), onProgress: progressPrinter(process.stdout) });
+    const app = await createApiServer({ store: index.store, chain, profile: sandbox.profile, resolveKey: () => null });
+    try {
+      api = { app, index, url: (await listenLocal(app, portOf(values.port, DEFAULT_API_PORT, '--port'))).url };
+    } catch (error) {
+      index.stop();
+      await facade.close();
+      sandbox.close();
+      throw new DeskError('unavailable', `cannot start the /v1 server: ${(error as Error).message} (pass --port N, or 0 for any free port)`);
+    }
+  }
   const stop = async (): Promise<void> => {
+    if (api) {
+      await api.app.close();
+      api.index.stop();
+    }
     await facade.close();
     sandbox.close();
     process.exit(0);
@@ -66,6 +95,7 @@ async function runSandbox(values: { data?: string | undefined; 'rpc-port'?: stri
     [
       `${label} ready`,
       `  data       ${dataDir}`,
+      ...(api ? [`  API        ${api.url}/v1   (reference: ${api.url}/v1/docs)`] : []),
       `  RPC URL    ${facade.rpcUrl}`,
       `  WebSocket  ${facade.wsUrl}`,
       `  profile    ${join(dataDir, 'profile.json')}`,
@@ -201,6 +231,7 @@ export async function main(argv: readonly string[]): Promise<void> {
     options: {
       data: { type: 'string' },
       'rpc-port': { type: 'string' },
+      port: { type: 'string' },
       rpc: { type: 'string' },
       profile: { type: 'string' },
       sol: { type: 'string' },
@@ -219,12 +250,12 @@ export async function main(argv: readonly string[]): Promise<void> {
         return;
       }
       process.stdout.write('Electron is not installed on this machine; running the headless server instead.\n');
-      return runSandbox(values, 'launchdesk (headless)');
+      return runSandbox(values, 'launchdesk (headless)', true);
     }
     case 'serve':
-      return runSandbox(values, 'launchdesk (headless)');
+      return runSandbox(values, 'launchdesk (headless)', true);
     case 'sandbox':
-      return runSandbox(values, 'sandbox');
+      return runSandbox(values, 'sandbox', false);
     case 'airdrop':
       return airdrop(positionals, values);
     case 'index':

@@ -90,8 +90,8 @@ describe('index: plantings, curve trades, candles and holdings from the sandbox'
     expect(store.coin(listed.mint)).toMatchObject({ virtualToken: onChain.virtualTokenReserves, virtualQuote: onChain.virtualQuoteReserves, realToken: onChain.realTokenReserves, realQuote: onChain.realQuoteReserves, trades: 3n });
 
     const basisSold = (paid * sale.tokens) / buy.tokens;
-    // Unrealised: the balance at the last trade's price, less what is left of the cost basis.
-    const valueZec = ((buy.tokens - sale.tokens) * trades[1]!.priceE9) / 10n ** 7n;
+    // Unrealised: the balance at the curve's spot price now, less what is left of the cost basis.
+    const valueZec = ((buy.tokens - sale.tokens) * onChain.virtualQuoteReserves) / onChain.virtualTokenReserves;
     expect(store.holding(listed.mint, trader.address)).toEqual({
       mint: listed.mint, wallet: trader.address, balance: buy.tokens - sale.tokens, costBasisZec: paid - basisSold, realisedPnlZec: received - basisSold,
       volumeZec: paid + received, valueZec, unrealisedPnlZec: valueZec - (paid - basisSold),

@@ -1,0 +1,154 @@
+import { Type } from 'typebox';
+import type { Address } from '@solana/kit';
+import { CANDLE_INTERVALS } from '../../index/candles.js';
+import { COIN_SORTS } from '../../index/store/index-queries.js';
+import type { CoinRow } from '../../index/store/index-store.js';
+import { invalidParam, notFound } from '../api-error.js';
+import { Candle, CANDLE_INTERVAL_NAMES, presentCandle } from '../schemas/candle.js';
+import { Coin, CoinDetail, presentCoin, routeOf, STAGES, type CoinContext } from '../schemas/coin.js';
+import { AddressString, Cursor, ErrorBody, Limit, MintParams, Page } from '../schemas/common.js';
+import { CoinFees, presentFees } from '../schemas/fees.js';
+import { presentTrade, Trade } from '../schemas/trade.js';
+import type { Api, ApiContext } from '../server.js';
+import { addressOf, nextOffset, offsetOf, StringEnum, tradeCursorOf, tradeCursorText } from './query.js';
+
+/** The `quote` filter: ZEC-paired, native-paired, or stock-paired coins (none while stock pairs are off). */
+export const QUOTES = ['zec', 'native', 'stocks'] as const;
+
+const errors = { '4xx': ErrorBody, '5xx': ErrorBody };
+const reads = { rateGroup: 'reads' as const };
+
+/** The coin reads: list, search, detail, trades, candles, fees. */
+export function registerCoinRoutes(app: Api, ctx: ApiContext): void {
+  const { store } = ctx;
+  const context = (): CoinContext => ({ nativePair: ctx.profile.pairs?.native, nativeRate: store.nativeRate() });
+  /** A listed coin (or the native coin itself, for its own list and chart); a hidden coin reads exactly like a missing one. */
+  const coinOf = (mint: string, options: { allowNative: boolean }): CoinRow => {
+    const address = addressOf(mint, 'mint');
+    const coin = store.coin(address);
+    if (!coin || !coin.listed || (coin.kind === 'native' && !options.allowNative)) throw notFound(`no coin ${address}`);
+    return coin;
+  };
+  const stockFilter = (stock: string | undefined) => {
+    if (stock !== undefined) throw invalidParam('stock', `${JSON.stringify(stock.slice(0, 32))} is not a stock key: stock pairs are not switched on here`);
+  };
+
+  app.get(
+    '/v1/coins',
+    {
+      config: reads,
+      schema: {
+        summary: 'List coins',
+        tags: ['coins'],
+        querystring: Type.Object({
+          sort: Type.Optional(StringEnum(COIN_SORTS, '`trending` (24 h volume) by default; `new`, `volume`, `marketCap`, `lastTrade`')),
+          limit: Limit,
+          cursor: Cursor,
+          quote: Type.Optional(StringEnum(QUOTES, 'only coins paired with ZEC, with the native coin, or with a stock')),
+          stock: Type.Optional(Type.String({ maxLength: 64, description: 'one of the 44 stock keys (stock pairs are off here: any value is refused)' })),
+          stage: Type.Optional(StringEnum(STAGES, 'only coins in this stage')),
+        }),
+        response: { 200: Page(Coin, 'coins in the order asked'), ...errors },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      stockFilter(q.stock);
+      const limit = q.limit ?? 50;
+      const offset = offsetOf(q.cursor);
+      if (q.quote === 'stocks') return { data: [], next: null };
+      const rows = store.queries.coins({ sort: q.sort ?? 'trending', limit, offset, pair: q.quote ?? null, stage: q.stage ?? null });
+      const c = context();
+      return { data: rows.map((row) => presentCoin(row, c)), next: nextOffset(offset, limit, rows.length) };
+    },
+  );
+
+  app.get(
+    '/v1/coins/search',
+    {
+      config: reads,
+      schema: {
+        summary: 'Search coins by mint, name or ticker',
+        tags: ['coins'],
+        querystring: Type.Object({ q: Type.String({ minLength: 1, maxLength: 64, description: 'a mint, or part of a name or ticker' }), limit: Limit }),
+        response: { 200: Page(Coin, 'best matches first: an exact ticker, then by volume'), ...errors },
+      },
+    },
+    async (request) => {
+      const limit = request.query.limit ?? 50;
+      const c = context();
+      return { data: store.queries.search(request.query.q, limit).map((row) => presentCoin(row, c)), next: null };
+    },
+  );
+
+  app.get(
+    '/v1/coins/:mint',
+    { config: reads, schema: { summary: 'Coin detail', tags: ['coins'], params: MintParams, response: { 200: CoinDetail, ...errors } } },
+    async (request) => {
+      const coin = coinOf(request.params.mint, { allowNative: true });
+      const c = context();
+      const shown = presentCoin(coin, c);
+      const pair = ctx.profile.pairs?.native;
+      if (coin.pair !== 'native' || !pair) return shown;
+      const programs = { launchpad: ctx.profile.programs['launchpad']!, amm: ctx.profile.programs['amm']! };
+      return { ...shown, route: await routeOf(coin, programs, pair, ctx.profile.mints.zec.address) };
+    },
+  );
+
+  app.get(
+    '/v1/coins/:mint/trades',
+    {
+      config: reads,
+      schema: {
+        summary: 'Trades of a coin, newest first',
+        description: "The native coin's own list, without `user`, also carries each route's pool side with `routed: true` (never counted).",
+        tags: ['coins', 'trades'],
+        params: MintParams,
+        querystring: Type.Object({ user: Type.Optional(AddressString('only this wallet\'s trades')), limit: Limit, cursor: Cursor }),
+        response: { 200: Page(Trade, 'newest first'), ...errors },
+      },
+    },
+    async (request) => {
+      const coin = coinOf(request.params.mint, { allowNative: true });
+      const q = request.query;
+      const user: Address | null = q.user === undefined ? null : addressOf(q.user, 'user');
+      const limit = q.limit ?? 50;
+      const page = store.queries.coinTrades(coin.mint, { user, routed: coin.kind === 'native' && user === null, limit, before: tradeCursorOf(q.cursor) });
+      return { data: page.rows.map(presentTrade), next: tradeCursorText(page.last, limit, page.rows.length) };
+    },
+  );
+
+  app.get(
+    '/v1/coins/:mint/candles',
+    {
+      config: reads,
+      schema: {
+        summary: 'Candles of a coin, oldest first',
+        tags: ['coins'],
+        params: MintParams,
+        querystring: Type.Object({
+          interval: Type.Optional(StringEnum(CANDLE_INTERVAL_NAMES, 'bucket size, `1m` by default')),
+          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000, default: 300, description: 'candles, 1 to 1000 (default 300)' })),
+          before: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 ** 40, description: 'only buckets starting before this unix second' })),
+        }),
+        response: { 200: Type.Object({ interval: Type.String(), data: Type.Array(Candle) }), ...errors },
+      },
+    },
+    async (request) => {
+      const coin = coinOf(request.params.mint, { allowNative: true });
+      const interval = request.query.interval ?? '1m';
+      const seconds = CANDLE_INTERVALS[interval];
+      const before = request.query.before === undefined ? null : BigInt(request.query.before);
+      return { interval, data: store.queries.candles(coin.mint, seconds, request.query.limit ?? 300, before).map(presentCandle) };
+    },
+  );
+
+  app.get(
+    '/v1/coins/:mint/fees',
+    { config: reads, schema: { summary: 'Fee totals of a coin', tags: ['coins'], params: MintParams, response: { 200: CoinFees, ...errors } } },
+    async (request) => {
+      const coin = coinOf(request.params.mint, { allowNative: false });
+      return presentFees(store.fees(coin.mint)!);
+    },
+  );
+}

@@ -1,0 +1,130 @@
+import { Type, type Static } from 'typebox';
+import type { Address } from '@solana/kit';
+import type { Chain } from '../../chain/chain.js';
+import { LISTING_RULES } from '../../config/listing-rules.js';
+import { NATIVE_SYMBOL, type NetworkProfile } from '../../config/profile.js';
+import { DeskError } from '../../errors.js';
+import { decodeGlobal } from '../../programs/launchpad/global.js';
+import { findGlobal } from '../../programs/launchpad/pdas.js';
+import { decodeVaultConfig, findVaultConfig } from '../../programs/vault/config.js';
+import { AddressString, Amount } from './common.js';
+
+const Bps = (description: string) => Type.Integer({ minimum: 0, maximum: 10_000, description });
+
+export const Params = Type.Object(
+  {
+    programs: Type.Object({ launchpad: AddressString(), amm: AddressString(), fees: AddressString(), nativeVault: AddressString('the vault program') }),
+    zecMint: AddressString(),
+    treasury: AddressString(),
+    lookupTable: Type.Union([AddressString(), Type.Null()]),
+    planting: Type.Object({
+      launchFeeLamports: Amount('lamports'),
+      creatorFeeBps: Bps('creator_fee_bps of a listed planting'),
+      open: Type.Boolean({ description: 'planting is open on chain' }),
+      maxPriorityLamports: Amount('lamports'),
+      ticker: Type.Object({ pattern: Type.String() }),
+      name: Type.Object({ maxBytes: Type.Integer() }),
+      uri: Type.Object({ maxChars: Type.Integer(), schemes: Type.Array(Type.String()) }),
+      image: Type.Object({ types: Type.Array(Type.String()), maxBytes: Type.Integer() }),
+    }),
+    launchpad: Type.Object({
+      feeRecipient: AddressString(),
+      buybackFeeRecipient: AddressString(),
+      feeRecipients: Type.Array(AddressString()),
+      buybackFeeRecipients: Type.Array(AddressString()),
+      protocolFeeBps: Bps('protocol fee of a curve trade'),
+      buybackFeeBps: Bps('buyback fee of a curve trade'),
+      reserves: Type.Object({ initialVirtualToken: Amount('raw'), initialVirtualQuote: Amount('zat'), initialRealToken: Amount('raw'), tokenTotalSupply: Amount('raw') }),
+    }),
+    fees: Type.Object({
+      creatorFeeBps: Bps('the creator fee of each trade'),
+      split: Type.Object({ liquidityBps: Bps('liquidity'), rootstockBps: Bps('rootstock'), treasuryBps: Bps('treasury'), payeeBps: Bps("the deployer's payee") }),
+    }),
+    pairs: Type.Object({
+      native: Type.Union([
+        Type.Object({
+          mint: AddressString(),
+          symbol: Type.String(),
+          decimals: Type.Integer(),
+          tokenProgram: AddressString(),
+          pool: AddressString(),
+          poolBaseVault: AddressString(),
+          poolQuoteVault: AddressString(),
+          routeInstruction: Type.Literal('multi_hop_swap'),
+          routeProgram: AddressString(),
+          routeProtocolFeeBps: Bps('charged once, in ZEC'),
+          poolLpFeeBps: Bps("a graduated pool's LP fee"),
+        }),
+        Type.Null(),
+      ]),
+    }),
+  },
+  { description: 'Chain and fee constants, read from chain and the network profile at run time, never typed in.' },
+);
+
+export type ParamsJson = Static<typeof Params>;
+
+/** Reads the params: the launchpad's Global and the vault's config from chain, addresses from the profile. */
+export async function readParams(chain: Chain, profile: NetworkProfile): Promise<ParamsJson> {
+  const program = (name: string): Address => {
+    const address = profile.programs[name];
+    if (!address) throw new DeskError('unavailable', `the network profile names no ${name} program`);
+    return address;
+  };
+  const [globalAccount, configAccount] = await chain.getAccounts([await findGlobal(program('launchpad')), await findVaultConfig(program('vault'))], 'confirmed');
+  if (!globalAccount || !configAccount) throw new DeskError('unavailable', "the launchpad's Global or the vault's config is not on this cluster");
+  const global = decodeGlobal(globalAccount.data);
+  const config = decodeVaultConfig(configAccount.data);
+  const native = profile.pairs?.native;
+  return {
+    programs: { launchpad: program('launchpad'), amm: program('amm'), fees: program('fees'), nativeVault: program('vault') },
+    zecMint: profile.mints.zec.address,
+    treasury: config.treasury,
+    lookupTable: profile.accounts['lookupTable'] ?? null,
+    planting: {
+      launchFeeLamports: String(config.launchFeeLamports),
+      creatorFeeBps: Number(config.creatorFeeBps),
+      open: global.createV2Enabled,
+      maxPriorityLamports: String(LISTING_RULES.maxPriorityLamports),
+      ticker: { pattern: LISTING_RULES.tickerPattern.source },
+      name: { maxBytes: LISTING_RULES.nameMaxBytes },
+      uri: { maxChars: LISTING_RULES.uriMaxChars, schemes: ['https', 'ipfs'] },
+      image: { types: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'], maxBytes: 4 * 1024 * 1024 - 1 },
+    },
+    launchpad: {
+      feeRecipient: global.feeRecipient,
+      buybackFeeRecipient: global.buybackFeeRecipients[0] ?? global.feeRecipient,
+      feeRecipients: [global.feeRecipient, ...global.feeRecipients],
+      buybackFeeRecipients: [...global.buybackFeeRecipients],
+      protocolFeeBps: Number(global.feeBasisPoints),
+      buybackFeeBps: Number(global.buybackBasisPoints),
+      reserves: {
+        initialVirtualToken: String(global.initialVirtualTokenReserves),
+        initialVirtualQuote: String(global.initialVirtualQuoteReserves),
+        initialRealToken: String(global.initialRealTokenReserves),
+        tokenTotalSupply: String(global.tokenTotalSupply),
+      },
+    },
+    fees: {
+      creatorFeeBps: Number(config.creatorFeeBps),
+      split: { liquidityBps: Number(config.split.liquidityBps), rootstockBps: Number(config.split.rootstockBps), treasuryBps: Number(config.split.treasuryBps), payeeBps: Number(config.split.payeeBps) },
+    },
+    pairs: {
+      native: native
+        ? {
+            mint: native.mint,
+            symbol: native.symbol ?? NATIVE_SYMBOL,
+            decimals: native.decimals,
+            tokenProgram: native.tokenProgram,
+            pool: native.pool,
+            poolBaseVault: native.poolBaseVault,
+            poolQuoteVault: native.poolQuoteVault,
+            routeInstruction: native.routeInstruction,
+            routeProgram: native.routeProgram,
+            routeProtocolFeeBps: native.routeProtocolFeeBps,
+            poolLpFeeBps: native.poolLpFeeBps,
+          }
+        : null,
+    },
+  };
+}

@@ -1,0 +1,151 @@
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Chain } from '../chain/chain.js';
+import type { NetworkProfile } from '../config/profile.js';
+import { DeskError } from '../errors.js';
+import type { IndexStore } from '../index/store/index-store.js';
+import { toApiError } from './api-error.js';
+import { RateLimiter, type RateGroup, type RateTier } from './rate-limit.js';
+import { registerCoinRoutes } from './routes/coins.js';
+import { registerDocsRoutes } from './routes/docs.js';
+import { registerReadRoutes } from './routes/reads.js';
+
+/** Resolves an API key (the Authorization header's) to its id and tier; null when none matches. */
+export type KeyResolver = (key: string) => { readonly id: string; readonly tier: Exclude<RateTier, 'anonymous'> } | null;
+
+export interface ApiContext {
+  readonly store: IndexStore;
+  readonly chain: Chain;
+  readonly profile: NetworkProfile;
+  readonly resolveKey: KeyResolver;
+  /** Milliseconds; injectable for the rate-limit tests. */
+  readonly now?: () => number;
+}
+
+export type Api = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The spec's route group this route counts in. */
+    rateGroup?: RateGroup;
+  }
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** The field a schema validation error is about, for `invalid_param` messages that name it. */
+function fieldOf(error: FastifyError): string {
+  const first = error.validation?.[0];
+  if (!first) return error.validationContext ?? 'request';
+  const missing = (first.params as { missingProperty?: string } | undefined)?.missingProperty;
+  const path = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  return missing ?? (path || (error.validationContext ?? 'request'));
+}
+
+function validationMessage(error: FastifyError): string {
+  const first = error.validation?.[0];
+  if (!first) return error.message;
+  const allowed = (first.params as { allowedValues?: unknown[] } | undefined)?.allowedValues;
+  if (allowed) return `must be one of ${allowed.join(', ')}`;
+  return first.message ?? 'is malformed';
+}
+
+/**
+ * The local /v1 server: schema-first routes (validation, serialisation and the OpenAPI document come
+ * from the same schemas), one error model, the spec's rate limits, and a loopback-only stance: it binds
+ * 127.0.0.1, refuses a Host that is not a loopback name (DNS rebinding) and sends no CORS headers.
+ */
+export async function createApiServer(ctx: ApiContext): Promise<Api> {
+  const app = Fastify({
+    logger: false,
+    bodyLimit: 5 * 1024 * 1024,
+    routerOptions: { maxParamLength: 200 },
+    ajv: { customOptions: { coerceTypes: true, removeAdditional: false, useDefaults: true, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  const limiter = new RateLimiter(ctx.now);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'launchdesk local /v1',
+        version: '1',
+        description:
+          'The Token Launch and Trading Developer API, served on this machine. Amounts are integer base units as decimal strings. ' +
+          'Lists answer `{data, next}`: pass `next` as `cursor` for the following page. Errors answer `{error: {code, message}}`.',
+      },
+      servers: [],
+      components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'Optional: raises the rate limits.' } } },
+    },
+  });
+
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    // DNS rebinding: a page on another site resolving its name to 127.0.0.1 sends its own Host.
+    const host = request.headers.host ?? '';
+    const match = /^(\[::1\]|[^:]+)(?::(\d+))?$/.exec(host);
+    const port = (request.socket.localPort ?? 0).toString();
+    if (!match || !LOOPBACK_HOSTS.has(match[1]!.toLowerCase()) || (match[2] !== undefined && match[2] !== port)) {
+      throw new DeskError('invalid_param', `Host: ${JSON.stringify(host.slice(0, 100))} is not this machine's loopback address; this server answers 127.0.0.1, localhost and [::1] only`);
+    }
+    const group = request.routeOptions.config?.rateGroup;
+    const auth = request.headers.authorization;
+    let tier: RateTier = 'anonymous';
+    let identity = `ip:${request.ip}`;
+    if (auth !== undefined) {
+      const token = /^Bearer ([\x21-\x7e]{1,200})$/.exec(auth)?.[1];
+      const key = token === undefined ? null : ctx.resolveKey(token);
+      if (!key) throw new DeskError('unauthorized', 'the Authorization header holds no valid key (it does not exist or was revoked); omit the header to use anonymous limits');
+      tier = key.tier;
+      identity = `key:${key.id}`;
+    }
+    if (!group) return;
+    const verdict = limiter.take(group, tier, identity);
+    reply.header('X-RateLimit-Limit', verdict.limit);
+    reply.header('X-RateLimit-Remaining', verdict.remaining);
+    if (verdict.retryAfter !== null) {
+      reply.header('Retry-After', verdict.retryAfter);
+      throw new DeskError('rate_limited', `too many requests for the ${group} group (${verdict.limit} per ${group === 'uploads' || group === 'plants' ? 'hour' : 'minute'} for ${tier === 'anonymous' ? 'an address without a key' : `a ${tier} key`}); retry in ${verdict.retryAfter} s`);
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
+    let answer;
+    if (error.validation) {
+      answer = toApiError(new DeskError('invalid_param', `${fieldOf(error)}: ${validationMessage(error)}`));
+    } else if (!(error instanceof DeskError) && typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+      // Fastify's own refusals of a malformed request (bad JSON, unsupported media type, too large).
+      answer = toApiError(new DeskError('invalid_param', `request: ${error.message}`));
+    } else {
+      answer = toApiError(error);
+    }
+    void reply.status(answer.status).type('application/json').send(answer.body);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]!.slice(0, 200);
+    void reply.status(404).send({ error: { code: 'not_found', message: `no such endpoint: ${request.method} ${path}` } });
+  });
+
+  registerReadRoutes(app, ctx);
+  registerCoinRoutes(app, ctx);
+  registerDocsRoutes(app);
+  return app;
+}
+
+/** Starts the server on 127.0.0.1 (never another interface). */
+export async function listenLocal(app: Api, port: number): Promise<{ url: string; port: number }> {
+  await app.listen({ host: '127.0.0.1', port });
+  const address = app.server.address();
+  const actual = typeof address === 'object' && address ? address.port : port;
+  return { url: `http://127.0.0.1:${actual}`, port: actual };
+}
