@@ -9,7 +9,7 @@ import { builtinModules } from 'node:module';
  * - core/ never imports electron/ or renderer/, nor Electron itself.
  * - core/math is pure: no I/O of any kind.
  * - only core/chain and core/sandbox talk to a cluster (kit's RPC factories, LiteSVM, web sockets).
- * - only core/index/store talks SQL.
+ * - only the store layers (core/index/store, core/api/store) talk SQL.
  */
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 const BROWSER_SAFE_CORE = ['math', 'programs', 'verify', 'types'];
@@ -21,7 +21,7 @@ const clusterClients = {
     { name: 'ws', message: 'Only core/chain and core/sandbox open sockets to a cluster.' },
   ],
 };
-const sqlClients = { name: 'better-sqlite3', message: 'Only core/index/store talks SQL.' };
+const sqlClients = { name: 'better-sqlite3', message: 'Only the store layers (core/index/store, core/api/store) talk SQL.' };
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', 'resources/**', 'renderer/dist/**', 'test/fixtures/**'] },
@@ -54,7 +54,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['core/index/store/**/*.ts'],
+    files: ['core/index/store/**/*.ts', 'core/api/store/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
         paths: [...clusterClients.paths, { name: 'electron', message: 'core/ runs without Electron.' }],

@@ -10,6 +10,7 @@ import { RpcChain } from './chain/rpc-chain.js';
 import { defaultSandboxDir } from './config/paths.js';
 import { readProfile } from './config/profile.js';
 import { createApiServer, listenLocal, type Api } from './api/server.js';
+import { KeyStore } from './api/store/key-store.js';
 import { SandboxChain } from './chain/sandbox-chain.js';
 import { startIndex, type IndexService } from './index/index-service.js';
 import type { IngestProgress } from './index/ingest/ingestor.js';
@@ -33,6 +34,8 @@ Usage:
   launchdesk index   [--data DIR] [--rpc URL --profile FILE]
                                                      the indexer, headless: DIR/index.sqlite follows the sandbox in DIR
                                                      (in-process, or the one running there) or the cluster at URL
+  launchdesk keys    raise|lower <key prefix> [--data DIR]
+                                                     set an API key's rate tier (raised limits are given by hand)
   launchdesk airdrop <wallet> [--sol N] [--zec N] [--native N] [--data DIR]
                                                      sandbox play money (amounts in whole units, decimals allowed)
 
@@ -68,7 +71,9 @@ async function runSandbox(
   if (withApi) {
     const chain = new SandboxChain(sandbox.cluster);
     const index = await startIndex({ chain, profile: sandbox.profile, indexPath: join(dataDir, 'index.sqlite'), onProgress: progressPrinter(process.stdout) });
-    const app = await createApiServer({ store: index.store, chain, profile: sandbox.profile, resolveKey: () => null });
+    const keys = KeyStore.open(join(dataDir, 'keys.sqlite'));
+    const app = await createApiServer({ store: index.store, chain, profile: sandbox.profile, keys });
+    app.addHook('onClose', async () => keys.close());
     try {
       api = { app, index, url: (await listenLocal(app, portOf(values.port, DEFAULT_API_PORT, '--port'))).url };
     } catch (error) {
@@ -105,6 +110,22 @@ async function runSandbox(
       '',
     ].join('\n'),
   );
+}
+
+/** `launchdesk keys raise|lower <prefix>`: the local admin's hand on a key's tier (spec: raised limits are set by hand). */
+function adminKeys(positionals: string[], values: { data?: string | undefined }): void {
+  const [action, prefix] = positionals;
+  if ((action !== 'raise' && action !== 'lower') || !prefix) throw new DeskError('invalid_param', 'usage: launchdesk keys raise|lower <key prefix (its first 12 characters)> [--data DIR]');
+  const store = KeyStore.open(join(resolve(values.data ?? defaultSandboxDir()), 'keys.sqlite'));
+  try {
+    const matches = store.byPrefix(prefix).filter((k) => k.revokedAt === null);
+    if (matches.length !== 1) throw new DeskError('not_found', matches.length === 0 ? `no live key starts with ${prefix}` : `${matches.length} live keys start with ${prefix}: give more of it`);
+    const tier = action === 'raise' ? 'raised' : 'standard';
+    store.setTier(matches[0]!.id, tier);
+    process.stdout.write(`key ${matches[0]!.id} (${prefix}…) of ${matches[0]!.wallet} is now ${tier}\n`);
+  } finally {
+    store.close();
+  }
 }
 
 /** A progress line: rewritten in place on a terminal, one line per step of 10% elsewhere (logs, pipes). */
@@ -260,6 +281,8 @@ export async function main(argv: readonly string[]): Promise<void> {
       return airdrop(positionals, values);
     case 'index':
       return runIndex(values);
+    case 'keys':
+      return adminKeys(positionals, values);
     case undefined:
     case 'help':
     case '--help':

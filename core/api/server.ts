@@ -18,16 +18,16 @@ import { toApiError } from './api-error.js';
 import { RateLimiter, type RateGroup, type RateTier } from './rate-limit.js';
 import { registerCoinRoutes } from './routes/coins.js';
 import { registerDocsRoutes } from './routes/docs.js';
+import { registerKeyRoutes } from './routes/keys.js';
+import type { KeyRecord, KeyStore } from './store/key-store.js';
 import { registerReadRoutes } from './routes/reads.js';
-
-/** Resolves an API key (the Authorization header's) to its id and tier; null when none matches. */
-export type KeyResolver = (key: string) => { readonly id: string; readonly tier: Exclude<RateTier, 'anonymous'> } | null;
 
 export interface ApiContext {
   readonly store: IndexStore;
   readonly chain: Chain;
   readonly profile: NetworkProfile;
-  readonly resolveKey: KeyResolver;
+  /** API keys; without a store every key is unknown (401) and key management answers 503. */
+  readonly keys?: KeyStore;
   /** Milliseconds; injectable for the rate-limit tests. */
   readonly now?: () => number;
 }
@@ -38,6 +38,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The spec's route group this route counts in. */
     rateGroup?: RateGroup;
+  }
+  interface FastifyRequest {
+    /** The live API key the request came with, if any. */
+    apiKey?: KeyRecord;
   }
 }
 
@@ -103,10 +107,12 @@ export async function createApiServer(ctx: ApiContext): Promise<Api> {
     let identity = `ip:${request.ip}`;
     if (auth !== undefined) {
       const token = /^Bearer ([\x21-\x7e]{1,200})$/.exec(auth)?.[1];
-      const key = token === undefined ? null : ctx.resolveKey(token);
+      const key = token === undefined ? null : (ctx.keys?.resolve(token) ?? null);
       if (!key) throw new DeskError('unauthorized', 'the Authorization header holds no valid key (it does not exist or was revoked); omit the header to use anonymous limits');
+      request.apiKey = key;
       tier = key.tier;
       identity = `key:${key.id}`;
+      if (group) ctx.keys!.countUse(key.id, group, (ctx.now ?? Date.now)());
     }
     if (!group) return;
     const verdict = limiter.take(group, tier, identity);
@@ -138,6 +144,7 @@ export async function createApiServer(ctx: ApiContext): Promise<Api> {
 
   registerReadRoutes(app, ctx);
   registerCoinRoutes(app, ctx);
+  registerKeyRoutes(app, ctx);
   registerDocsRoutes(app);
   return app;
 }

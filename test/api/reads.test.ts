@@ -82,7 +82,7 @@ describe('/v1 reads', () => {
     store = IndexStore.open(join(dir, 'index.sqlite'));
     ingestor = new Ingestor(new SandboxChain(sandbox.cluster), store, rulesOf(sandbox));
     await ingestor.start();
-    app = await createApiServer({ store, chain: new SandboxChain(sandbox.cluster), profile: sandbox.profile, resolveKey: () => null });
+    app = await createApiServer({ store, chain: new SandboxChain(sandbox.cluster), profile: sandbox.profile });
     base = (await listenLocal(app, 0)).url;
   }, 60_000);
   afterAll(async () => {

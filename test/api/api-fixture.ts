@@ -1,0 +1,90 @@
+import http from 'node:http';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { createApiServer, listenLocal, type Api } from '../../core/api/server.js';
+import { KeyStore } from '../../core/api/store/key-store.js';
+import type { Chain } from '../../core/chain/chain.js';
+import { SandboxChain } from '../../core/chain/sandbox-chain.js';
+import { Ingestor } from '../../core/index/ingest/ingestor.js';
+import { IndexStore } from '../../core/index/store/index-store.js';
+import { Sandbox } from '../../core/sandbox/sandbox.js';
+import { fundedWallet } from '../helpers/launchpad.js';
+import { tempDir } from '../helpers/sandbox.js';
+import { plantListedCoin } from '../helpers/vault.js';
+import { rulesOf } from '../index/rules.js';
+
+export interface ApiFixture {
+  readonly sandbox: Sandbox;
+  readonly store: IndexStore;
+  readonly keys: KeyStore;
+  readonly app: Api;
+  readonly base: string;
+  readonly port: number;
+  readonly dir: string;
+  readonly mint: string;
+  /** The server's clock (ms); move it to cross rate-limit windows. */
+  clock: number;
+  close(): Promise<void>;
+}
+
+/** A real sandbox with one listed coin, a real index and key store in files, the real server on 127.0.0.1. */
+export async function startApi(options: { chain?: (sandbox: Sandbox) => Chain } = {}): Promise<ApiFixture> {
+  const sandbox = await Sandbox.open({ dataDir: null, slotMs: 0 });
+  const dir = tempDir('launchdesk-api-');
+  const coin = await plantListedCoin(sandbox, await fundedWallet(sandbox, 10n * 100_000_000n), { kind: 'holders' }, 1_000_000_000n);
+  sandbox.cluster.advanceSlots(1);
+  const store = IndexStore.open(join(dir, 'index.sqlite'));
+  const ingestor = new Ingestor(new SandboxChain(sandbox.cluster), store, rulesOf(sandbox));
+  await ingestor.start();
+  const keys = KeyStore.open(join(dir, 'keys.sqlite'));
+  const fixture = { clock: 1_800_000_000_000 } as ApiFixture;
+  const app = await createApiServer({ store, chain: options.chain?.(sandbox) ?? new SandboxChain(sandbox.cluster), profile: sandbox.profile, keys, now: () => fixture.clock });
+  const { url, port } = await listenLocal(app, 0);
+  return Object.assign(fixture, {
+    sandbox, store, keys, app, base: url, port, dir, mint: coin.mint,
+    async close() {
+      await app.close();
+      ingestor.stop();
+      keys.close();
+      store.close();
+      sandbox.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  });
+}
+
+export interface Answer {
+  readonly status: number;
+  readonly body: Record<string, unknown>;
+  readonly headers: Headers;
+}
+
+export async function call(f: ApiFixture, method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
+  const response = await fetch(`${f.base}${path}`, {
+    method,
+    headers: { ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}), ...options.headers },
+    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, headers: response.headers };
+}
+
+export const codeOf = (a: Answer) => (a.body['error'] as { code: string } | undefined)?.code;
+export const messageOf = (a: Answer) => (a.body['error'] as { message: string } | undefined)?.message ?? '';
+
+/** A request through node:http, for headers fetch will not send as given (Host). */
+export function rawCall(f: ApiFixture, method: string, path: string, headers: Record<string, string>, body?: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request({ host: '127.0.0.1', port: f.port, method, path, headers }, (response) => {
+      let text = '';
+      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      response.on('end', () => {
+        const h = new Headers();
+        for (const [k, v] of Object.entries(response.headers)) if (typeof v === 'string') h.set(k, v);
+        resolve({ status: response.statusCode ?? 0, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, headers: h });
+      });
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
