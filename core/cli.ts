@@ -27,7 +27,7 @@ const USAGE = `launchdesk — trading and launch desk for a ZEC-quoted Solana la
 Usage:
   launchdesk start   [--data DIR] [--port N] [--rpc-port N]
                                                      the desk (Electron) or, without Electron, the headless server
-  launchdesk serve   [--data DIR] [--port N] [--rpc-port N]
+  launchdesk serve   [--data DIR] [--port N] [--rpc-port N] [--rpc URL --profile FILE]
                                                      the headless server: /v1 on 127.0.0.1 (default port 7439), the indexer
                                                      in-process, and the sandbox's JSON-RPC
   launchdesk sandbox [--data DIR] [--rpc-port N]    the embedded cluster and its Solana JSON-RPC (default port 8899, WS 8900)
@@ -147,25 +147,47 @@ function progressPrinter(out: NodeJS.WriteStream): (progress: IngestProgress) =>
   };
 }
 
+/** `--rpc URL --profile FILE`: another cluster, described by its network profile; null when neither is given. */
+function rpcConnection(values: { rpc?: string | undefined; profile?: string | undefined }): SandboxConnection | null {
+  if ((values.rpc === undefined) !== (values.profile === undefined)) throw new DeskError('invalid_param', '--rpc URL and --profile FILE go together: a cluster needs its network profile');
+  if (values.rpc === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(values.rpc);
+  } catch {
+    throw new DeskError('invalid_param', `--rpc must be an http(s) URL, got ${JSON.stringify(values.rpc)}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new DeskError('invalid_param', `--rpc must be an http(s) URL, got ${JSON.stringify(values.rpc)}`);
+  const profile = readProfile(resolve(values.profile!));
+  const chain = new RpcChain(url.toString(), profile.cluster.wsUrl ?? url.toString().replace(/^http/, 'ws'));
+  return { chain, profile, where: url.toString(), close: () => chain.close() };
+}
+
+/** `serve --rpc URL --profile FILE`: the indexer and /v1 over another cluster (no sandbox). */
+async function runRemoteServe(values: { data?: string | undefined; port?: string | undefined }, connection: SandboxConnection): Promise<void> {
+  const dataDir = resolve(values.data ?? defaultSandboxDir());
+  mkdirSync(dataDir, { recursive: true });
+  const index = await startIndex({ chain: connection.chain, profile: connection.profile, indexPath: join(dataDir, 'index.sqlite'), onProgress: progressPrinter(process.stdout) });
+  const keys = KeyStore.open(join(dataDir, 'keys.sqlite'));
+  const app = await createApiServer({ store: index.store, chain: connection.chain, profile: connection.profile, keys });
+  const { url } = await listenLocal(app, portOf(values.port, DEFAULT_API_PORT, '--port'));
+  const stop = async (): Promise<void> => {
+    await app.close();
+    keys.close();
+    index.stop();
+    await connection.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+  process.stdout.write([`launchdesk (headless) ready`, `  data       ${dataDir}`, `  API        ${url}/v1   (reference: ${url}/v1/docs)`, `  cluster    ${connection.where}`, ''].join('\n'));
+}
+
 async function runIndex(values: { data?: string | undefined; rpc?: string | undefined; profile?: string | undefined }): Promise<void> {
   const dataDir = resolve(values.data ?? defaultSandboxDir());
-  if ((values.rpc === undefined) !== (values.profile === undefined)) throw new DeskError('invalid_param', '--rpc URL and --profile FILE go together: a cluster needs its network profile');
+  const remote = rpcConnection(values);
   mkdirSync(dataDir, { recursive: true });
-  let connection: SandboxConnection;
-  if (values.rpc !== undefined) {
-    let url: URL;
-    try {
-      url = new URL(values.rpc);
-    } catch {
-      throw new DeskError('invalid_param', `--rpc must be an http(s) URL, got ${JSON.stringify(values.rpc)}`);
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new DeskError('invalid_param', `--rpc must be an http(s) URL, got ${JSON.stringify(values.rpc)}`);
-    const profile = readProfile(resolve(values.profile!));
-    const chain = new RpcChain(url.toString(), profile.cluster.wsUrl ?? url.toString().replace(/^http/, 'ws'));
-    connection = { chain, profile, where: url.toString(), close: () => chain.close() };
-  } else {
-    connection = await connectSandbox(dataDir);
-  }
+  const connection = remote ?? (await connectSandbox(dataDir));
   const indexPath = join(dataDir, 'index.sqlite');
   process.stdout.write(`indexing ${connection.where} into ${indexPath}\n`);
   const started = Date.now();
@@ -273,8 +295,10 @@ export async function main(argv: readonly string[]): Promise<void> {
       process.stdout.write('Electron is not installed on this machine; running the headless server instead.\n');
       return runSandbox(values, 'launchdesk (headless)', true);
     }
-    case 'serve':
-      return runSandbox(values, 'launchdesk (headless)', true);
+    case 'serve': {
+      const remote = rpcConnection(values);
+      return remote ? runRemoteServe(values, remote) : runSandbox(values, 'launchdesk (headless)', true);
+    }
     case 'sandbox':
       return runSandbox(values, 'sandbox', false);
     case 'airdrop':

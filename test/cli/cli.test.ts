@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { generateKeyPairSigner } from '@solana/kit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { IndexStore } from '../../core/index/store/index-store.js';
+import { writeProfile } from '../../core/config/profile.js';
+import { startRpcFacade } from '../../core/sandbox/rpc/server.js';
 import { Sandbox } from '../../core/sandbox/sandbox.js';
 import { fundedWallet } from '../helpers/launchpad.js';
 import { plantListedCoin } from '../helpers/vault.js';
@@ -50,7 +52,7 @@ describe('launchdesk CLI', () => {
   it('start without an Electron binary runs headless and prints its URL', async () => {
     const dataDir = tempDir();
     dirs.push(dataDir);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'core/cli.ts', 'start', '--data', dataDir, '--rpc-port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'core/cli.ts', 'start', '--data', dataDir, '--rpc-port', '0', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     const url = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no URL printed: ${out}`)), 30_000);
@@ -67,6 +69,8 @@ describe('launchdesk CLI', () => {
     expect(out).toMatch(/headless/);
     const health = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"getHealth"}' });
     expect(((await health.json()) as { result: string }).result).toBe('ok');
+    const api = /API\s+(http:\/\/\S+)\/v1/.exec(out)![1]!;
+    expect((await fetch(`${api}/v1/stats`)).status).toBe(200);
     child.kill('SIGTERM');
     const code = await new Promise((resolve) => child.once('exit', resolve));
     expect(code).toBe(0);
@@ -118,5 +122,42 @@ describe('launchdesk CLI', () => {
     const wrong = cli(['index', '--rpc', 'ftp://x', '--profile', 'p.json', '--data', tempDir()]);
     expect(wrong.status).toBe(1);
     expect(wrong.stderr).toMatch(/--rpc must be an http\(s\) URL, got "ftp:\/\/x"/);
+  });
+
+  it('serve --rpc URL --profile FILE indexes another cluster and answers /v1 from it', async () => {
+    const dataDir = tempDir();
+    dirs.push(dataDir);
+    const sandbox = await Sandbox.open({ dataDir: null, slotMs: 0 });
+    const facade = await startRpcFacade(sandbox, { port: 0 });
+    const child = (() => {
+      writeProfile(join(dataDir, 'cluster.json'), { ...sandbox.profile, cluster: { kind: 'rpc', rpcUrl: facade.rpcUrl, wsUrl: facade.wsUrl } });
+      return spawn(process.execPath, ['--import', 'tsx', 'core/cli.ts', 'serve', '--rpc', facade.rpcUrl, '--profile', join(dataDir, 'cluster.json'), '--data', dataDir, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    })();
+    try {
+      const mint = (await plantListedCoin(sandbox, await fundedWallet(sandbox, 10n * 100_000_000n), { kind: 'holders' })).mint;
+      sandbox.cluster.advanceSlots(1);
+      let out = '';
+      child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      const api = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no API line: ${out}`)), 60_000);
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const match = /API\s+(http:\/\/\S+)\/v1/.exec(out);
+          if (match) {
+            clearTimeout(timer);
+            resolve(match[1]!);
+          }
+        });
+        child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
+      });
+      expect(out).toContain(`cluster    ${facade.rpcUrl}`);
+      const coin = (await (await fetch(`${api}/v1/coins/${mint}`)).json()) as { mint: string; stage: string };
+      expect(coin).toMatchObject({ mint, stage: 'curve' });
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      await facade.close();
+      sandbox.close();
+    }
   });
 });
