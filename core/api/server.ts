@@ -74,8 +74,29 @@ export async function createApiServer(ctx: ApiContext): Promise<Api> {
     logger: false,
     bodyLimit: 5 * 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
+    // A request without Host reaches the Host check (and its JSON error) instead of Node's empty 400.
+    http: { requireHostHeader: false } as never,
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, useDefaults: true, allErrors: false } },
+    // The router's own refusals (a malformed percent-encoding, a path segment over 200 characters).
+    frameworkErrors: (error, request, reply) => {
+      const path = request.url.split('?')[0]!.slice(0, 100);
+      const answer = { error: { code: 'invalid_param', message: `path: ${JSON.stringify(path)} cannot be read (${error.message.slice(0, 100)})` } };
+      void (reply as unknown as FastifyReply).status(400).type('application/json').send(answer);
+    },
+    // Requests Node's HTTP parser cannot read never reach a route: answer them in the error model and close.
+    clientErrorHandler: (connectionError, socket) => {
+      const error = connectionError as unknown as NodeJS.ErrnoException & { rawPacket?: Buffer };
+      if (!socket.writable) return void socket.destroy();
+      const why = error.code === 'HPE_HEADER_OVERFLOW' ? 'its headers are too large' : error.code === 'HPE_URI_TOO_LONG' ? 'its URL is too long' : 'it is not a valid HTTP/1.1 request';
+      const body = JSON.stringify({ error: { code: 'invalid_param', message: `request: ${why}` } });
+      const head = error.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD '; // a HEAD answer carries no content
+      socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${head ? '' : body}`);
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  // Node answers an unknown Expect with an empty 417 unless someone listens: answer in the error model.
+  app.server.on('checkExpectation', (_request, response) => {
+    response.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'invalid_param', message: 'Expect: only 100-continue is understood' } }));
+  });
   const limiter = new RateLimiter(ctx.now);
 
   await app.register(swagger, {
@@ -121,6 +142,19 @@ export async function createApiServer(ctx: ApiContext): Promise<Api> {
     if (verdict.retryAfter !== null) {
       reply.header('Retry-After', verdict.retryAfter);
       throw new DeskError('rate_limited', `too many requests for the ${group} group (${verdict.limit} per ${group === 'uploads' || group === 'plants' ? 'hour' : 'minute'} for ${tier === 'anonymous' ? 'an address without a key' : `a ${tier} key`}); retry in ${verdict.retryAfter} s`);
+    }
+  });
+
+  // Integers in a query must be plain decimal digits: Ajv's coercion would take `1e309` or `Infinity` for numbers.
+  app.addHook('preValidation', async (request) => {
+    const properties = (request.routeOptions.schema?.querystring as { properties?: Record<string, { type?: string }> } | undefined)?.properties;
+    if (!properties) return;
+    const query = request.query as Record<string, unknown>;
+    for (const [name, property] of Object.entries(properties)) {
+      const value = query[name];
+      if (property.type === 'integer' && value !== undefined && (typeof value !== 'string' || !/^-?[0-9]{1,15}$/.test(value))) {
+        throw new DeskError('invalid_param', `${name}: must be an integer written in decimal digits`);
+      }
     }
   });
 

@@ -19,7 +19,7 @@ export const nextOffset = (offset: number, limit: number, got: number): string |
 /** Pages of trades: the last row's (slot, seq, position), newest first. */
 export function tradeCursorOf(cursor: string | undefined): TradeCursor | null {
   if (cursor === undefined) return null;
-  const m = /^([0-9]{1,19})\.([0-9]{1,19})\.([0-9]{1,4})$/.exec(cursor);
+  const m = /^([0-9]{1,15})\.([0-9]{1,15})\.([0-9]{1,4})$/.exec(cursor); // all within SQLite's 64-bit integers
   if (!m) throw invalidParam('cursor', 'not a cursor of this list (pass the `next` of the previous page)');
   return { slot: BigInt(m[1]!), seq: BigInt(m[2]!), position: BigInt(m[3]!) };
 }
