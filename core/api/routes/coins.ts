@@ -3,25 +3,23 @@ import type { Address } from '@solana/kit';
 import { CANDLE_INTERVALS } from '../../index/candles.js';
 import { COIN_SORTS } from '../../index/store/index-queries.js';
 import type { CoinRow } from '../../index/store/index-store.js';
-import { invalidParam, notFound } from '../api-error.js';
+import { notFound } from '../api-error.js';
 import { Candle, CANDLE_INTERVAL_NAMES, presentCandle } from '../schemas/candle.js';
 import { Coin, CoinDetail, presentCoin, routeOf, STAGES, type CoinContext } from '../schemas/coin.js';
-import { AddressString, Cursor, ErrorBody, Limit, MintParams, Page } from '../schemas/common.js';
+import { AddressString, Cursor, Limit, MintParams, Page } from '../schemas/common.js';
 import { CoinFees, presentFees } from '../schemas/fees.js';
 import { presentTrade, Trade } from '../schemas/trade.js';
 import type { Api, ApiContext } from '../server.js';
-import { addressOf, nextOffset, offsetOf, StringEnum, tradeCursorOf, tradeCursorText } from './query.js';
+import { addressOf, coinContext, ERROR_RESPONSES, nextOffset, offsetOf, READS, refuseStock, StringEnum, tradeCursorOf, tradeCursorText } from './query.js';
 
 /** The `quote` filter: ZEC-paired, native-paired, or stock-paired coins (none while stock pairs are off). */
 export const QUOTES = ['zec', 'native', 'stocks'] as const;
 
-const errors = { '4xx': ErrorBody, '5xx': ErrorBody };
-const reads = { rateGroup: 'reads' as const };
 
 /** The coin reads: list, search, detail, trades, candles, fees. */
 export function registerCoinRoutes(app: Api, ctx: ApiContext): void {
   const { store } = ctx;
-  const context = (): CoinContext => ({ nativePair: ctx.profile.pairs?.native, nativeRate: store.nativeRate() });
+  const context = (): CoinContext => coinContext(ctx);
   /** A listed coin (or the native coin itself, for its own list and chart); a hidden coin reads exactly like a missing one. */
   const coinOf = (mint: string, options: { allowNative: boolean }): CoinRow => {
     const address = addressOf(mint, 'mint');
@@ -29,14 +27,11 @@ export function registerCoinRoutes(app: Api, ctx: ApiContext): void {
     if (!coin || !coin.listed || (coin.kind === 'native' && !options.allowNative)) throw notFound(`no coin ${address}`);
     return coin;
   };
-  const stockFilter = (stock: string | undefined) => {
-    if (stock !== undefined) throw invalidParam('stock', `${JSON.stringify(stock.slice(0, 32))} is not a stock key: stock pairs are not switched on here`);
-  };
 
   app.get(
     '/v1/coins',
     {
-      config: reads,
+      config: READS,
       schema: {
         summary: 'List coins',
         tags: ['coins'],
@@ -48,12 +43,12 @@ export function registerCoinRoutes(app: Api, ctx: ApiContext): void {
           stock: Type.Optional(Type.String({ maxLength: 64, description: 'one of the 44 stock keys (stock pairs are off here: any value is refused)' })),
           stage: Type.Optional(StringEnum(STAGES, 'only coins in this stage')),
         }),
-        response: { 200: Page(Coin, 'coins in the order asked'), ...errors },
+        response: { 200: Page(Coin, 'coins in the order asked'), ...ERROR_RESPONSES },
       },
     },
     async (request) => {
       const q = request.query;
-      stockFilter(q.stock);
+      refuseStock(q.stock);
       const limit = q.limit ?? 50;
       const offset = offsetOf(q.cursor);
       if (q.quote === 'stocks') return { data: [], next: null };
@@ -66,12 +61,12 @@ export function registerCoinRoutes(app: Api, ctx: ApiContext): void {
   app.get(
     '/v1/coins/search',
     {
-      config: reads,
+      config: READS,
       schema: {
         summary: 'Search coins by mint, name or ticker',
         tags: ['coins'],
         querystring: Type.Object({ q: Type.String({ minLength: 1, maxLength: 64, description: 'a mint, or part of a name or ticker' }), limit: Limit }),
-        response: { 200: Page(Coin, 'best matches first: an exact ticker, then by volume'), ...errors },
+        response: { 200: Page(Coin, 'best matches first: an exact ticker, then by volume'), ...ERROR_RESPONSES },
       },
     },
     async (request) => {
@@ -83,7 +78,7 @@ export function registerCoinRoutes(app: Api, ctx: ApiContext): void {
 
   app.get(
     '/v1/coins/:mint',
-    { config: reads, schema: { summary: 'Coin detail', tags: ['coins'], params: MintParams, response: { 200: CoinDetail, ...errors } } },
+    { config: READS, schema: { summary: 'Coin detail', tags: ['coins'], params: MintParams, response: { 200: CoinDetail, ...ERROR_RESPONSES } } },
     async (request) => {
       const coin = coinOf(request.params.mint, { allowNative: true });
       const c = context();
@@ -98,14 +93,14 @@ export function registerCoinRoutes(app: Api, ctx: ApiContext): void {
   app.get(
     '/v1/coins/:mint/trades',
     {
-      config: reads,
+      config: READS,
       schema: {
         summary: 'Trades of a coin, newest first',
         description: "The native coin's own list, without `user`, also carries each route's pool side with `routed: true` (never counted).",
         tags: ['coins', 'trades'],
         params: MintParams,
         querystring: Type.Object({ user: Type.Optional(AddressString('only this wallet\'s trades')), limit: Limit, cursor: Cursor }),
-        response: { 200: Page(Trade, 'newest first'), ...errors },
+        response: { 200: Page(Trade, 'newest first'), ...ERROR_RESPONSES },
       },
     },
     async (request) => {
@@ -121,7 +116,7 @@ export function registerCoinRoutes(app: Api, ctx: ApiContext): void {
   app.get(
     '/v1/coins/:mint/candles',
     {
-      config: reads,
+      config: READS,
       schema: {
         summary: 'Candles of a coin, oldest first',
         tags: ['coins'],
@@ -131,7 +126,7 @@ export function registerCoinRoutes(app: Api, ctx: ApiContext): void {
           limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000, default: 300, description: 'candles, 1 to 1000 (default 300)' })),
           before: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 ** 40, description: 'only buckets starting before this unix second' })),
         }),
-        response: { 200: Type.Object({ interval: Type.String(), data: Type.Array(Candle) }), ...errors },
+        response: { 200: Type.Object({ interval: Type.String(), data: Type.Array(Candle) }), ...ERROR_RESPONSES },
       },
     },
     async (request) => {
@@ -145,7 +140,7 @@ export function registerCoinRoutes(app: Api, ctx: ApiContext): void {
 
   app.get(
     '/v1/coins/:mint/fees',
-    { config: reads, schema: { summary: 'Fee totals of a coin', tags: ['coins'], params: MintParams, response: { 200: CoinFees, ...errors } } },
+    { config: READS, schema: { summary: 'Fee totals of a coin', tags: ['coins'], params: MintParams, response: { 200: CoinFees, ...ERROR_RESPONSES } } },
     async (request) => {
       const coin = coinOf(request.params.mint, { allowNative: false });
       return presentFees(store.fees(coin.mint)!);

@@ -2,14 +2,12 @@ import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
 import { DeskError } from '../../errors.js';
 import { invalidParam, notFound } from '../api-error.js';
-import { AddressString, ErrorBody, UnixSeconds } from '../schemas/common.js';
+import { AddressString, UnixSeconds } from '../schemas/common.js';
 import type { Api, ApiContext } from '../server.js';
 import { MAX_KEYS_PER_WALLET, type KeyRecord } from '../store/key-store.js';
 import { parseSignInMessage, SIGN_IN_STATEMENT, signatureBytesOf, signedBy, signInMessage } from '../sign-in.js';
-import { addressOf } from './query.js';
+import { addressOf, ERROR_RESPONSES, READS } from './query.js';
 
-const errors = { '4xx': ErrorBody, '5xx': ErrorBody };
-const reads = { rateGroup: 'reads' as const };
 const CHALLENGE_MS = 5 * 60_000;
 
 const KeyInfo = Type.Object({
@@ -52,12 +50,12 @@ export function registerKeyRoutes(app: Api, ctx: ApiContext): void {
   app.post(
     '/v1/auth/challenge',
     {
-      config: reads,
+      config: READS,
       schema: {
         summary: 'A Sign-In With Solana message to sign (one per key)',
         tags: ['keys'],
         body: Type.Object({ wallet: AddressString('the wallet that will own the key') }),
-        response: { 200: Type.Object({ message: Type.String(), nonce: Type.String(), expiresAt: UnixSeconds('sign and send it before then') }), ...errors },
+        response: { 200: Type.Object({ message: Type.String(), nonce: Type.String(), expiresAt: UnixSeconds('sign and send it before then') }), ...ERROR_RESPONSES },
       },
     },
     async (request) => {
@@ -84,12 +82,12 @@ export function registerKeyRoutes(app: Api, ctx: ApiContext): void {
   app.post(
     '/v1/keys',
     {
-      config: reads,
+      config: READS,
       schema: {
         summary: 'Make a key: the signed challenge in, the key out (shown this once)',
         tags: ['keys'],
         body: Type.Object({ message: Type.String({ maxLength: 2_000 }), signature: Type.String({ maxLength: 200, description: 'Ed25519 signature of the message, base58 or base64' }) }),
-        response: { 201: Type.Object({ key: Type.String({ description: 'shown once: store it now' }), wallet: AddressString(), ...KeyInfo.properties }), ...errors },
+        response: { 201: Type.Object({ key: Type.String({ description: 'shown once: store it now' }), wallet: AddressString(), ...KeyInfo.properties }), ...ERROR_RESPONSES },
       },
     },
     async (request, reply) => {
@@ -113,7 +111,7 @@ export function registerKeyRoutes(app: Api, ctx: ApiContext): void {
 
   app.get(
     '/v1/keys',
-    { config: reads, schema: { summary: "The wallet's keys (never the keys themselves)", tags: ['keys'], security: [{ apiKey: [] }], response: { 200: Type.Object({ wallet: AddressString(), data: Type.Array(KeyInfo) }), ...errors } } },
+    { config: READS, schema: { summary: "The wallet's keys (never the keys themselves)", tags: ['keys'], security: [{ apiKey: [] }], response: { 200: Type.Object({ wallet: AddressString(), data: Type.Array(KeyInfo) }), ...ERROR_RESPONSES } } },
     async (request) => {
       const me = caller(request);
       return { wallet: me.wallet, data: keys().keysOf(me.wallet).map(shown) };
@@ -123,13 +121,13 @@ export function registerKeyRoutes(app: Api, ctx: ApiContext): void {
   app.get(
     '/v1/keys/:id/usage',
     {
-      config: reads,
+      config: READS,
       schema: {
         summary: "A key's usage per day and route group",
         tags: ['keys'],
         security: [{ apiKey: [] }],
         params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
-        response: { 200: Type.Object({ ...KeyInfo.properties, usage: Type.Array(Type.Object({ day: Type.String(), group: Type.String(), requests: Type.Integer() })) }), ...errors },
+        response: { 200: Type.Object({ ...KeyInfo.properties, usage: Type.Array(Type.Object({ day: Type.String(), group: Type.String(), requests: Type.Integer() })) }), ...ERROR_RESPONSES },
       },
     },
     async (request) => {
@@ -141,13 +139,13 @@ export function registerKeyRoutes(app: Api, ctx: ApiContext): void {
   app.delete(
     '/v1/keys/:id',
     {
-      config: reads,
+      config: READS,
       schema: {
         summary: 'Revoke a key (effective at once; the spec allows 10 s)',
         tags: ['keys'],
         security: [{ apiKey: [] }],
         params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
-        response: { 200: KeyInfo, ...errors },
+        response: { 200: KeyInfo, ...ERROR_RESPONSES },
       },
     },
     async (request) => {

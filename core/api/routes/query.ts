@@ -2,6 +2,9 @@ import { Type } from 'typebox';
 import { isAddress, type Address } from '@solana/kit';
 import type { TradeCursor } from '../../index/store/index-queries.js';
 import { invalidParam } from '../api-error.js';
+import type { CoinContext } from '../schemas/coin.js';
+import { ErrorBody } from '../schemas/common.js';
+import type { ApiContext } from '../server.js';
 
 /** A string enum with a plain JSON-schema `enum`, so a wrong value is refused naming the allowed ones. */
 export const StringEnum = <T extends string>(values: readonly T[], description: string) =>
@@ -32,3 +35,16 @@ export function addressOf(value: string, field: string): Address {
   if (!isAddress(value)) throw invalidParam(field, `${JSON.stringify(value.slice(0, 64))} is not a base58 address of 32 bytes`);
   return value;
 }
+
+/** The error answers every route documents. */
+export const ERROR_RESPONSES = { '4xx': ErrorBody, '5xx': ErrorBody };
+/** Route config of the spec's reads group. */
+export const READS = { rateGroup: 'reads' as const };
+
+/** The `stock` filter: refused while stock pairs are off (no stock key is known here yet). */
+export function refuseStock(stock: string | undefined): void {
+  if (stock !== undefined) throw invalidParam('stock', `${JSON.stringify(stock.slice(0, 32))} is not a stock key: stock pairs are not switched on here`);
+}
+
+/** What coin presentation needs besides the row: the native pair and its ZEC rate now. */
+export const coinContext = (ctx: ApiContext): CoinContext => ({ nativePair: ctx.profile.pairs?.native, nativeRate: ctx.store.nativeRate() });

@@ -1,17 +1,15 @@
 import { Type } from 'typebox';
 import type { Address } from '@solana/kit';
-import { invalidParam, notFound } from '../api-error.js';
+import { notFound } from '../api-error.js';
 import { Coin, presentCoin, type CoinContext } from '../schemas/coin.js';
-import { AddressString, Amount, Cursor, ErrorBody, Limit, Page, SignedAmount, UnixSeconds } from '../schemas/common.js';
+import { AddressString, Amount, Cursor, Limit, Page, SignedAmount, UnixSeconds } from '../schemas/common.js';
 import { Params, readParams } from '../schemas/params.js';
 import { DailyStats, presentDaily, presentStats, Stats } from '../schemas/stats.js';
 import { presentTrade, Trade } from '../schemas/trade.js';
 import type { Api, ApiContext } from '../server.js';
 import { QUOTES } from './coins.js';
-import { addressOf, nextOffset, offsetOf, StringEnum, tradeCursorOf, tradeCursorText } from './query.js';
+import { addressOf, coinContext, ERROR_RESPONSES, nextOffset, offsetOf, READS, refuseStock, StringEnum, tradeCursorOf, tradeCursorText } from './query.js';
 
-const errors = { '4xx': ErrorBody, '5xx': ErrorBody };
-const reads = { rateGroup: 'reads' as const };
 
 const Graduated = Type.Object({
   ...Coin.properties,
@@ -40,25 +38,25 @@ const Account = Type.Object({
 /** Params, stats, graduations, trades across coins, accounts, and the stock issuers' status (off). */
 export function registerReadRoutes(app: Api, ctx: ApiContext): void {
   const { store } = ctx;
-  const context = (): CoinContext => ({ nativePair: ctx.profile.pairs?.native, nativeRate: store.nativeRate() });
+  const context = (): CoinContext => coinContext(ctx);
 
-  app.get('/v1/params', { config: reads, schema: { summary: 'Chain and fee constants', tags: ['params'], response: { 200: Params, ...errors } } }, async () =>
+  app.get('/v1/params', { config: READS, schema: { summary: 'Chain and fee constants', tags: ['params'], response: { 200: Params, ...ERROR_RESPONSES } } }, async () =>
     readParams(ctx.chain, ctx.profile),
   );
 
-  app.get('/v1/stats', { config: reads, schema: { summary: 'Statistics (ZEC-paired coins only)', tags: ['stats'], response: { 200: Stats, ...errors } } }, async () =>
+  app.get('/v1/stats', { config: READS, schema: { summary: 'Statistics (ZEC-paired coins only)', tags: ['stats'], response: { 200: Stats, ...ERROR_RESPONSES } } }, async () =>
     presentStats(store.stats()),
   );
 
   app.get(
     '/v1/stats/daily',
     {
-      config: reads,
+      config: READS,
       schema: {
         summary: 'Daily statistics, newest day first',
         tags: ['stats'],
         querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 366, default: 30, description: 'days, 1 to 366 (default 30)' })), cursor: Cursor }),
-        response: { 200: Page(DailyStats, 'UTC days with activity, newest first'), ...errors },
+        response: { 200: Page(DailyStats, 'UTC days with activity, newest first'), ...ERROR_RESPONSES },
       },
     },
     async (request) => {
@@ -72,8 +70,8 @@ export function registerReadRoutes(app: Api, ctx: ApiContext): void {
   app.get(
     '/v1/graduations',
     {
-      config: reads,
-      schema: { summary: 'Graduated coins, newest first', tags: ['coins'], querystring: Type.Object({ limit: Limit, cursor: Cursor }), response: { 200: Page(Graduated, 'newest first'), ...errors } },
+      config: READS,
+      schema: { summary: 'Graduated coins, newest first', tags: ['coins'], querystring: Type.Object({ limit: Limit, cursor: Cursor }), response: { 200: Page(Graduated, 'newest first'), ...ERROR_RESPONSES } },
     },
     async (request) => {
       const limit = request.query.limit ?? 50;
@@ -94,7 +92,7 @@ export function registerReadRoutes(app: Api, ctx: ApiContext): void {
   app.get(
     '/v1/trades',
     {
-      config: reads,
+      config: READS,
       schema: {
         summary: 'Trades across coins, newest first',
         description: 'A native route is listed once, as the paired coin\'s trade; the routed pool side never appears here.',
@@ -106,12 +104,12 @@ export function registerReadRoutes(app: Api, ctx: ApiContext): void {
           limit: Limit,
           cursor: Cursor,
         }),
-        response: { 200: Page(Trade, 'newest first'), ...errors },
+        response: { 200: Page(Trade, 'newest first'), ...ERROR_RESPONSES },
       },
     },
     async (request) => {
       const q = request.query;
-      if (q.stock !== undefined) throw invalidParam('stock', `${JSON.stringify(q.stock.slice(0, 32))} is not a stock key: stock pairs are not switched on here`);
+      refuseStock(q.stock);
       const limit = q.limit ?? 50;
       if (q.quote === 'stocks') return { data: [], next: null };
       const user: Address | null = q.user === undefined ? null : addressOf(q.user, 'user');
@@ -123,13 +121,13 @@ export function registerReadRoutes(app: Api, ctx: ApiContext): void {
   app.get(
     '/v1/accounts/:wallet',
     {
-      config: reads,
+      config: READS,
       schema: {
         summary: "A wallet's holdings, cost basis and PnL",
         description: 'From the trades the index saw: tokens that arrived otherwise carry no cost basis. The routed side of a route is never counted.',
         tags: ['accounts'],
         params: Type.Object({ wallet: AddressString('the wallet') }),
-        response: { 200: Account, ...errors },
+        response: { 200: Account, ...ERROR_RESPONSES },
       },
     },
     async (request) => {
@@ -165,7 +163,7 @@ export function registerReadRoutes(app: Api, ctx: ApiContext): void {
 
   app.get(
     '/v1/stocks/issuers',
-    { config: reads, schema: { summary: 'Stock issuer status (404 while stock pairs are off)', tags: ['stocks'], response: { ...errors } } },
+    { config: READS, schema: { summary: 'Stock issuer status (404 while stock pairs are off)', tags: ['stocks'], response: { ...ERROR_RESPONSES } } },
     async () => {
       throw notFound('stock pairs are not switched on');
     },
