@@ -198,8 +198,11 @@ export class IndexStore {
         volume_zec = volume_zec + @zec, creator_fees_zec = creator_fees_zec + @creatorFee WHERE mint = @mint`),
       insertTrade: s(`INSERT INTO trades (seq, position, signature, slot, at, mint, venue, side, user, tokens, quote, zec, creator_fee, protocol_fee, price_e9, routed)
         VALUES (@seq, @position, @signature, @slot, @at, @mint, @venue, @side, @user, @tokens, @quote, @zec, @creatorFee, @protocolFee, @priceE9, @routed)`),
-      candle: s(`INSERT INTO candles (mint, interval, bucket, open, high, low, close, volume_zec, trades) VALUES (@mint, @interval, @bucket, @price, @price, @price, @price, @zec, @count)
-        ON CONFLICT (mint, interval, bucket) DO UPDATE SET high = MAX(high, @price), low = MIN(low, @price), close = @price, volume_zec = volume_zec + @zec, trades = trades + @count`),
+      // Positional parameters on the hot path (six per trade): binding an object by name costs more.
+      // Six per trade: positional values and excluded.* (binding an object by name costs more on this path).
+      candle: s(`INSERT INTO candles (mint, interval, bucket, open, high, low, close, volume_zec, trades) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (mint, interval, bucket) DO UPDATE SET high = MAX(high, excluded.high), low = MIN(low, excluded.low), close = excluded.close,
+        volume_zec = volume_zec + excluded.volume_zec, trades = trades + excluded.trades`),
       holding: s('SELECT balance, cost_basis_zec, realised_pnl_zec FROM holdings WHERE mint = ? AND wallet = ?'),
       putHolding: s(`INSERT INTO holdings (mint, wallet, balance, cost_basis_zec, realised_pnl_zec, volume_zec) VALUES (@mint, @wallet, @balance, @cost, @realised, @zec)
         ON CONFLICT (mint, wallet) DO UPDATE SET balance = @balance, cost_basis_zec = @cost, realised_pnl_zec = @realised, volume_zec = volume_zec + @zec`),
@@ -256,6 +259,7 @@ export class IndexStore {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL'); // WAL + NORMAL: a process crash loses nothing committed
     db.pragma('cache_size = -65536'); // 64 MiB of pages: candles, holdings and coins stay hot while a backfill runs
+    db.pragma('wal_autocheckpoint = 16384'); // checkpoint (and fsync) every ~64 MiB of WAL, not every 4 MiB: commits stay cheap
     db.exec('CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
     const version = db.prepare("SELECT value FROM meta WHERE key = 'schema'").get() as { value: string } | undefined;
     if (version && Number(version.value) !== SCHEMA_VERSION) {
@@ -388,7 +392,8 @@ export class IndexStore {
     if ('poolBase' in reserves) st.poolTrade.run({ ...coin, ...reserves });
     else st.curveTrade.run({ ...coin, ...reserves });
     for (const seconds of Object.values(CANDLE_INTERVALS)) {
-      st.candle.run({ mint: t.mint, interval: seconds, bucket: candleBucket(at.at, seconds), price: t.priceE9, zec: totals.zec, count: totals.count });
+      const p = t.priceE9;
+      st.candle.run(t.mint, seconds, candleBucket(at.at, seconds), p, p, p, p, totals.zec, totals.count);
     }
     if (!counted) return;
     this.applyHolding(t);
