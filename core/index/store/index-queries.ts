@@ -41,7 +41,8 @@ export class IndexQueries {
   ) {
     const s = (sql: string) => db.prepare(sql).safeIntegers(true);
     const list = (sort: CoinSort) =>
-      s(`SELECT c.mint${sort === 'trending' ? ', (SELECT COALESCE(SUM(k.volume_zec), 0) FROM candles k WHERE k.mint = c.mint AND k.interval = 3600 AND k.bucket >= @since) AS trend' : ''}
+      // Trending: only a coin traded since `since` can have volume in the window; the others skip the candle look-up.
+      s(`SELECT c.mint${sort === 'trending' ? ', (CASE WHEN c.last_trade_at >= @since THEN (SELECT COALESCE(SUM(k.volume_zec), 0) FROM candles k WHERE k.mint = c.mint AND k.interval = 3600 AND k.bucket >= @since) ELSE 0 END) AS trend' : ''}
         FROM coins c WHERE c.listed = 1 AND c.kind = 'coin' AND (@pair IS NULL OR c.pair = @pair) AND (@stage IS NULL OR c.stage = @stage)
         ORDER BY ${ORDER[sort]} LIMIT @limit OFFSET @offset`);
     this.statements = {
