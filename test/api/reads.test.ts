@@ -112,7 +112,7 @@ describe('/v1 reads', () => {
       programs: { launchpad: programsOf(sandbox).launchpad, nativeVault: vaultOf(sandbox) },
       zecMint: sandbox.profile.mints.zec.address,
       treasury: config.treasury,
-      lookupTable: null,
+      lookupTable: sandbox.profile.accounts['lookupTable'],
       planting: { launchFeeLamports: String(config.launchFeeLamports), creatorFeeBps: 200, open: global.createV2Enabled, maxPriorityLamports: '10000000', ticker: { pattern: '^[A-Z0-9]{2,10}$' } },
       launchpad: { feeRecipient: global.feeRecipient, buybackFeeRecipient: global.buybackFeeRecipients[0] },
       fees: { creatorFeeBps: 200, split: { liquidityBps: 2500, rootstockBps: 2500, treasuryBps: 1000, payeeBps: 4000 } },
