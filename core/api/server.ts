@@ -19,6 +19,7 @@ import { RateLimiter, type RateGroup, type RateTier } from './rate-limit.js';
 import { registerCoinRoutes } from './routes/coins.js';
 import { registerDocsRoutes } from './routes/docs.js';
 import { registerKeyRoutes } from './routes/keys.js';
+import { registerTxRoutes } from './routes/tx.js';
 import type { KeyRecord, KeyStore } from './store/key-store.js';
 import { registerReadRoutes } from './routes/reads.js';
 
@@ -179,6 +180,7 @@ export async function createApiServer(ctx: ApiContext): Promise<Api> {
   registerReadRoutes(app, ctx);
   registerCoinRoutes(app, ctx);
   registerKeyRoutes(app, ctx);
+  registerTxRoutes(app, ctx);
   registerDocsRoutes(app);
   return app;
 }

@@ -248,6 +248,15 @@ describe('/v1 reads', () => {
     expect(daily.reduce((sum, d) => sum + BigInt(d['volumeZec'] as string), 0n)).toBe(s.volumeZec);
   });
 
+  it('GET /v1/tx/{signature}: registered once the index holds it', async () => {
+    const created = store.coin(zecCoin.mint)!.createdSignature;
+    expect(await ok(`/v1/tx/${created}`)).toEqual({ signature: created, registered: true });
+    const unknown = '1'.repeat(64);
+    expect(await ok(`/v1/tx/${unknown}`)).toEqual({ signature: unknown, registered: false });
+    const bad = await get('/v1/tx/not-a-signature');
+    expect([bad.status, (bad.body['error'] as Json)['code']]).toEqual([400, 'invalid_param']);
+  });
+
   it('OpenAPI document and reference page', async () => {
     const doc = await ok('/v1/openapi.json');
     const paths = Object.keys(doc['paths'] as Json);
