@@ -15,10 +15,10 @@ const camel = (row: Row): Row => Object.fromEntries(Object.entries(row).map(([k,
 /**
  * The ORDER BY of each sort. Market cap orders by the spot price as a REAL: an ordering key only (every
  * coin has the same supply shape, so the price orders market caps); figures shown are exact bigints.
- * Trending is the counted ZEC volume of the last 24 hours of index time (hour candles), then recency.
+ * Trending is the counted ZEC volume with a 6-hour half-life (core/index/trend.ts), kept per coin and indexed.
  */
 const ORDER: Readonly<Record<CoinSort, string>> = {
-  trending: 'trend DESC, c.last_trade_at DESC, c.created_slot DESC, c.mint',
+  trending: 'c.trend DESC, c.mint', // never traded (NULL) last: SQLite sorts NULL lowest
   new: 'c.created_slot DESC, c.mint',
   volume: 'c.volume_zec DESC, c.mint',
   marketCap: `(CASE WHEN c.stage = 'pool' THEN CAST(c.pool_quote AS REAL) / c.pool_base ELSE CAST(c.virtual_quote AS REAL) / c.virtual_token END)
@@ -41,13 +41,11 @@ export class IndexQueries {
   ) {
     const s = (sql: string) => db.prepare(sql).safeIntegers(true);
     const list = (sort: CoinSort) =>
-      // Trending: only a coin traded since `since` can have volume in the window; the others skip the candle look-up.
-      s(`SELECT c.mint${sort === 'trending' ? ', (CASE WHEN c.last_trade_at >= @since THEN (SELECT COALESCE(SUM(k.volume_zec), 0) FROM candles k WHERE k.mint = c.mint AND k.interval = 3600 AND k.bucket >= @since) ELSE 0 END) AS trend' : ''}
+      s(`SELECT c.mint
         FROM coins c WHERE c.listed = 1 AND c.kind = 'coin' AND (@pair IS NULL OR c.pair = @pair) AND (@stage IS NULL OR c.stage = @stage)
         ORDER BY ${ORDER[sort]} LIMIT @limit OFFSET @offset`);
     this.statements = {
       lists: Object.fromEntries(COIN_SORTS.map((sort) => [sort, list(sort)])) as Record<CoinSort, Database.Statement>,
-      newestTradeAt: s('SELECT MAX(last_trade_at) AS at FROM coins'),
       search: s(`SELECT c.mint FROM coins c WHERE c.listed = 1 AND c.kind = 'coin' AND (c.mint = @q OR c.name LIKE @like ESCAPE '\\' OR c.symbol LIKE @like ESCAPE '\\')
         ORDER BY (upper(c.symbol) = upper(@q)) DESC, c.volume_zec DESC, c.mint LIMIT @limit`),
       coinTrades: s(`SELECT * FROM trades WHERE mint = @mint AND (@user IS NULL OR user = @user) AND (@routed = 1 OR routed = 0)
@@ -66,9 +64,7 @@ export class IndexQueries {
 
   /** Listed launchpad coins in `sort` order. */
   coins(options: { sort: CoinSort; limit: number; offset: number; pair?: 'zec' | 'native' | null; stage?: CoinRow['stage'] | null }): CoinRow[] {
-    const newest = (this.statements.newestTradeAt.get() as { at: bigint | null }).at ?? 0n;
     const params: Record<string, unknown> = { pair: options.pair ?? null, stage: options.stage ?? null, limit: options.limit, offset: options.offset };
-    if (options.sort === 'trending') params['since'] = (newest / 3600n) * 3600n - 23n * 3600n;
     if (options.sort === 'marketCap') params['nativeRate'] = this.nativeRate();
     const rows = this.statements.lists[options.sort].all(params) as { mint: Address }[];
     return rows.map((r) => this.coinOf(r.mint)!);

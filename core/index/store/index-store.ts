@@ -4,6 +4,7 @@ import { buyExactTokens, curveState } from '../../math/curve.js';
 import { feeRates } from '../../math/curve-fees.js';
 import { tokenUnits } from '../../math/units.js';
 import { CANDLE_INTERVALS, candleBucket, priceZecE9 } from '../candles.js';
+import { nextTrend } from '../trend.js';
 import { spotValueZec, type NativeRate } from '../valuation.js';
 import { IndexQueries } from './index-queries.js';
 import type { FeeFact, IndexedTransaction, PlantedFact, TradeFact } from './facts.js';
@@ -186,8 +187,10 @@ export class IndexStore {
       insertNativeCoin: s(`INSERT OR IGNORE INTO coins (mint, kind, listed, pair, name, symbol, uri, deployer, creator, created_signature, created_slot, created_at,
         stage, virtual_token, virtual_quote, real_token, real_quote, pool, pool_base, pool_quote)
         VALUES (@mint, 'native', 1, 'zec', @name, @symbol, '', @pool, @pool, '', 0, 0, 'pool', 0, 0, 0, 0, @pool, 0, 0)`),
-      nativeCoin: s("SELECT mint, pool_base, pool_quote FROM coins WHERE kind = 'native' LIMIT 1"),
-      setNativePool: s("UPDATE coins SET pool_base = @base, pool_quote = @quote WHERE kind = 'native' AND pool = @pool"),
+      nativeCoin: s('SELECT mint, pool_base, pool_quote FROM coins WHERE mint = ?'),
+      setMeta: s('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)'),
+      meta: s('SELECT value FROM meta WHERE key = ?'),
+      setNativePool: s('UPDATE coins SET pool_base = @base, pool_quote = @quote WHERE mint = @mint AND pool = @pool'),
       coinInfo: s('SELECT kind, counted FROM coins WHERE mint = ?'),
       // One statement per trade for the coin: its venue's reserves, last price and (when counted) its totals.
       curveTrade: s(`UPDATE coins SET virtual_token = @virtualToken, virtual_quote = @virtualQuote, real_token = @realToken, real_quote = @realQuote,
@@ -196,6 +199,8 @@ export class IndexStore {
       poolTrade: s(`UPDATE coins SET pool_base = @poolBase, pool_quote = @poolQuote,
         last_price_e9 = @priceE9, last_trade_at = @at, trades = trades + @count, buys = buys + @buy, sells = sells + @sell,
         volume_zec = volume_zec + @zec, creator_fees_zec = creator_fees_zec + @creatorFee WHERE mint = @mint`),
+      trendOf: s('SELECT trend FROM coins WHERE mint = ?'),
+      setTrend: s('UPDATE coins SET trend = ? WHERE mint = ?'),
       insertTrade: s(`INSERT INTO trades (seq, position, signature, slot, at, mint, venue, side, user, tokens, quote, zec, creator_fee, protocol_fee, price_e9, routed)
         VALUES (@seq, @position, @signature, @slot, @at, @mint, @venue, @side, @user, @tokens, @quote, @zec, @creatorFee, @protocolFee, @priceE9, @routed)`),
       // Positional parameters on the hot path (six per trade): binding an object by name costs more.
@@ -242,6 +247,7 @@ export class IndexStore {
       lastProcessed: s('SELECT signature, slot FROM processed ORDER BY seq DESC LIMIT 1'),
     };
     this.nextSeq = (this.statements.nextSeq.get() as { seq: bigint }).seq;
+    this.nativeMint = ((this.statements.meta.get('native_mint') as { value: string } | undefined)?.value ?? null) as Address | null;
     this.queries = new IndexQueries(
       db,
       (mint) => this.coin(mint),
@@ -290,12 +296,18 @@ export class IndexStore {
   /** The native coin's row, so its direct pool trades and each route's pool side have a coin to belong to. */
   registerNativeCoin(info: NativeCoinInfo): void {
     this.statements.insertNativeCoin.run(info);
+    this.statements.setMeta.run('native_mint', info.mint);
+    this.nativeMint = info.mint;
   }
+
+  /** The native coin's mint, once registered (kept in meta: a reopened index knows it). */
+  private nativeMint: Address | null = null;
 
   /** The native-coin/ZEC pool's reserves as read from chain, when the index has none yet (its creation predates what the index saw). */
   seedNativePool(pool: Address, base: bigint, quote: bigint): void {
-    const native = this.statements.nativeCoin.get() as { pool_base: bigint | null } | undefined;
-    if (native && !native.pool_base) this.statements.setNativePool.run({ pool, base, quote });
+    if (this.nativeMint === null) return;
+    const native = this.statements.nativeCoin.get(this.nativeMint) as { pool_base: bigint | null } | undefined;
+    if (native && !native.pool_base) this.statements.setNativePool.run({ mint: this.nativeMint, pool, base, quote });
   }
 
   /** Applies a batch of landed transactions in order, all in one SQLite transaction; those already applied are skipped. Answers how many were new. */
@@ -341,7 +353,7 @@ export class IndexStore {
           break;
         }
         case 'native-pool':
-          st.setNativePool.run({ pool: fact.pool, base: fact.base, quote: fact.quote });
+          if (this.nativeMint) st.setNativePool.run({ mint: this.nativeMint, pool: fact.pool, base: fact.base, quote: fact.quote });
           break;
         default:
           this.applyFee(fact, here);
@@ -359,7 +371,8 @@ export class IndexStore {
 
   /** The native coin's ZEC rate now: its pool's reserves (quote zat for base units); null while the index has none. */
   nativeRate(): NativeRate | null {
-    const native = this.statements.nativeCoin.get() as { pool_base: bigint | null; pool_quote: bigint | null } | undefined;
+    if (this.nativeMint === null) return null;
+    const native = this.statements.nativeCoin.get(this.nativeMint) as { pool_base: bigint | null; pool_quote: bigint | null } | undefined;
     if (!native?.pool_base || !native.pool_quote) return null;
     return { base: native.pool_base, quote: native.pool_quote };
   }
@@ -396,6 +409,8 @@ export class IndexStore {
       st.candle.run(t.mint, seconds, candleBucket(at.at, seconds), p, p, p, p, totals.zec, totals.count);
     }
     if (!counted) return;
+    const trend = (st.trendOf.get(t.mint) as { trend: number | null }).trend;
+    st.setTrend.run(nextTrend(trend, t.zec, at.at), t.mint);
     this.applyHolding(t);
     if (info.counted === 1n) {
       const day = at.at / DAY;

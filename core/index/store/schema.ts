@@ -6,7 +6,7 @@
  *
  * The index is derived data: an index of another schema version is dropped and rebuilt from the chain.
  */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 export const TABLES = ['meta', 'processed', 'coins', 'trades', 'candles', 'holdings', 'graduations', 'coin_fees', 'fee_events', 'daily_stats', 'traders', 'daily_traders'] as const;
 
@@ -25,11 +25,12 @@ CREATE TABLE IF NOT EXISTS coins (
   real_quote INTEGER NOT NULL, token_total_supply INTEGER NOT NULL DEFAULT 0, pool TEXT, pool_base INTEGER, pool_quote INTEGER, last_price_e9 INTEGER NOT NULL DEFAULT 0,
   trades INTEGER NOT NULL DEFAULT 0, buys INTEGER NOT NULL DEFAULT 0, sells INTEGER NOT NULL DEFAULT 0,
   volume_zec INTEGER NOT NULL DEFAULT 0, creator_fees_zec INTEGER NOT NULL DEFAULT 0, last_trade_at INTEGER,
-  counted INTEGER NOT NULL DEFAULT 0
+  counted INTEGER NOT NULL DEFAULT 0, trend REAL
 );
-CREATE INDEX IF NOT EXISTS coins_listed_created ON coins (listed, created_slot);
-CREATE INDEX IF NOT EXISTS coins_listed_volume ON coins (listed, volume_zec);
+CREATE INDEX IF NOT EXISTS coins_listed_created ON coins (listed, created_slot DESC, mint);
+CREATE INDEX IF NOT EXISTS coins_listed_volume ON coins (listed, volume_zec DESC, mint);
 CREATE INDEX IF NOT EXISTS coins_listed_last_trade ON coins (listed, last_trade_at);
+CREATE INDEX IF NOT EXISTS coins_listed_trend ON coins (listed, trend DESC, mint);
 CREATE TABLE IF NOT EXISTS trades (
   seq INTEGER NOT NULL, position INTEGER NOT NULL, signature TEXT NOT NULL, slot INTEGER NOT NULL, at INTEGER NOT NULL,
   mint TEXT NOT NULL, venue TEXT NOT NULL, side TEXT NOT NULL, user TEXT NOT NULL, tokens INTEGER NOT NULL,
