@@ -1,12 +1,10 @@
-import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
-import { generateKeyPairSigner, getBase58Decoder, type Address, type Signature } from '@solana/kit';
+import { generateKeyPairSigner, type Address } from '@solana/kit';
 import { SandboxChain } from '../core/chain/sandbox-chain.js';
-import { priceZecE9 } from '../core/index/candles.js';
 import { Ingestor } from '../core/index/ingest/ingestor.js';
 import { IndexStore, type IndexedTransaction, type PlantedFact, type TradeFact } from '../core/index/store/index-store.js';
 import { SCHEMA } from '../core/index/store/schema.js';
@@ -16,6 +14,7 @@ import { tokenUnits } from '../core/math/units.js';
 import { buyV2Instruction } from '../core/programs/launchpad/instructions/buy-v2.js';
 import { CURVE_SHAPE, INITIAL_VIRTUAL_ZEC_RESERVES } from '../core/sandbox/genesis/launchpad.js';
 import { Sandbox } from '../core/sandbox/sandbox.js';
+import { curveTradeFact, fakeAddress, fakeSignature } from './lib/index-facts.js';
 import { fmtInt, intFromEnv, median, printTable, seededAmounts, spread, type Settings } from './lib/report.js';
 import { curveOf, fundedWallet, openCoinAccount, partiesFor, SANDBOX_FEE_RATES, send } from '../test/helpers/launchpad.js';
 import { plantListedCoin } from '../test/helpers/vault.js';
@@ -71,9 +70,6 @@ const START_AT = 1_750_000_000n;
 // Synthetic trades
 // ---------------------------------------------------------------------------------------------------
 
-const base58 = getBase58Decoder();
-const fakeSignature = (label: string) => base58.decode(createHash('sha512').update(label).digest()) as Signature;
-const fakeAddress = (label: string) => base58.decode(createHash('sha256').update(label).digest()) as Address;
 
 /** One trade as the store's `trades` row: seq, position, signature, slot, at, mint, venue, side, user, tokens, quote, zec, creator_fee, protocol_fee, price_e9, routed. */
 type RawRow = readonly [bigint, number, string, bigint, bigint, string, string, string, string, bigint, bigint, bigint, bigint, bigint, bigint, number];
@@ -148,13 +144,13 @@ function synthesize(count: number): Synthetic {
       coin.curve = sale.next;
       coin.held.set(user, balance - amount);
       const fees = sale.protocolFee + sale.creatorFee + sale.buybackFee;
-      fact = tradeFact(coin.mint, 'sell', user, amount, sale.quoteOut, sale.quoteOut - fees, sale.creatorFee, sale.protocolFee, sale.next);
+      fact = curveTradeFact(coin.mint, 'sell', user, amount, sale.quoteOut, sale.quoteOut - fees, sale.creatorFee, sale.protocolFee, sale.next);
     } else {
       const buy = buyExactQuoteIn(coin.curve, quoteUnits(spends[i]!), SANDBOX_FEE_RATES);
       if (buy.completes) throw new Error('a synthetic buy completed its curve: lower the spends');
       coin.curve = buy.next;
       coin.held.set(user, balance + buy.tokens);
-      fact = tradeFact(coin.mint, 'buy', user, buy.tokens, buy.quoteCost, buy.totalCost, buy.creatorFee, buy.protocolFee, buy.next);
+      fact = curveTradeFact(coin.mint, 'buy', user, buy.tokens, buy.quoteCost, buy.totalCost, buy.creatorFee, buy.protocolFee, buy.next);
       buys += 1;
     }
     const tx: IndexedTransaction = {
@@ -169,24 +165,6 @@ function synthesize(count: number): Synthetic {
     totalZec += fact.zec;
   }
   return { plantings, trades, rows, mints: state.map((coin) => coin.mint), buys, totalZec };
-}
-
-/** A curve trade as core/index/ingest/facts.ts makes it from a TradeEvent. */
-function tradeFact(mint: Address, side: 'buy' | 'sell', user: Address, tokens: bigint, quote: bigint, zec: bigint, creatorFee: bigint, protocolFee: bigint, next: CurveState): TradeFact {
-  return {
-    kind: 'trade',
-    mint,
-    venue: 'curve',
-    side,
-    user,
-    tokens,
-    quote,
-    zec,
-    creatorFee,
-    protocolFee,
-    priceE9: priceZecE9(quote, tokens),
-    reserves: { virtualToken: next.virtualTokenReserves, virtualQuote: next.virtualQuoteReserves, realToken: next.realTokenReserves, realQuote: next.realQuoteReserves },
-  };
 }
 
 // ---------------------------------------------------------------------------------------------------

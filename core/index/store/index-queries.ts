@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Address } from '@solana/kit';
 import type { CandleRow, CoinRow, TradeRow } from './index-store.js';
+import { camel, type Row } from './rows.js';
 
 /** Orders of the coin list (the spec's `trending` among them). */
 export const COIN_SORTS = ['trending', 'new', 'volume', 'marketCap', 'lastTrade'] as const;
@@ -9,8 +10,6 @@ export type CoinSort = (typeof COIN_SORTS)[number];
 /** Where a list continues: the last row's key, opaque to callers. */
 export type TradeCursor = Readonly<{ slot: bigint; seq: bigint; position: bigint }>;
 
-type Row = Record<string, unknown>;
-const camel = (row: Row): Row => Object.fromEntries(Object.entries(row).map(([k, v]) => [k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()), v]));
 
 /**
  * The ORDER BY of each sort. Market cap orders by the spot price as a REAL: an ordering key only (every

@@ -9,6 +9,7 @@ import { spotValueZec, type NativeRate } from '../valuation.js';
 import { IndexQueries } from './index-queries.js';
 import type { FeeFact, IndexedTransaction, PlantedFact, TradeFact } from './facts.js';
 import { SCHEMA, SCHEMA_VERSION, TABLES } from './schema.js';
+import { camel, type Row } from './rows.js';
 
 export type { CompletedFact, FeeFact, GraduatedFact, IndexedTransaction, IndexFact, NativePoolFact, PlantedFact, TradeFact } from './facts.js';
 
@@ -154,8 +155,6 @@ export interface NativeCoinInfo {
   readonly pool: Address;
 }
 
-type Row = Record<string, unknown>;
-const camel = (row: Row): Row => Object.fromEntries(Object.entries(row).map(([k, v]) => [k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()), v]));
 const DAY = 86_400n;
 const NO_FEES = feeRates({ protocolBps: 0n, creatorBps: 0n, buybackBps: 0n });
 const HOLDERS_ADDRESS = null;

@@ -1,0 +1,571 @@
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import Fastify from 'fastify';
+import { type Address, type Signature } from '@solana/kit';
+import { createApiServer, listenLocal } from '../core/api/server.js';
+import { SandboxChain } from '../core/chain/sandbox-chain.js';
+import type { CoinSort } from '../core/index/store/index-queries.js';
+import { IndexStore, type IndexedTransaction, type PlantedFact, type TradeFact } from '../core/index/store/index-store.js';
+import { buyExactQuoteIn, curveState, sellExactTokens, type CurveState } from '../core/math/curve.js';
+import { feeRates } from '../core/math/curve-fees.js';
+import { quoteUnits } from '../core/math/quote-units.js';
+import { tokenUnits } from '../core/math/units.js';
+import { CURVE_SHAPE, INITIAL_VIRTUAL_ZEC_RESERVES } from '../core/sandbox/genesis/launchpad.js';
+import { Sandbox } from '../core/sandbox/sandbox.js';
+import { curveTradeFact, fakeAddress } from './lib/index-facts.js';
+import { fmtInt, intFromEnv, printTable } from './lib/report.js';
+
+/**
+ * The local /v1 server's hot reads over a large index, beside a bare Fastify route on the same machine
+ * in the same run.
+ *
+ * 1. The index. BENCH_N × 500 curve trades (300,000 by default, see below) across BENCH_COINS listed
+ *    ZEC-paired coins (100,000), built once into a SQLite file in a temp dir through IndexStore.applyAll
+ *    in batches of 5,000, after the native coin's row and rate (registered first, as Ingestor.start does,
+ *    from an in-memory sandbox's profile and pool). The data is made as bench/index-ingest.ts makes it:
+ *    real curve arithmetic (core/math/curve from the sandbox's curve shape and fees; buys of 0.001-0.5
+ *    ZEC, sales of part of a holder's coins), but laid out in time as a chain would have it: four trades a
+ *    second of index time (about 21 hours at the default size, 69 at 1M trades; the trending sort looks at
+ *    the last 24), the coins planted evenly over the same span, plantings and trades applied in one stream
+ *    in time order. A trade picks among the coins planted by then, skewed toward new ones (index = newest
+ *    − ⌊k·u³⌋: half the trades go to the newest eighth), as launchpad trading is; a buy that would
+ *    complete its curve is made a sale by the coin's largest holder instead. Signatures are random base58
+ *    text of a signature's length (88 characters) from a fixed seed, not decodable signatures: the store
+ *    keys on the text, and hashing and encoding real ones takes about 25 us each. Addresses (mints,
+ *    wallets, coin authorities) are real base58 of 32 bytes (the API checks mints).
+ * 2. Throughput and latency over HTTP. The real server (createApiServer + listenLocal on 127.0.0.1, the
+ *    index above, the sandbox's chain and profile) and a bare Fastify 5 instance with one GET route
+ *    answering a fixed object (a real coin's detail JSON, serialised without a schema), both in this
+ *    process's event loop, as the product runs the server. The load comes from a worker thread (the
+ *    machine's other core): BENCH_CONCURRENCY (16) requests in flight over keep-alive connections
+ *    (http.Agent), for BENCH_SECONDS (5) per endpoint after a second of warm-up: the coin detail and
+ *    1-minute candles of a random coin (uniform over all coins, old and quiet ones included), the first
+ *    page (50) of the trending and new lists, and the bare route. Every answer must be 200; a sample of
+ *    each, spread over the run, is parsed and checked against the store (the mint and counters, the
+ *    list's order, the last candle's close is the coin's last price). Latency is from request written to
+ *    response read at that concurrency (p50 ≈ concurrency / rate when the server is the limit). Each
+ *    thread's event-loop utilisation says which side was the limit.
+ * 3. Where the time goes: the same reads called on the store directly (no HTTP, no JSON), and their
+ *    share of a saturated server's time per request.
+ *
+ * Size: the issue's 1M trades over 100k coins is BENCH_N=2000; on a 2-core machine its build alone
+ * takes about 7 minutes (applyAll slows from ~10,000 to ~3,000 transactions a second as the file grows
+ * past 1.5 GB), so the default here is BENCH_N=600: 300,000 trades over the same 100,000 coins (the list
+ * reads scale with the coins; a build of 1.5 to 2 minutes), the whole bench 3 to 3.5 minutes.
+ */
+
+export const title = 'coin detail, coin lists and candles over HTTP from a large index, beside a bare Fastify route';
+
+/** BENCH_N here: 300,000 trades (not 2000 as elsewhere: see "Size" above). */
+const DEFAULT_N = 600;
+const MAX_N = 4_000;
+const TRADES_PER_N = 500;
+const DEFAULT_COINS = 100_000;
+const MAX_COINS = 1_000_000;
+/** Transactions per applyAll (one SQLite transaction). */
+const BATCH = 5_000;
+/** Index time: trades per second (the coins are planted evenly over the same span). */
+const TRADES_PER_SECOND = 4;
+const ZEC = 100_000_000n;
+/** Holdings below this (1,000 whole coins) are sold whole, not in part. */
+const DUST = 1_000_000_000n;
+/** Where the synthetic chain starts: a mainnet-like slot and unix time; 400 ms slots. */
+const START_SLOT = 330_000_000n;
+const START_AT = 1_750_000_000n;
+const SELL_SHARE = 0.3;
+const LIST_LIMIT = 50;
+const WARMUP_MS = 1_000;
+/** Sandbox fees: 0.05% protocol, 2% creator (test/helpers/launchpad.ts SANDBOX_FEE_RATES). */
+const FEE_RATES = feeRates({ protocolBps: 5n, creatorBps: 200n, buybackBps: 0n });
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+
+// ---------------------------------------------------------------------------------------------------
+// Part 1: the index
+// ---------------------------------------------------------------------------------------------------
+
+/** mulberry32: a fast seeded generator of [0, 1). */
+function rng(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+
+interface CoinState {
+  readonly mint: Address;
+  curve: CurveState;
+  /** Holders in a list (a random one sells) and by wallet. */
+  readonly holders: { user: Address; balance: bigint }[];
+  readonly byUser: Map<Address, { user: Address; balance: bigint }>;
+}
+
+interface Built {
+  readonly mints: Address[];
+  readonly trades: number;
+  readonly buys: number;
+  readonly makeMs: number;
+  readonly applyMs: number;
+  readonly totalMs: number;
+  /** The last trade's unix time (the index's "now"). */
+  readonly newestAt: bigint;
+}
+
+/** Makes and applies the whole index in time order, BATCH transactions per applyAll. */
+function buildIndex(store: IndexStore, tradeCount: number, coinCount: number): Built {
+  const started = performance.now();
+  let applyMs = 0;
+  const random = rng(0xa91);
+  const signature = () => {
+    // Random base58 text of a signature's length; the first character keeps it under 2^512 as real ones are.
+    let text = BASE58[1 + Math.floor(random() * 4)]!;
+    for (let i = 1; i < 88; i++) text += BASE58[Math.floor(random() * 58)]!;
+    return text as Signature;
+  };
+  const wallets = Array.from({ length: Math.max(100, Math.round(tradeCount / 20)) }, (_, i) => fakeAddress(`api bench wallet ${i}`));
+  const initial = curveState({
+    virtualTokenReserves: CURVE_SHAPE.initialVirtualTokenReserves,
+    virtualQuoteReserves: quoteUnits(INITIAL_VIRTUAL_ZEC_RESERVES),
+    realTokenReserves: CURVE_SHAPE.initialRealTokenReserves,
+    realQuoteReserves: quoteUnits(0n),
+    complete: false,
+  });
+  const span = BigInt(Math.ceil(tradeCount / TRADES_PER_SECOND));
+  const plantedAt = (c: number) => START_AT - 1n + (BigInt(c) * span) / BigInt(coinCount);
+  const slotOf = (at: bigint) => START_SLOT + ((at - START_AT) * 5n) / 2n;
+  const coins: CoinState[] = [];
+  let batch: IndexedTransaction[] = [];
+  const flush = () => {
+    const start = performance.now();
+    const applied = store.applyAll(batch);
+    applyMs += performance.now() - start;
+    if (applied !== batch.length) throw new Error(`applyAll applied ${applied} of ${batch.length} transactions`);
+    batch = [];
+  };
+  const push = (tx: IndexedTransaction) => {
+    batch.push(tx);
+    if (batch.length >= BATCH) flush();
+  };
+  const plant = (c: number) => {
+    const mint = fakeAddress(`api bench mint ${c}`);
+    const deployer = wallets[Math.floor(random() * wallets.length)]!;
+    const fact: PlantedFact = {
+      kind: 'planted',
+      mint,
+      listed: true,
+      unlistedReason: null,
+      pair: 'zec',
+      name: `Bench Coin ${c}`,
+      symbol: `B${c.toString(36).toUpperCase()}`,
+      uri: `https://example.com/bench/${c}.json`,
+      deployer,
+      creator: fakeAddress(`api bench coin authority ${c}`),
+      payeeKind: 'wallet',
+      payee: deployer,
+      virtualToken: initial.virtualTokenReserves,
+      virtualQuote: initial.virtualQuoteReserves,
+      realToken: initial.realTokenReserves,
+      realQuote: initial.realQuoteReserves,
+      tokenTotalSupply: CURVE_SHAPE.tokenTotalSupply,
+    };
+    const at = plantedAt(c);
+    push({ signature: signature(), slot: slotOf(at), at, facts: [fact] });
+    coins.push({ mint, curve: initial, holders: [], byUser: new Map() });
+  };
+  const sell = (coin: CoinState, holder: { user: Address; balance: bigint }, share: bigint): TradeFact => {
+    const part = (holder.balance * share) / 100n;
+    const amount = holder.balance - part < DUST ? holder.balance : part;
+    const sale = sellExactTokens(coin.curve, tokenUnits(amount), FEE_RATES);
+    coin.curve = sale.next;
+    holder.balance -= amount;
+    if (holder.balance === 0n) {
+      const i = coin.holders.indexOf(holder);
+      coin.holders[i] = coin.holders.at(-1)!;
+      coin.holders.pop();
+      coin.byUser.delete(holder.user);
+    }
+    const fees = sale.protocolFee + sale.creatorFee + sale.buybackFee;
+    return curveTradeFact(coin.mint, 'sell', holder.user, amount, sale.quoteOut, sale.quoteOut - fees, sale.creatorFee, sale.protocolFee, sale.next);
+  };
+
+  let buys = 0;
+  let at = START_AT;
+  for (let i = 0; i < tradeCount; i++) {
+    at = START_AT + BigInt(Math.floor(i / TRADES_PER_SECOND));
+    while (coins.length < coinCount && plantedAt(coins.length) <= at) plant(coins.length);
+    const k = coins.length;
+    const coin = coins[Math.max(0, k - 1 - Math.floor(k * random() ** 3))]!;
+    let fact: TradeFact | null = null;
+    if (random() < SELL_SHARE && coin.holders.length > 0) {
+      const holder = coin.holders[Math.floor(random() * coin.holders.length)]!;
+      if (holder.balance >= DUST) fact = sell(coin, holder, BigInt(1 + Math.floor(random() * 100)));
+    }
+    if (fact === null) {
+      const user = wallets[Math.floor(random() * wallets.length)]!;
+      const spend = ZEC / 1_000n + BigInt(Math.floor(random() * Number(ZEC / 2n - ZEC / 1_000n)));
+      const buy = buyExactQuoteIn(coin.curve, quoteUnits(spend), FEE_RATES);
+      if (buy.completes) {
+        // Kept on the curve: the largest holder takes profit instead.
+        const largest = coin.holders.reduce((a, b) => (b.balance > a.balance ? b : a));
+        fact = sell(coin, largest, 100n);
+      } else {
+        coin.curve = buy.next;
+        let holder = coin.byUser.get(user);
+        if (holder === undefined) {
+          holder = { user, balance: 0n };
+          coin.byUser.set(user, holder);
+          coin.holders.push(holder);
+        }
+        holder.balance += buy.tokens;
+        fact = curveTradeFact(coin.mint, 'buy', user, buy.tokens, buy.quoteCost, buy.totalCost, buy.creatorFee, buy.protocolFee, buy.next);
+        buys += 1;
+      }
+    }
+    push({ signature: signature(), slot: slotOf(at), at, facts: [fact] });
+  }
+  while (coins.length < coinCount) plant(coins.length);
+  if (batch.length > 0) flush();
+  const totalMs = performance.now() - started;
+  return { mints: coins.map((c) => c.mint), trades: tradeCount, buys, makeMs: totalMs - applyMs, applyMs, totalMs, newestAt: at };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Part 2: load over HTTP, from a worker thread
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * The load generator, plain JavaScript run in a worker (eval): `concurrency` loops, each sending its
+ * next GET as soon as its last one is read, over one keep-alive agent. `{mint}` in a path is a random
+ * mint of those passed in. A sample of bodies comes back for checking; every status is counted.
+ */
+const LOADER = String.raw`
+const { parentPort, workerData } = require('node:worker_threads');
+const http = require('node:http');
+const mints = workerData.mints;
+let state = workerData.seed >>> 0;
+const random = () => {
+  state = (state + 0x6d2b79f5) >>> 0;
+  let t = state;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+const pathOf = (template) => template.replace('{mint}', () => mints[Math.floor(random() * mints.length)]);
+const get = (agent, port, path, keep) =>
+  new Promise((resolve, reject) => {
+    const request = http.get({ agent, host: '127.0.0.1', port, path }, (response) => {
+      const chunks = [];
+      const whole = keep || response.statusCode !== 200;
+      if (whole) response.on('data', (chunk) => chunks.push(chunk));
+      else response.resume();
+      response.on('end', () => resolve({ status: response.statusCode, body: whole ? Buffer.concat(chunks).toString('utf8') : '' }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
+parentPort.on('message', async (job) => {
+  try {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: job.concurrency });
+    const latencies = [];
+    const samples = [];
+    let errors = 0;
+    let firstError = null;
+    const phase = async (ms, measured) => {
+      const end = performance.now() + ms;
+      // Samples spread evenly over the measured phase.
+      let nextSample = performance.now();
+      const loop = async () => {
+        while (performance.now() < end) {
+          const path = pathOf(job.template);
+          const keep = measured && samples.length < job.samples && performance.now() >= nextSample;
+          if (keep) nextSample += ms / job.samples;
+          const start = performance.now();
+          const answer = await get(agent, job.port, path, keep);
+          const took = performance.now() - start;
+          if (answer.status !== 200) {
+            errors += 1;
+            firstError ??= { path, status: answer.status, body: answer.body.slice(0, 500) };
+          } else if (keep) samples.push({ path, body: answer.body });
+          if (measured) latencies.push(took);
+        }
+      };
+      const start = performance.now();
+      await Promise.all(Array.from({ length: job.concurrency }, loop));
+      return performance.now() - start;
+    };
+    await phase(job.warmupMs, false);
+    parentPort.postMessage({ measuring: true });
+    const busy = performance.eventLoopUtilization();
+    const elapsedMs = await phase(job.durationMs, true);
+    const clientBusy = performance.eventLoopUtilization(busy).utilization;
+    agent.destroy();
+    const array = Float64Array.from(latencies);
+    parentPort.postMessage({ elapsedMs, latencies: array, errors, firstError, samples, clientBusy }, [array.buffer]);
+  } catch (error) {
+    parentPort.postMessage({ failed: String((error && error.stack) || error) });
+  }
+});
+`;
+
+interface LoadResult {
+  readonly elapsedMs: number;
+  readonly latencies: Float64Array;
+  readonly errors: number;
+  readonly firstError: { path: string; status: number; body: string } | null;
+  readonly samples: { path: string; body: string }[];
+  /** The worker's event-loop utilisation while measured (the client's). */
+  readonly clientBusy: number;
+}
+
+interface Endpoint {
+  readonly label: string;
+  readonly port: 'api' | 'bare';
+  readonly template: string;
+  /** Throws unless a sampled answer (its path and parsed body) is the real one. */
+  readonly check: (path: string, body: unknown) => void;
+}
+
+/** One endpoint's load; `serverBusy` is this thread's event-loop utilisation while it was measured (the server's). */
+function load(worker: Worker, job: { port: number; template: string; durationMs: number; concurrency: number }): Promise<LoadResult & { serverBusy: number }> {
+  return new Promise((resolve, reject) => {
+    let busy = performance.eventLoopUtilization();
+    const done = (error: Error | null, result?: LoadResult) => {
+      worker.off('error', done);
+      worker.off('message', listen);
+      if (error) reject(error);
+      else resolve({ ...result!, serverBusy: performance.eventLoopUtilization(busy).utilization });
+    };
+    const listen = (message: LoadResult | { measuring: true } | { failed: string }) => {
+      if ('measuring' in message) busy = performance.eventLoopUtilization();
+      else if ('failed' in message) done(new Error(`the load worker failed: ${message.failed}`));
+      else done(null, message);
+    };
+    worker.on('error', done);
+    worker.on('message', listen);
+    worker.postMessage({ ...job, warmupMs: WARMUP_MS, samples: 50 });
+  });
+}
+
+/** The nearest-rank percentile of sorted values. */
+const percentile = (sorted: Float64Array, p: number) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+// ---------------------------------------------------------------------------------------------------
+// Part 3: the store's own time, and SQLite's plans
+// ---------------------------------------------------------------------------------------------------
+
+/** Calls per second of `call` for about `ms` (after a tenth as long untimed). */
+function rate(call: (i: number) => unknown, ms: number): number {
+  const warm = performance.now() + ms / 10;
+  let i = 0;
+  while (performance.now() < warm) call(i++);
+  let calls = 0;
+  const start = performance.now();
+  const end = start + ms;
+  while (performance.now() < end) call(calls++);
+  return (calls * 1000) / (performance.now() - start);
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+type Json = Record<string, unknown>;
+
+function expectEqual(what: string, got: unknown, want: unknown): void {
+  if (JSON.stringify(got) !== JSON.stringify(want)) throw new Error(`${what}: got ${JSON.stringify(got)?.slice(0, 300)}, expected ${JSON.stringify(want)?.slice(0, 300)}`);
+}
+
+const mintOfPath = (path: string) => /^\/v1\/coins\/([1-9A-HJ-NP-Za-km-z]+)/.exec(path)![1]! as Address;
+
+export async function run(): Promise<void> {
+  const n = intFromEnv('BENCH_N', DEFAULT_N, MAX_N);
+  const seconds = intFromEnv('BENCH_SECONDS', 5, 120);
+  const concurrency = intFromEnv('BENCH_CONCURRENCY', 16, 1_024);
+  const tradeCount = n * TRADES_PER_N;
+  const coinCount = intFromEnv('BENCH_COINS', DEFAULT_COINS, MAX_COINS);
+
+  const dir = mkdtempSync(join(tmpdir(), 'launchdesk-bench-api-'));
+  const path = join(dir, 'index.sqlite');
+  let store: IndexStore | null = null;
+  let sandbox: Sandbox | null = null;
+  let worker: Worker | null = null;
+  const servers: { close(): Promise<unknown> }[] = [];
+  try {
+    // ---- 1. the index ----
+    sandbox = await Sandbox.open({ dataDir: null, slotMs: 0 });
+    const chain = new SandboxChain(sandbox.cluster);
+    store = IndexStore.open(path);
+    // The native coin's row and rate first, as Ingestor.start registers them before any transaction.
+    const native = sandbox.profile.pairs?.native;
+    if (native === undefined) throw new Error('the sandbox profile has no native pair');
+    store.registerNativeCoin({ mint: native.mint, symbol: native.symbol ?? 'NATIVE', name: native.symbol ?? 'NATIVE', pool: native.pool });
+    const [baseVault, quoteVault] = await chain.getAccounts([native.poolBaseVault, native.poolQuoteVault]);
+    const amount = (data: Uint8Array) => new DataView(data.buffer, data.byteOffset, data.byteLength).getBigUint64(64, true);
+    if (!baseVault || !quoteVault) throw new Error("the native pool's vaults are not on the sandbox");
+    store.seedNativePool(native.pool, amount(baseVault.data), amount(quoteVault.data));
+    if (store.nativeRate() === null) throw new Error('the native rate was not seeded');
+    const built = buildIndex(store, tradeCount, coinCount);
+    const stats = store.stats();
+    if (stats.coins !== BigInt(coinCount) || stats.trades !== BigInt(tradeCount)) throw new Error(`the index counts ${stats.coins} coins and ${stats.trades} trades, not ${coinCount} and ${tradeCount}`);
+    const bytes = readdirSync(dir).reduce((sum, file) => sum + statSync(join(dir, file)).size, 0);
+    const hours = Number(built.newestAt - START_AT) / 3600;
+    console.log(
+      `\n1. Index: ${fmtInt(coinCount)} listed ZEC coins, ${fmtInt(tradeCount)} curve trades (${fmtInt(built.buys)} buys, ${fmtInt(tradeCount - built.buys)} sales) ` +
+        `over ${hours.toFixed(1)} h of index time, ${fmtInt(Number(stats.traders))} traders; ${(bytes / 2 ** 20).toFixed(0)} MiB on disk`,
+    );
+    console.log(
+      `Built in ${(built.totalMs / 1000).toFixed(1)} s: applyAll (batches of ${fmtInt(BATCH)}) ${(built.applyMs / 1000).toFixed(1)} s ` +
+        `(${fmtInt((tradeCount + coinCount) / (built.applyMs / 1000))} transactions/s), making the data ${(built.makeMs / 1000).toFixed(1)} s.`,
+    );
+
+    // ---- 2. the servers and the load ----
+    let clock = Date.now();
+    const api = await createApiServer({
+      store,
+      chain,
+      profile: sandbox.profile,
+      // No key store: the load sends no Authorization header, so every request is anonymous.
+      // The rate limiter's clock: 61 s later at every request, so each starts a fresh minute and none is
+      // refused (anonymous reads are 60 a minute); the limiter's own work still runs per request.
+      now: () => (clock += 61_000),
+    });
+    servers.push(api);
+    const apiPort = (await listenLocal(api, 0)).port;
+
+    const sampleMint = built.mints[Math.floor(built.mints.length / 2)]!;
+    const sampleAnswer = await fetch(`http://127.0.0.1:${apiPort}/v1/coins/${sampleMint}`);
+    if (sampleAnswer.status !== 200) throw new Error(`GET /v1/coins/${sampleMint} answered ${sampleAnswer.status}: ${await sampleAnswer.text()}`);
+    const fixedText = await sampleAnswer.text();
+    const fixed = JSON.parse(fixedText) as Json;
+    const bare = Fastify({ logger: false });
+    bare.get('/bare', async () => fixed);
+    servers.push(bare);
+    await bare.listen({ host: '127.0.0.1', port: 0 });
+    const barePort = (bare.server.address() as { port: number }).port;
+
+    const s = store;
+    const newest = built.newestAt;
+    const checkList = (sort: CoinSort) => (_path: string, body: unknown) => {
+      const data = (body as { data: Json[] }).data;
+      expectEqual(`${sort} list`, data.map((c) => c['mint']), s.queries.coins({ sort, limit: LIST_LIMIT, offset: 0 }).map((c) => c.mint));
+      if (data.length !== Math.min(LIST_LIMIT, coinCount)) throw new Error(`the ${sort} list holds ${data.length} coins`);
+      if (sort === 'new' && data[0]!['createdAt'] !== Number(s.coin(built.mints.at(-1)!)!.createdAt)) throw new Error('the new list does not start with the last coins planted');
+      if (sort === 'trending' && (BigInt(data[0]!['volumeZec'] as string) === 0n || Number(data[0]!['lastTradeAt']) < Number(newest) - 86_400)) {
+        throw new Error('the trending list does not start with a coin traded in the last 24 hours (6-hour half-life volume)');
+      }
+    };
+    const endpoints: Endpoint[] = [
+      {
+        label: 'bare Fastify route (fixed coin JSON)',
+        port: 'bare',
+        template: '/bare',
+        check: (_path, body) => expectEqual('bare answer', body, fixed),
+      },
+      {
+        label: 'GET /v1/coins/{mint}',
+        port: 'api',
+        template: '/v1/coins/{mint}',
+        check: (p, body) => {
+          const b = body as Json;
+          const row = s.coin(mintOfPath(p))!;
+          expectEqual('coin detail', [b['mint'], b['trades'], b['volumeZec'], b['lastTradeAt']], [row.mint, Number(row.trades), String(row.volumeZec), row.lastTradeAt === null ? null : Number(row.lastTradeAt)]);
+        },
+      },
+      { label: `GET /v1/coins?sort=trending&limit=${LIST_LIMIT}`, port: 'api', template: `/v1/coins?sort=trending&limit=${LIST_LIMIT}`, check: checkList('trending') },
+      { label: `GET /v1/coins?sort=new&limit=${LIST_LIMIT}`, port: 'api', template: `/v1/coins?sort=new&limit=${LIST_LIMIT}`, check: checkList('new') },
+      {
+        label: 'GET /v1/coins/{mint}/candles?interval=1m',
+        port: 'api',
+        template: '/v1/coins/{mint}/candles?interval=1m',
+        check: (p, body) => {
+          const b = body as { interval: string; data: Json[] };
+          const mint = mintOfPath(p);
+          const row = s.coin(mint)!;
+          expectEqual('candles', [b.interval, b.data.length], ['1m', s.queries.candles(mint, 60n, 300, null).length]);
+          if ((row.trades > 0n) !== b.data.length > 0) throw new Error(`${mint} has ${row.trades} trades and ${b.data.length} candles`);
+          if (row.trades > 0n) expectEqual(`${mint}'s last close`, b.data.at(-1)!['c'], String(row.lastPriceE9));
+        },
+      },
+    ];
+
+    worker = new Worker(LOADER, { eval: true, workerData: { mints: built.mints, seed: 0x5eed } });
+    const results: { endpoint: Endpoint; rps: number; p50: number; p99: number; samples: number; note: string; serverBusy: number; clientBusy: number }[] = [];
+    for (const endpoint of endpoints) {
+      const result = await load(worker, { port: endpoint.port === 'api' ? apiPort : barePort, template: endpoint.template, durationMs: seconds * 1000, concurrency });
+      if (result.errors > 0) throw new Error(`${endpoint.label}: ${result.errors} answers were not 200, the first ${JSON.stringify(result.firstError)}`);
+      if (result.samples.length === 0) throw new Error(`${endpoint.label}: no answer was sampled`);
+      let candles = 0;
+      for (const sample of result.samples) {
+        const body = JSON.parse(sample.body) as unknown;
+        endpoint.check(sample.path, body);
+        if (endpoint.template.includes('candles')) candles += (body as { data: unknown[] }).data.length;
+      }
+      const sorted = result.latencies.sort();
+      const note = endpoint.template.includes('candles') ? `${(candles / result.samples.length).toFixed(1)} candles per answer (sampled)` : '';
+      results.push({ endpoint, rps: (sorted.length * 1000) / result.elapsedMs, p50: percentile(sorted, 50), p99: percentile(sorted, 99), samples: result.samples.length, note, serverBusy: result.serverBusy, clientBusy: result.clientBusy });
+    }
+
+    const bareRps = results[0]!.rps;
+    const perServerSecond = (r: (typeof results)[number]) => r.rps / r.serverBusy;
+    const barePerServerSecond = perServerSecond(results[0]!);
+    console.log(`\n2. Over HTTP on 127.0.0.1: ${concurrency} requests in flight (keep-alive), ${seconds} s per endpoint after ${WARMUP_MS / 1000} s of warm-up`);
+    printTable(
+      ['endpoint', 'requests/s', 'p50 ms', 'p99 ms', 'vs bare', 'server busy', 'client busy', 'req/server-s', 'vs bare, server-s', 'checked'],
+      results.map((r) => [
+        r.endpoint.label,
+        fmtInt(r.rps),
+        r.p50.toFixed(2),
+        r.p99.toFixed(2),
+        `${(r.rps / bareRps).toFixed(4)}x`,
+        `${(100 * r.serverBusy).toFixed(0)}%`,
+        `${(100 * r.clientBusy).toFixed(0)}%`,
+        fmtInt(perServerSecond(r)),
+        `${(perServerSecond(r) / barePerServerSecond).toFixed(4)}x`,
+        `${r.samples}${r.note ? `, ${r.note}` : ''}`,
+      ]),
+    );
+    console.log(
+      `Every answer was 200 (a non-200 fails the bench); "checked" answers, spread over the run, were parsed and matched the store. ` +
+        `Server and index in this process (one event loop, SQLite reads synchronous in it, as the product runs them); ` +
+        `the load from a worker thread. Busy: each thread's event-loop utilisation while measured ` +
+        `(a server near 100% is the limit; a client near 100% with the server below it means the figure is the client's ceiling, not the server's); ` +
+        `req/server-s is requests/s over the server's busy share: what the server would answer a client that kept it saturated, and its ratio to the bare route's. Latency is request written to response read, nearest-rank percentiles. ` +
+        `The bare route answers a real coin's detail JSON (${fixedText.length} bytes) as a plain object, with no schema, hook or rate limiter.`,
+    );
+
+    // ---- 3. the store alone ----
+    await Promise.all(servers.splice(0).map((server) => server.close()));
+    let m = 0;
+    const randomMint = () => built.mints[(m = (m * 1_103_515_245 + 12_345) & 0x7fffffff) % built.mints.length]!;
+    // The same reads on the store directly (its public calls, no HTTP, no JSON): what share of a request is the index.
+    const direct: [string, number, number | null][] = [
+      ['store.nativeRate() (every coin route, once)', rate(() => s.nativeRate(), 500), null],
+      ['store.coin(mint)', rate(() => s.coin(randomMint()), 1_000), results[1]!.rps],
+      [`store.queries.coins(trending, ${LIST_LIMIT})`, rate(() => s.queries.coins({ sort: 'trending', limit: LIST_LIMIT, offset: 0 }), 1_000), results[2]!.rps],
+      [`store.queries.coins(new, ${LIST_LIMIT})`, rate(() => s.queries.coins({ sort: 'new', limit: LIST_LIMIT, offset: 0 }), 1_000), results[3]!.rps],
+      ['store.queries.candles(mint, 1m, 300)', rate(() => s.queries.candles(randomMint(), 60n, 300, null), 1_000), results[4]!.rps],
+    ];
+    const us = (perSecond: number | null) => (perSecond === null ? '-' : (1e6 / perSecond).toFixed(1));
+    console.log('\n3. The same reads on the store directly (no HTTP, no JSON), in this process');
+    printTable(
+      ['store call', 'store us/call', 'HTTP us/request', 'store share'],
+      direct.map(([label, calls, rps]) => [label, us(calls), rps === null ? '-' : (1e6 / rps).toFixed(0), rps === null ? '-' : `${((100 * rps) / calls).toFixed(0)}%`]),
+      1,
+    );
+    console.log("HTTP us/request is 1 / requests/s of part 2: the server's event-loop time per request while saturated; the share is the store's part of it.");
+  } finally {
+    await Promise.all(servers.map((server) => server.close()));
+    await worker?.terminate();
+    sandbox?.close();
+    store?.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] !== undefined && pathToFileURL(process.argv[1]).href === import.meta.url) await run();
