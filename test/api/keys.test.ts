@@ -17,7 +17,8 @@ describe('/v1 API keys', () => {
   afterAll(() => f.close());
 
   async function signedChallenge(signer: KeyPairSigner): Promise<{ message: string; signature: string }> {
-    const challenge = await call(f, 'POST', '/v1/auth/challenge', { body: { wallet: signer.address } });
+    // A field the server does not know is ignored (versioning: only additions inside /v1).
+    const challenge = await call(f, 'POST', '/v1/auth/challenge', { body: { wallet: signer.address, client: 'bot/1.2' } });
     expect(challenge.status).toBe(200);
     const message = challenge.body['message'] as string;
     const signature = base58.decode(await signBytes(signer.keyPair.privateKey, new TextEncoder().encode(message)));
