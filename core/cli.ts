@@ -9,17 +9,16 @@ import { isAddress, type Address, type Lamports } from '@solana/kit';
 import { RpcChain } from './chain/rpc-chain.js';
 import { defaultSandboxDir } from './config/paths.js';
 import { readProfile } from './config/profile.js';
-import { createApiServer, listenLocal, type Api } from './api/server.js';
+import { createApiServer, listenLocal } from './api/server.js';
 import { KeyStore } from './api/store/key-store.js';
-import { SandboxChain } from './chain/sandbox-chain.js';
-import { startIndex, type IndexService } from './index/index-service.js';
+import { startIndex } from './index/index-service.js';
+import { startLocalServices, type LocalServices } from './local-services.js';
 import type { IngestProgress } from './index/ingest/ingestor.js';
 import { DeskError, isDeskError } from './errors.js';
 import { formatDecimalUnits, parseDecimalUnits, SOL_DECIMALS, ZEC_DECIMALS, type TokenUnits, type ZecUnits } from './math/units.js';
 import { connectSandbox, type SandboxConnection } from './sandbox/connect.js';
 import { readLock } from './sandbox/data-lock.js';
 import { NATIVE_MINT_DECIMALS } from './sandbox/genesis/keys.js';
-import { startRpcFacade } from './sandbox/rpc/server.js';
 import { Sandbox } from './sandbox/sandbox.js';
 
 const USAGE = `launchdesk — trading and launch desk for a ZEC-quoted Solana launchpad
@@ -59,37 +58,20 @@ async function runSandbox(
   withApi: boolean,
 ): Promise<void> {
   const dataDir = resolve(values.data ?? defaultSandboxDir());
-  const sandbox = await Sandbox.open({ dataDir });
-  let facade;
+  let services: LocalServices;
   try {
-    facade = await startRpcFacade(sandbox, { port: portOf(values['rpc-port'], DEFAULT_RPC_PORT, '--rpc-port') });
+    services = await startLocalServices({
+      dataDir,
+      rpcPort: portOf(values['rpc-port'], DEFAULT_RPC_PORT, '--rpc-port'),
+      apiPort: withApi ? portOf(values.port, DEFAULT_API_PORT, '--port') : null,
+      onProgress: progressPrinter(process.stdout),
+    });
   } catch (error) {
-    sandbox.close();
-    throw new DeskError('unavailable', `cannot start the RPC facade: ${(error as Error).message} (pass --rpc-port N, or 0 for any free port)`);
+    throw isDeskError(error) ? error : new DeskError('unavailable', (error as Error).message);
   }
-  let api: { app: Api; url: string; index: IndexService } | null = null;
-  if (withApi) {
-    const chain = new SandboxChain(sandbox.cluster);
-    const index = await startIndex({ chain, profile: sandbox.profile, indexPath: join(dataDir, 'index.sqlite'), onProgress: progressPrinter(process.stdout) });
-    const keys = KeyStore.open(join(dataDir, 'keys.sqlite'));
-    const app = await createApiServer({ store: index.store, chain, profile: sandbox.profile, keys });
-    app.addHook('onClose', async () => keys.close());
-    try {
-      api = { app, index, url: (await listenLocal(app, portOf(values.port, DEFAULT_API_PORT, '--port'))).url };
-    } catch (error) {
-      index.stop();
-      await facade.close();
-      sandbox.close();
-      throw new DeskError('unavailable', `cannot start the /v1 server: ${(error as Error).message} (pass --port N, or 0 for any free port)`);
-    }
-  }
+  const { sandbox, facade, apiUrl } = services;
   const stop = async (): Promise<void> => {
-    if (api) {
-      await api.app.close();
-      api.index.stop();
-    }
-    await facade.close();
-    sandbox.close();
+    await services.close();
     process.exit(0);
   };
   // Before the "ready" lines: whoever reads them may signal at once.
@@ -100,7 +82,7 @@ async function runSandbox(
     [
       `${label} ready`,
       `  data       ${dataDir}`,
-      ...(api ? [`  API        ${api.url}/v1   (reference: ${api.url}/v1/docs)`] : []),
+      ...(apiUrl ? [`  API        ${apiUrl}/v1   (reference: ${apiUrl}/v1/docs)`] : []),
       `  RPC URL    ${facade.rpcUrl}`,
       `  WebSocket  ${facade.wsUrl}`,
       `  profile    ${join(dataDir, 'profile.json')}`,

@@ -1,0 +1,60 @@
+import { join } from 'node:path';
+import { createApiServer, listenLocal, type Api } from './api/server.js';
+import { KeyStore } from './api/store/key-store.js';
+import { SandboxChain } from './chain/sandbox-chain.js';
+import { startIndex, type IndexService } from './index/index-service.js';
+import type { IngestProgress } from './index/ingest/ingestor.js';
+import { startRpcFacade, type RpcFacade } from './sandbox/rpc/server.js';
+import { Sandbox } from './sandbox/sandbox.js';
+
+export interface LocalServices {
+  readonly sandbox: Sandbox;
+  readonly facade: RpcFacade;
+  /** The /v1 server's base URL (http://127.0.0.1:PORT), when it runs. */
+  readonly apiUrl: string | null;
+  close(): Promise<void>;
+}
+
+/**
+ * What the desk's main process runs on the user's machine (the Electron shell and `launchdesk
+ * serve|start` alike): the sandbox in `dataDir` with its JSON-RPC facade, and, with `apiPort`, the indexer
+ * in-process and the /v1 server on 127.0.0.1 with its key store. Whatever started is stopped again
+ * when a later part fails.
+ */
+export async function startLocalServices(options: {
+  readonly dataDir: string;
+  readonly rpcPort: number;
+  readonly apiPort: number | null;
+  readonly onProgress?: (progress: IngestProgress) => void;
+}): Promise<LocalServices> {
+  const sandbox = await Sandbox.open({ dataDir: options.dataDir });
+  const stops: (() => Promise<void> | void)[] = [() => sandbox.close()];
+  const stopAll = async () => {
+    for (const stop of stops.splice(0).reverse()) await stop();
+  };
+  try {
+    const facade = await startRpcFacade(sandbox, { port: options.rpcPort }).catch((error: unknown) => {
+      throw new Error(`cannot start the RPC facade: ${(error as Error).message} (pass --rpc-port N, or 0 for any free port)`);
+    });
+    stops.push(() => facade.close());
+    let apiUrl: string | null = null;
+    if (options.apiPort !== null) {
+      const chain = new SandboxChain(sandbox.cluster);
+      const index: IndexService = await startIndex({ chain, profile: sandbox.profile, indexPath: join(options.dataDir, 'index.sqlite'), ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
+      stops.push(() => index.stop());
+      const keys = KeyStore.open(join(options.dataDir, 'keys.sqlite'));
+      stops.push(() => keys.close());
+      const app: Api = await createApiServer({ store: index.store, chain, profile: sandbox.profile, keys });
+      stops.push(() => app.close());
+      apiUrl = (
+        await listenLocal(app, options.apiPort).catch((error: unknown) => {
+          throw new Error(`cannot start the /v1 server: ${(error as Error).message} (pass --port N, or 0 for any free port)`);
+        })
+      ).url;
+    }
+    return { sandbox, facade, apiUrl, close: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
