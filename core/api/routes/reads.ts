@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { Address } from '@solana/kit';
 import { notFound } from '../api-error.js';
-import { Coin, presentCoin, type CoinContext } from '../schemas/coin.js';
+import { Coin, pairBlockOf, presentCoin, type CoinContext } from '../schemas/coin.js';
 import { AddressString, Amount, Cursor, Limit, Page, SignedAmount, UnixSeconds } from '../schemas/common.js';
 import { Params, readParams } from '../schemas/params.js';
 import { DailyStats, presentDaily, presentStats, Stats } from '../schemas/stats.js';
@@ -78,10 +78,9 @@ export function registerReadRoutes(app: Api, ctx: ApiContext): void {
       const offset = offsetOf(request.query.cursor);
       const coins = store.queries.graduated(limit, offset);
       const c = context();
-      const byMint = new Map(store.graduations(100_000).map((g) => [g.mint, g]));
       return {
         data: coins.map((coin) => {
-          const g = byMint.get(coin.mint)!;
+          const g = store.graduation(coin.mint)!;
           return { ...presentCoin(coin, c), graduation: { signature: g.signature, at: Number(g.at), pool: g.pool, baseAmount: String(g.baseAmount), quoteAmount: String(g.quoteAmount) } };
         }),
         next: nextOffset(offset, limit, coins.length),
@@ -136,7 +135,7 @@ export function registerReadRoutes(app: Api, ctx: ApiContext): void {
       const holdings = store.queries.heldBy(wallet).map((mint) => {
         const h = store.holding(mint, wallet)!;
         const coin = store.coin(mint)!;
-        const pair = presentCoin(coin, c).pair;
+        const pair = pairBlockOf(coin, c);
         const valued = coin.pair !== 'native' || c.nativeRate !== null;
         return {
           mint,

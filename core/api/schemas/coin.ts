@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import type { Address } from '@solana/kit';
-import type { NativePair } from '../../config/profile.js';
+import { NATIVE_SYMBOL, type NativePair } from '../../config/profile.js';
 import type { CoinRow } from '../../index/store/index-store.js';
 import { spotValueZec, type NativeRate } from '../../index/valuation.js';
 import { findPool, findPumpPoolAuthority } from '../../programs/amm/pdas.js';
@@ -80,11 +80,19 @@ export interface CoinContext {
   readonly nativeRate: NativeRate | null;
 }
 
+/** The native pair block of a native-paired coin; undefined for a coin paired with ZEC. */
+export function pairBlockOf(c: Pick<CoinRow, 'pair'>, ctx: CoinContext): Static<typeof NativePairBlock> | undefined {
+  const pair = ctx.nativePair;
+  if (c.pair !== 'native' || !pair) return undefined;
+  return { key: 'native', symbol: pair.symbol ?? NATIVE_SYMBOL, mint: pair.mint, pool: pair.pool };
+}
+
 /** A coin row as the API shows it. */
 export function presentCoin(c: CoinRow, ctx: CoinContext): CoinJson {
   const paired = c.pair === 'native';
   const rate = paired ? ctx.nativeRate : null;
   const value = (amount: bigint) => spotValueZec(amount, c, rate);
+  const pair = pairBlockOf(c, ctx);
   return {
     mint: c.mint,
     name: c.name,
@@ -95,7 +103,7 @@ export function presentCoin(c: CoinRow, ctx: CoinContext): CoinJson {
     stage: c.stage,
     createdAt: Number(c.createdAt),
     createdSignature: c.createdSignature,
-    ...(paired && ctx.nativePair ? { pair: { key: 'native' as const, symbol: ctx.nativePair.symbol ?? 'NATIVE', mint: ctx.nativePair.mint, pool: ctx.nativePair.pool } } : {}),
+    ...(pair ? { pair } : {}),
     payee: c.payeeKind === 'wallet' && c.payee ? { kind: 'wallet', wallet: c.payee } : c.payeeKind === 'holders' ? { kind: 'holders' } : null,
     reserves: {
       curve: c.stage === 'pool' ? null : { virtualToken: String(c.virtualToken), virtualQuote: String(c.virtualQuote), realToken: String(c.realToken), realQuote: String(c.realQuote) },

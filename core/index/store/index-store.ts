@@ -241,7 +241,7 @@ export class IndexStore {
         (SELECT COUNT(*) FROM traders) AS traders FROM daily_stats`),
       dailyStats: s('SELECT * FROM daily_stats WHERE day >= ? ORDER BY day DESC LIMIT ?'),
       graduations: s('SELECT * FROM graduations ORDER BY slot DESC, mint LIMIT ?'),
-      graduation: s('SELECT quote_amount FROM graduations WHERE mint = ?'),
+      graduation: s('SELECT * FROM graduations WHERE mint = ?'),
       count: s('SELECT COUNT(*) AS n FROM processed'),
       lastProcessed: s('SELECT signature, slot FROM processed ORDER BY seq DESC LIMIT 1'),
     };
@@ -506,8 +506,7 @@ export class IndexStore {
     if (c.stage === 'curve' && c.realToken > 0n && c.virtualToken > c.realToken) {
       raiseAtCompletion = c.realQuote + buyExactTokens(curveState({ virtualTokenReserves: c.virtualToken, virtualQuoteReserves: c.virtualQuote, realTokenReserves: c.realToken, realQuoteReserves: c.realQuote, complete: false }), tokenUnits(c.realToken), NO_FEES).quoteCost;
     } else if (c.stage === 'pool') {
-      const graduation = this.statements.graduation.get(mint) as { quote_amount: bigint } | undefined;
-      raisedSoFar = raiseAtCompletion = graduation?.quote_amount ?? 0n;
+      raisedSoFar = raiseAtCompletion = this.graduation(mint)?.quoteAmount ?? 0n;
     }
     const zec = (x: bigint) => (c.pair === 'native' ? this.nativeToZec(x) : x);
     return {
@@ -575,6 +574,12 @@ export class IndexStore {
 
   feeEvents(mint: Address): FeeEventRow[] {
     return (this.statements.feeEvents.all(mint) as Row[]).map((row) => camel(row) as unknown as FeeEventRow);
+  }
+
+  /** A coin's graduation (its migration into the pool), or null while it has none. */
+  graduation(mint: Address): GraduationRow | null {
+    const row = this.statements.graduation.get(mint) as Row | undefined;
+    return row ? (camel(row) as unknown as GraduationRow) : null;
   }
 
   /** Graduations, newest first. */
