@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import { createApiServer, listenLocal, type Api } from './api/server.js';
 import { KeyStore } from './api/store/key-store.js';
+import { Relay } from './relay/relay.js';
+import { BuildLedger } from './relay/store/build-ledger.js';
 import { SandboxChain } from './chain/sandbox-chain.js';
 import { startIndex, type IndexService } from './index/index-service.js';
 import type { IngestProgress } from './index/ingest/ingestor.js';
@@ -44,7 +46,10 @@ export async function startLocalServices(options: {
       stops.push(() => index.stop());
       const keys = KeyStore.open(join(options.dataDir, 'keys.sqlite'));
       stops.push(() => keys.close());
-      const app: Api = await createApiServer({ store: index.store, chain, profile: sandbox.profile, keys });
+      const ledger = BuildLedger.open(join(options.dataDir, 'builds.sqlite'));
+      stops.push(() => ledger.close());
+      const relay = new Relay(chain, ledger, sandbox.profile, (signatures) => index.ingestor.take(signatures));
+      const app: Api = await createApiServer({ store: index.store, chain, profile: sandbox.profile, keys, relay });
       stops.push(() => app.close());
       apiUrl = (
         await listenLocal(app, options.apiPort).catch((error: unknown) => {

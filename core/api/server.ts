@@ -20,6 +20,9 @@ import { registerCoinRoutes } from './routes/coins.js';
 import { registerDocsRoutes } from './routes/docs.js';
 import { registerKeyRoutes } from './routes/keys.js';
 import { registerTxRoutes } from './routes/tx.js';
+import { registerTradeRoutes } from './routes/trade.js';
+import { registerRelayRoutes } from './routes/relay.js';
+import type { Relay } from '../relay/relay.js';
 import type { KeyRecord, KeyStore } from './store/key-store.js';
 import { registerReadRoutes } from './routes/reads.js';
 
@@ -29,6 +32,8 @@ export interface ApiContext {
   readonly profile: NetworkProfile;
   /** API keys; without a store every key is unknown (401) and key management answers 503. */
   readonly keys?: KeyStore;
+  /** The relay and its build ledger; without one builds are answered but not recorded, and sends answer 503. */
+  readonly relay?: Relay;
   /** Milliseconds; injectable for the rate-limit tests. */
   readonly now?: () => number;
 }
@@ -181,6 +186,8 @@ export async function createApiServer(ctx: ApiContext): Promise<Api> {
   registerCoinRoutes(app, ctx);
   registerKeyRoutes(app, ctx);
   registerTxRoutes(app, ctx);
+  registerTradeRoutes(app, ctx);
+  registerRelayRoutes(app, ctx);
   registerDocsRoutes(app);
   return app;
 }

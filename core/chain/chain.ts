@@ -9,6 +9,7 @@ import type {
   SubscriptionEvents,
   SignatureInfo,
   SignatureStatus,
+  SimulateOptions,
   SimulationResult,
   Unsubscribe,
 } from './types.js';
@@ -30,7 +31,7 @@ export interface Chain {
   getBlockHeight(commitment?: Commitment): Promise<bigint>;
   getSlot(commitment?: Commitment): Promise<bigint>;
 
-  simulate(wire: Uint8Array, options?: { sigVerify?: boolean }): Promise<SimulationResult>;
+  simulate(wire: Uint8Array, options?: SimulateOptions): Promise<SimulationResult>;
   /** Sends as a validator's `sendTransaction` with preflight: a transaction that fails simulation throws. */
   send(wire: Uint8Array, options?: { skipPreflight?: boolean }): Promise<Signature>;
   /**

@@ -21,6 +21,7 @@ import {
   type LogNotice,
   type SignatureInfo,
   type SignatureStatus,
+  type SimulateOptions,
   type SimulationResult,
   type SubscriptionEvents,
   type TokenBalance,
@@ -138,11 +139,17 @@ export class RpcChain implements Chain {
     return this.call('getSlot', this.rpc.getSlot({ commitment }));
   }
 
-  async simulate(wire: Uint8Array, options: { sigVerify?: boolean } = {}): Promise<SimulationResult> {
+  async simulate(wire: Uint8Array, options: SimulateOptions = {}): Promise<SimulationResult> {
     const encoded = Buffer.from(wire).toString('base64') as Base64EncodedWireTransaction;
     const { value } = await this.call(
       'simulateTransaction',
-      this.rpc.simulateTransaction(encoded, { encoding: 'base64', sigVerify: options.sigVerify ?? false, commitment: 'confirmed', innerInstructions: true }),
+      this.rpc.simulateTransaction(encoded, {
+        encoding: 'base64',
+        sigVerify: options.sigVerify ?? false,
+        commitment: 'confirmed',
+        innerInstructions: true,
+        ...(options.accounts ? { accounts: { addresses: [...options.accounts], encoding: 'base64' as const } } : {}),
+      }),
     );
     const v = value as unknown as Json;
     const ret = v['returnData'] as { programId: Address; data: [string, string] } | null;
@@ -152,6 +159,9 @@ export class RpcChain implements Chain {
       unitsConsumed: BigInt((v['unitsConsumed'] as bigint | undefined) ?? 0n),
       returnData: ret ? { programId: ret.programId, data: new Uint8Array(Buffer.from(ret.data[0], 'base64')) } : null,
       innerInstructions: innerOf(v['innerInstructions'], 'base64'),
+      accounts: ((v['accounts'] as (Json | null)[] | null) ?? []).map((account, i) =>
+        account === null ? null : accountOf(options.accounts![i]!, account),
+      ),
     };
   }
 

@@ -5,7 +5,7 @@ import { matchesFilters } from './account-filter.js';
 import { describeTransactionError } from '../sandbox/transaction-errors.js';
 import { decodeWireTransaction, type WireTransaction } from '../sandbox/wire-transaction.js';
 import type { Chain } from './chain.js';
-import { COMMITMENT_RANK, type AccountFilter, type ChainAccount, type ChainTransaction, type Commitment, type LatestBlockhash, type LogNotice, type SubscriptionEvents, type SignatureInfo, type SignatureStatus, type SimulationResult, type Unsubscribe } from './types.js';
+import { COMMITMENT_RANK, type AccountFilter, type ChainAccount, type ChainTransaction, type Commitment, type LatestBlockhash, type LogNotice, type SubscriptionEvents, type SignatureInfo, type SignatureStatus, type SimulateOptions, type SimulationResult, type Unsubscribe } from './types.js';
 
 /**
  * The `Chain` of the embedded sandbox, in the same process: no serialisation, no sockets. It behaves
@@ -44,7 +44,7 @@ export class SandboxChain implements Chain {
     return this.cluster.slotAt(commitment);
   }
 
-  async simulate(wire: Uint8Array, options: { sigVerify?: boolean } = {}): Promise<SimulationResult> {
+  async simulate(wire: Uint8Array, options: SimulateOptions = {}): Promise<SimulationResult> {
     return this.cluster.simulate(wire, options);
   }
 

@@ -101,6 +101,14 @@ export interface SimulationResult {
   readonly unitsConsumed: bigint;
   readonly returnData: ReturnData | null;
   readonly innerInstructions: readonly InnerInstructions[];
+  /** The accounts asked for in `SimulateOptions.accounts`, as the transaction would leave them (null: none). */
+  readonly accounts: readonly (ChainAccount | null)[];
+}
+
+export interface SimulateOptions {
+  readonly sigVerify?: boolean;
+  /** Accounts to answer as the transaction would leave them (the validator's `accounts` option). */
+  readonly accounts?: readonly Address[];
 }
 
 export type AccountFilter =

@@ -33,6 +33,8 @@ export interface NetworkProfile {
   readonly accounts: Readonly<Record<string, Address>>;
   /** Pairs other than ZEC (spec: `GET /v1/params` `pairs`). */
   readonly pairs?: { readonly native?: NativePair };
+  /** Programs whose balance assertions a wallet may add to a built transaction before the relay sends it. */
+  readonly balanceAssertionPrograms?: readonly Address[];
 }
 
 /** The native pairing: what a route needs (spec, "Native pair block" and `pairs.native` in params). */
@@ -106,6 +108,11 @@ export function assertIsNetworkProfile(value: unknown): asserts value is Network
         if (!Number.isInteger(native[field]) || (native[field] as number) < 0) fail(`pairs.native.${field}`, 'must be a non-negative integer');
       }
     }
+  }
+  const assertions = p['balanceAssertionPrograms'];
+  if (assertions !== undefined) {
+    if (!Array.isArray(assertions)) fail('balanceAssertionPrograms', 'must be an array of addresses when present');
+    assertions.forEach((address, i) => assertAddress(address, `balanceAssertionPrograms[${i}]`));
   }
   const mints = p['mints'] as Record<string, unknown> | undefined;
   if (typeof mints !== 'object' || mints === null) fail('mints', 'must be an object');

@@ -342,16 +342,16 @@ export class SandboxCluster {
   }
 
   /** `decoded` saves decoding again when the caller already took the transaction apart. */
-  simulate(wire: Uint8Array, options: { sigVerify?: boolean; replaceRecentBlockhash?: boolean } = {}, decoded?: WireTransaction): SimulationResult {
+  simulate(wire: Uint8Array, options: { sigVerify?: boolean; replaceRecentBlockhash?: boolean; accounts?: readonly Address[] } = {}, decoded?: WireTransaction): SimulationResult {
     let tx: WireTransaction;
     try {
       tx = decoded ?? decodeWireTransaction(wire);
     } catch {
-      return { err: 'SanitizeFailure', logs: [], unitsConsumed: 0n, returnData: null, innerInstructions: [] };
+      return { err: 'SanitizeFailure', logs: [], unitsConsumed: 0n, returnData: null, innerInstructions: [], accounts: [] };
     }
     if (!options.replaceRecentBlockhash) {
       const lifetime = this.lifetimeError(tx);
-      if (lifetime) return { err: lifetime, logs: [], unitsConsumed: 0n, returnData: null, innerInstructions: [] };
+      if (lifetime) return { err: lifetime, logs: [], unitsConsumed: 0n, returnData: null, innerInstructions: [], accounts: [] };
     }
     this.native.setSigverify(options.sigVerify ?? false);
     try {
@@ -364,10 +364,29 @@ export class SandboxCluster {
         unitsConsumed: meta.computeUnitsConsumed(),
         returnData: returnDataOf(meta),
         innerInstructions: innerOf(meta),
+        accounts: failed || !options.accounts ? [] : this.postAccountsOf(result as NativeSimulation, options.accounts),
       };
     } finally {
       this.native.setSigverify(true);
     }
+  }
+
+  /** The simulation's account states for `addresses`: those it wrote, else as they are now. */
+  private postAccountsOf(simulation: NativeSimulation, addresses: readonly Address[]): (ChainAccount | null)[] {
+    const written = new Map<string, ChainAccount | null>();
+    for (const entry of simulation.postAccounts() as { address: Uint8Array; account(): { lamports(): bigint; data(): Uint8Array; owner(): Uint8Array; executable(): boolean; rentEpoch(): bigint } }[]) {
+      const address = addressDecoder.decode(entry.address);
+      const account = entry.account();
+      written.set(address, account.lamports() === 0n ? null : {
+        address,
+        lamports: account.lamports() as Lamports,
+        owner: addressDecoder.decode(account.owner()),
+        executable: account.executable(),
+        rentEpoch: account.rentEpoch(),
+        data: account.data(),
+      });
+    }
+    return addresses.map((address) => (written.has(address) ? written.get(address)! : this.getAccount(address)));
   }
 
   /**

@@ -3,6 +3,8 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApiServer, listenLocal, type Api } from '../../core/api/server.js';
 import { KeyStore } from '../../core/api/store/key-store.js';
+import { Relay } from '../../core/relay/relay.js';
+import { BuildLedger } from '../../core/relay/store/build-ledger.js';
 import type { Chain } from '../../core/chain/chain.js';
 import { SandboxChain } from '../../core/chain/sandbox-chain.js';
 import { Ingestor } from '../../core/index/ingest/ingestor.js';
@@ -17,6 +19,8 @@ export interface ApiFixture {
   readonly sandbox: Sandbox;
   readonly store: IndexStore;
   readonly keys: KeyStore;
+  readonly ledger: BuildLedger;
+  readonly ingestor: Ingestor;
   readonly app: Api;
   readonly base: string;
   readonly port: number;
@@ -38,13 +42,17 @@ export async function startApi(options: { chain?: (sandbox: Sandbox) => Chain } 
   await ingestor.start();
   const keys = KeyStore.open(join(dir, 'keys.sqlite'));
   const fixture = { clock: 1_800_000_000_000 } as ApiFixture;
-  const app = await createApiServer({ store, chain: options.chain?.(sandbox) ?? new SandboxChain(sandbox.cluster), profile: sandbox.profile, keys, now: () => fixture.clock });
+  const ledger = BuildLedger.open(join(dir, 'builds.sqlite'));
+  const chain = options.chain?.(sandbox) ?? new SandboxChain(sandbox.cluster);
+  const relay = new Relay(chain, ledger, sandbox.profile, (signatures) => ingestor.take(signatures));
+  const app = await createApiServer({ store, chain, profile: sandbox.profile, keys, relay, now: () => fixture.clock });
   const { url, port } = await listenLocal(app, 0);
   return Object.assign(fixture, {
-    sandbox, store, keys, app, base: url, port, dir, mint: coin.mint,
+    sandbox, store, keys, ledger, ingestor, app, base: url, port, dir, mint: coin.mint,
     async close() {
       await app.close();
       ingestor.stop();
+      ledger.close();
       keys.close();
       store.close();
       sandbox.close();

@@ -1,6 +1,7 @@
 import type { Address, Signature } from '@solana/kit';
 import type { Chain } from '../../chain/chain.js';
 import type { SignatureInfo, Unsubscribe } from '../../chain/types.js';
+import { tokenAccountAmount } from '../../programs/token-account.js';
 import { decodePool } from '../../programs/amm/pool.js';
 import type { IndexStore } from '../store/index-store.js';
 import { factsOf } from './facts.js';
@@ -97,8 +98,7 @@ export class Ingestor {
     const pool = decodePool(account.data);
     const [base, quote] = await this.chain.getAccounts([pool.poolBaseTokenAccount, pool.poolQuoteTokenAccount], 'confirmed');
     if (!base || !quote) return;
-    const amount = (data: Uint8Array) => new DataView(data.buffer, data.byteOffset, data.byteLength).getBigUint64(64, true);
-    this.store.seedNativePool(this.rules.nativePool, amount(base.data), amount(quote.data));
+    this.store.seedNativePool(this.rules.nativePool, tokenAccountAmount(base.data), tokenAccountAmount(quote.data));
   }
 
   private follow(program: Address, retryMs: number, settled: () => void = () => {}): void {
@@ -211,6 +211,15 @@ export class Ingestor {
       batch.push(await factsOf(viewTransaction(tx), this.rules));
     }
     return batch.length > 0 ? this.store.applyAll(batch) : 0;
+  }
+
+  /**
+   * Takes in transactions the caller knows landed (the relay after a planting is confirmed), without
+   * waiting for the log subscription to announce them; a signature already held is skipped.
+   */
+  async take(signatures: readonly Signature[]): Promise<void> {
+    this.enqueue(signatures);
+    await this.queue;
   }
 
   /** Resolves once everything announced so far is applied; throws what stopped ingestion, if anything did. */

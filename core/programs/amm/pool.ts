@@ -92,3 +92,12 @@ export function encodePool(pool: Pool, accountSize: number = POOL_SIZE): Uint8Ar
   out.set(encoded, 0);
   return out;
 }
+
+/**
+ * Coin-creator fees charged by native routes and held in the pool's quote vault until collected (a u64
+ * right after the IDL's fields, programs/amm/state.h P_ROUTE_CREATOR_FEES): they are not reserves.
+ */
+export function poolRouteCreatorFees(data: ReadonlyUint8Array): bigint {
+  if (data.length < POOL_SIZE + 8) return 0n;
+  return new DataView(data.buffer, data.byteOffset, data.byteLength).getBigUint64(POOL_SIZE, true);
+}

@@ -68,6 +68,24 @@ export function decodeFeeConfig(data: Uint8Array): FeeConfig {
   return { bump, admin, flatFees: flatFees as unknown as Fees };
 }
 
+/**
+ * The fees a trade is charged, as the launchpad and the AMM read them (programs/launchpad/trade.h,
+ * programs/amm/common.h): the exotic flat fees after the two tier vectors when any of them is set, else
+ * the flat fees. `flat` is kept too: a route's curve hop takes its creator rate (programs/launchpad/route.h).
+ */
+export function chargedFees(data: Uint8Array): { readonly charged: Fees; readonly flat: Fees } {
+  if (!isFeeConfig(data)) throw new Error('not a FeeConfig account');
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const flat = decodeFees(data.subarray(41, 65));
+  let exoticAt = 73 + view.getUint32(65, true) * 40;
+  if (exoticAt + 4 > data.length) return { charged: flat, flat };
+  exoticAt += 4 + view.getUint32(exoticAt, true) * 40;
+  if (exoticAt + 24 > data.length) return { charged: flat, flat };
+  const exotic = decodeFees(data.subarray(exoticAt, exoticAt + 24));
+  const set = exotic.lpFeeBps !== 0n || exotic.protocolFeeBps !== 0n || exotic.creatorFeeBps !== 0n;
+  return { charged: set ? exotic : flat, flat };
+}
+
 export function decodeFees(data: Uint8Array): Fees {
   return feesDecoder.decode(data) as unknown as Fees;
 }

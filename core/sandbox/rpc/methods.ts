@@ -341,16 +341,17 @@ export function createMethods(sandbox: Sandbox): Record<string, Method> {
       } catch (error) {
         throw invalidParams(`invalid transaction: ${(error as Error).message}`);
       }
-      const result = cluster.simulate(wire, { sigVerify, replaceRecentBlockhash: replace });
       const accountsConfig = config['accounts'] as { addresses?: unknown[]; encoding?: unknown } | undefined;
-      let accounts: unknown = null;
-      if (accountsConfig && Array.isArray(accountsConfig.addresses)) {
-        const encoding = asAccountEncoding(accountsConfig.encoding ?? 'base64');
-        accounts = accountsConfig.addresses.map((_, i) => {
-          const account = cluster.getAccount(addressAt(accountsConfig.addresses!, i));
-          return account ? encodeAccount(account, encoding, undefined, decimalsOf) : null;
-        });
-      }
+      const wanted = accountsConfig && Array.isArray(accountsConfig.addresses) ? accountsConfig.addresses.map((_, i) => addressAt(accountsConfig.addresses!, i)) : null;
+      const encoding = wanted ? asAccountEncoding(accountsConfig!.encoding ?? 'base64') : null;
+      const result = cluster.simulate(wire, { sigVerify, replaceRecentBlockhash: replace, ...(wanted ? { accounts: wanted } : {}) });
+      // As a validator: the accounts as the transaction leaves them (none when it fails).
+      const accounts = wanted && encoding
+        ? wanted.map((_, i) => {
+            const account = result.err === null ? result.accounts[i] : null;
+            return account ? encodeAccount(account, encoding, undefined, decimalsOf) : null;
+          })
+        : null;
       return withContext({
         err: result.err,
         logs: result.logs,

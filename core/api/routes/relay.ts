@@ -1,0 +1,39 @@
+import { Type } from 'typebox';
+import { DeskError } from '../../errors.js';
+import { BUILD_ID_PATTERN } from '../../engine/build.js';
+import { invalidParam } from '../api-error.js';
+import type { Api, ApiContext } from '../server.js';
+import { ERROR_RESPONSES } from './query.js';
+
+const RELAY = { rateGroup: 'relay' as const };
+
+/** POST /v1/tx/send: the relay (core/relay) behind the spec's error model. */
+export function registerRelayRoutes(app: Api, ctx: ApiContext): void {
+  app.post(
+    '/v1/tx/send',
+    {
+      config: RELAY,
+      schema: {
+        summary: 'Relay the signed transactions of a build (sent once, only if they are what was built)',
+        tags: ['tx'],
+        body: Type.Object({
+          buildId: Type.String({ maxLength: 64, description: 'b_<id> of the build' }),
+          signed: Type.Array(Type.String({ maxLength: 4_000, description: 'base64 signed transaction' }), { minItems: 1, maxItems: 4, description: 'in build order' }),
+        }),
+        response: { 200: Type.Object({ buildId: Type.String(), signatures: Type.Array(Type.String(), { description: 'confirmed, in order' }) }), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const { buildId, signed } = request.body;
+      if (!BUILD_ID_PATTERN.test(buildId)) throw invalidParam('buildId', `${JSON.stringify(buildId.slice(0, 40))} is not a build id (b_ and 32 hex digits)`);
+      const relay = ctx.relay;
+      if (!relay) throw new DeskError('unavailable', 'the relay is not running in this server');
+      const wires = signed.map((text, i) => {
+        if (!/^[A-Za-z0-9+/]+={0,2}$/.test(text)) throw invalidParam(`signed.${i}`, 'is not base64');
+        return new Uint8Array(Buffer.from(text, 'base64'));
+      });
+      const sent = await relay.send(buildId, wires);
+      return { buildId: sent.buildId, signatures: [...sent.signatures] };
+    },
+  );
+}

@@ -1,0 +1,120 @@
+import type { Address } from '@solana/kit';
+import type { Chain } from '../chain/chain.js';
+import type { MintInfo } from '../config/profile.js';
+import { DeskError } from '../errors.js';
+import { curveState, type CurveState } from '../math/curve.js';
+import type { FeeRates } from '../math/curve-fees.js';
+import { poolReserves, type PoolReserves } from '../math/pool.js';
+import type { PoolFeeRates } from '../math/pool-fees.js';
+import { routeVenues, type RouteFeeRates, type RouteVenues } from '../math/route-venues.js';
+import { findCanonicalPool } from '../programs/amm/pdas.js';
+import { decodePool, isPool, poolRouteCreatorFees, type Pool } from '../programs/amm/pool.js';
+import { decodeBondingCurve, isBondingCurve, type BondingCurve } from '../programs/launchpad/bonding-curve.js';
+import { findAssociatedTokenAccount, findBondingCurve } from '../programs/launchpad/pdas.js';
+import { TOKEN_2022_PROGRAM, tokenAccountAmount } from '../programs/token-account.js';
+import { curveFeeRates, poolTradeFeeRates, routeTradeFeeRates } from './fee-rates.js';
+import type { World } from './world.js';
+
+/**
+ * A coin's market as it stands on chain when a build is made: its pair (read from the curve's quote
+ * mint), its venue (the curve until it completes, then its canonical pool), the venue's reserves and
+ * rates, and for a native-paired coin the route's two venues. Everything a quote needs, nothing cached.
+ */
+export interface PoolVenue {
+  readonly address: Address;
+  readonly account: Pool;
+  readonly baseVault: Address;
+  readonly quoteVault: Address;
+  /** Base and quote in the vaults; route creator fees waiting there and virtual quote reserves accounted. */
+  readonly reserves: PoolReserves;
+}
+
+export interface CoinMarket {
+  readonly mint: Address;
+  readonly pair: 'zec' | 'native';
+  /** The coin's quote mint (ZEC, or the native coin). */
+  readonly quote: MintInfo;
+  readonly curveAddress: Address;
+  readonly curve: BondingCurve;
+  readonly venue: 'curve' | 'pool';
+  /** The curve's reserves; null once it completed (migration empties it). */
+  readonly curveState: CurveState | null;
+  /** The curve's own token accounts (hop 2 of a route on the curve). */
+  readonly curveBaseVault: Address;
+  readonly curveQuoteVault: Address;
+  readonly curveRates: FeeRates;
+  /** The canonical pool, once the coin migrated. */
+  readonly pool: (PoolVenue & { readonly rates: PoolFeeRates }) | null;
+  /** A native-paired coin's route: hop 1 the native-coin/ZEC pool, hop 2 the coin's venue. */
+  readonly route: { readonly hop1: PoolVenue; readonly venues: RouteVenues; readonly rates: RouteFeeRates } | null;
+}
+
+async function readPoolVenue(chain: Chain, address: Address, what: string): Promise<PoolVenue> {
+  const account = await chain.getAccount(address, 'confirmed');
+  if (!account || !isPool(account.data)) throw new DeskError('unavailable', `${what} (${address}) is not on this cluster`);
+  const pool = decodePool(account.data);
+  const [base, quote] = await chain.getAccounts([pool.poolBaseTokenAccount, pool.poolQuoteTokenAccount], 'confirmed');
+  if (!base || !quote) throw new DeskError('unavailable', `the vaults of ${what} (${address}) are not on this cluster`);
+  const quoteHeld = tokenAccountAmount(quote.data) - poolRouteCreatorFees(account.data);
+  return {
+    address,
+    account: pool,
+    baseVault: pool.poolBaseTokenAccount,
+    quoteVault: pool.poolQuoteTokenAccount,
+    reserves: poolReserves({ baseReserves: tokenAccountAmount(base.data), quoteReserves: quoteHeld + pool.virtualQuoteReserves }),
+  };
+}
+
+export async function readCoinMarket(chain: Chain, world: World, mint: Address): Promise<CoinMarket> {
+  const curveAddress = await findBondingCurve(world.programs.launchpad, mint);
+  const account = await chain.getAccount(curveAddress, 'confirmed');
+  if (!account || account.owner !== world.programs.launchpad || !isBondingCurve(account.data)) {
+    throw new DeskError('not_found', `no launchpad coin with mint ${mint} on this cluster`);
+  }
+  const curve = decodeBondingCurve(account.data);
+  const native = world.native;
+  let pair: CoinMarket['pair'];
+  let quote: MintInfo;
+  if (curve.quoteMint === world.zec.address) {
+    pair = 'zec';
+    quote = world.zec;
+  } else if (native !== null && curve.quoteMint === native.mint) {
+    pair = 'native';
+    quote = { address: native.mint, decimals: native.decimals, tokenProgram: native.tokenProgram };
+  } else {
+    throw new DeskError('not_found', `coin ${mint} is quoted in ${curve.quoteMint}, neither ZEC nor the native coin: it has no route in this API`);
+  }
+  const state = curve.complete ? null : curveState({ ...curve });
+  const curveBaseVault = await findAssociatedTokenAccount(curveAddress, mint, TOKEN_2022_PROGRAM);
+  const curveQuoteVault = await findAssociatedTokenAccount(curveAddress, quote.address, quote.tokenProgram);
+  let pool: CoinMarket['pool'] = null;
+  if (curve.complete) {
+    const address = await findCanonicalPool(world.programs, mint, quote.address);
+    const venue = await readPoolVenue(chain, address, `the canonical pool of ${mint}`).catch((error: unknown) => {
+      // A complete curve whose pool is not there yet: migration has not run.
+      throw new DeskError('refused', `coin ${mint} finished its curve and has not migrated to its pool yet; try again after migration`, undefined, { cause: error });
+    });
+    pool = { ...venue, rates: poolTradeFeeRates(world, venue.account) };
+  }
+  let route: CoinMarket['route'] = null;
+  if (pair === 'native') {
+    const hop1 = await readPoolVenue(chain, native!.pool, 'the native-coin/ZEC pool');
+    const venues = routeVenues(hop1.reserves, pool ? { venue: 'pool', pool: pool.reserves } : { venue: 'curve', curve: state! });
+    route = { hop1, venues, rates: routeTradeFeeRates(world, pool ? { pool: pool.account } : { curve }) };
+  }
+  return {
+    mint,
+    pair,
+    quote,
+    curveAddress,
+    curve,
+    venue: pool ? 'pool' : 'curve',
+    curveState: state,
+    curveBaseVault,
+    curveQuoteVault,
+    curveRates: curveFeeRates(world, curve),
+    pool,
+    route,
+  };
+}
+

@@ -1,0 +1,89 @@
+import type { Address } from '@solana/kit';
+import type { TransactionError } from '../chain/types.js';
+import { ammErrorName } from '../programs/amm/errors.js';
+import { ANCHOR_ERRORS } from '../programs/anchor/errors.js';
+import { launchpadErrorName } from '../programs/launchpad/errors.js';
+import { VAULT_ERRORS } from '../programs/vault/payee.js';
+import type { World } from './world.js';
+
+/**
+ * A failed simulation in plain words for the person who asked (spec: `422 refused` "with a plain-words
+ * reason taken from the program's error"): which program refused, its error's name spelled out, and the
+ * program's last log line, which our programs write as a sentence.
+ */
+const byCode = (table: Readonly<Record<string, number>>) => new Map(Object.entries(table).map(([name, code]) => [code, name]));
+const ANCHOR = byCode(ANCHOR_ERRORS);
+const VAULT = byCode(VAULT_ERRORS);
+
+/** Words a few names are better said in (the IDL keeps SOL in names of amounts that are quote units). */
+const PLAIN: Readonly<Record<string, string>> = {
+  TooMuchSolRequired: 'the price moved: the buy would cost more than the most allowed (slippage)',
+  TooLittleSolReceived: 'the price moved: the sale would pay less than the least allowed (slippage)',
+  ExceededSlippage: 'the price moved beyond the slippage allowed',
+  BondingCurveComplete: 'the curve is complete: the coin trades on its pool once migrated',
+  NotCurrentPayee: 'only the current payee can change the payee',
+  PayeeIsPermanent: 'the payee is holder rewards, which is permanent: no one can change it',
+};
+
+const spaced = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+
+function programName(world: World, program: string): string {
+  const p = world.programs;
+  if (program === p.launchpad) return 'the launchpad';
+  if (program === p.amm) return 'the AMM';
+  if (program === p.vault) return 'the vault program';
+  if (program === p.fees) return 'the fee program';
+  if (program === 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' || program === 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb') return 'the token program';
+  if (program === '11111111111111111111111111111111') return 'the system program';
+  return `program ${program}`;
+}
+
+function errorName(world: World, program: string | null, code: number): string | undefined {
+  if (code < 6000) return ANCHOR.get(code);
+  if (program === world.programs.launchpad) return launchpadErrorName(code);
+  if (program === world.programs.amm) return ammErrorName(code);
+  if (program === world.programs.vault) return VAULT.get(code);
+  return launchpadErrorName(code) ?? ammErrorName(code) ?? VAULT.get(code);
+}
+
+/** The program that failed: the last `Program X failed` line of the logs. */
+function failingProgram(logs: readonly string[]): { program: Address; detail: string } | null {
+  for (let i = logs.length - 1; i >= 0; i--) {
+    const m = /^Program (\w+) failed: (.*)$/.exec(logs[i]!);
+    if (m) return { program: m[1] as Address, detail: m[2]! };
+  }
+  return null;
+}
+
+/** The last line a program logged before failing (our programs say why in words). */
+function lastProgramLog(logs: readonly string[]): string | null {
+  for (let i = logs.length - 1; i >= 0; i--) {
+    const m = /^Program log: (.*)$/.exec(logs[i]!);
+    if (m && !/^Instruction: /.test(m[1]!) && !/^AnchorError/.test(m[1]!)) return m[1]!.slice(0, 200);
+  }
+  return null;
+}
+
+export function plainSimulationError(world: World, err: TransactionError, logs: readonly string[]): string {
+  const failing = failingProgram(logs);
+  const who = failing ? programName(world, failing.program) : 'the chain';
+  if (typeof err === 'object' && err !== null && Array.isArray(err['InstructionError'])) {
+    const [, inner] = err['InstructionError'] as [number, unknown];
+    if (inner !== null && typeof inner === 'object' && 'Custom' in inner) {
+      const code = Number((inner as { Custom: number }).Custom);
+      const name = errorName(world, failing?.program ?? null, code);
+      const words = name ? (PLAIN[name] ?? spaced(name)) : `error ${code}`;
+      const said = lastProgramLog(logs);
+      return `${who} refused: ${words} (${name ?? 'code'} ${code})${said && !said.includes(String(code)) ? `; it said: ${said}` : ''}`;
+    }
+    if (typeof inner === 'string') {
+      if (inner === 'InsufficientFunds') return `${who} refused: the wallet does not hold enough for this`;
+      return `${who} refused: ${spaced(inner)}`;
+    }
+  }
+  if (err === 'InsufficientFundsForFee' || err === 'AccountNotFound') return 'the wallet does not hold enough SOL to pay the network fee';
+  if (typeof err === 'object' && err !== null && 'InsufficientFundsForRent' in err) return 'the wallet does not hold enough SOL for the rent of the accounts this opens';
+  if (err === 'BlockhashNotFound') return 'the blockhash expired before the simulation ran; build again';
+  const text = typeof err === 'string' ? err : JSON.stringify(err);
+  return `the simulation failed: ${spaced(text)}`;
+}

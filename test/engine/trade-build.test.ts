@@ -1,0 +1,135 @@
+import type { Address, KeyPairSigner } from '@solana/kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateV2Instruction } from '../../core/programs/launchpad/instructions/migrate-v2.js';
+import { findAssociatedTokenAccount } from '../../core/programs/launchpad/pdas.js';
+import { TOKEN_2022_PROGRAM } from '../../core/programs/token-account.js';
+import { call, startApi, type Answer, type ApiFixture } from '../api/api-fixture.js';
+import { fundedWallet, programsOf, send, tokenBalance } from '../helpers/launchpad.js';
+import { plantListedCoin } from '../helpers/vault.js';
+import { build, signAndSend } from './http-signing.js';
+
+const ZEC = 100_000_000n;
+
+/**
+ * Trades end to end through HTTP only: the real /v1 server builds against the sandbox, a local keypair
+ * signs, the relay sends; `expected` and `simulation.solCostLamports` equal what moved on chain to the
+ * base unit: on the curve, to completion, on the migrated pool, and on a native-paired coin's route.
+ */
+describe('trade builds through /v1, signed locally, relayed', () => {
+  let f: ApiFixture;
+  let trader: KeyPairSigner;
+  let coin: Address;
+  let nativeCoin: Address;
+
+  beforeAll(async () => {
+    f = await startApi();
+    trader = await fundedWallet(f.sandbox, 10_000n * ZEC);
+    coin = (await plantListedCoin(f.sandbox, await fundedWallet(f.sandbox, 10n * ZEC), { kind: 'holders' })).mint;
+    nativeCoin = (await plantListedCoin(f.sandbox, await fundedWallet(f.sandbox, 10n * ZEC), { kind: 'holders' }, null, 'native')).mint;
+  }, 60_000);
+  afterAll(() => f.close());
+
+  const balances = async (mint: Address) => {
+    const zec = f.sandbox.profile.mints.zec;
+    const account = f.sandbox.cluster.getAccount(await findAssociatedTokenAccount(trader.address, mint, TOKEN_2022_PROGRAM));
+    return {
+      sol: f.sandbox.cluster.getAccount(trader.address)!.lamports,
+      zec: await tokenBalance(f.sandbox, trader.address, zec.address, zec.tokenProgram),
+      tokens: await tokenBalance(f.sandbox, trader.address, mint, TOKEN_2022_PROGRAM),
+      coinAccountOpen: account !== null,
+    };
+  };
+
+  /** Builds, checks the quote endpoint agrees, signs, sends; answers the build and the balance changes. */
+  async function trade(mint: Address, side: 'buy' | 'sell', amount: string, extra: Record<string, unknown> = {}) {
+    const quote = await call(f, 'GET', `/v1/coins/${mint}/quote?side=${side}&amount=${amount}&wallet=${trader.address}`);
+    expect(quote.status, JSON.stringify(quote.body)).toBe(200);
+    const answer: Answer = await build(f, '/v1/trade/build', { wallet: trader.address, mint, side, amount, ...extra });
+    const expected = answer.body['expected'] as Record<string, string>;
+    if (side === 'buy') expect(quote.body['tokensOut']).toBe(expected['tokensOut']);
+    else expect(quote.body['zecOut']).toBe(expected['zecOut']);
+    const before = await balances(mint);
+    const signatures = await signAndSend(f, answer, [trader]);
+    const after = await balances(mint);
+    await f.ingestor.idle();
+    const status = await call(f, 'GET', `/v1/tx/${signatures[0]}`);
+    expect(status.body['registered']).toBe(true);
+    return {
+      answer,
+      expected,
+      quote: quote.body,
+      moved: { sol: before.sol - after.sol, zecSpent: before.zec - after.zec, tokensGained: after.tokens - before.tokens, coinAccountOpen: after.coinAccountOpen },
+      solCost: BigInt((answer.body['simulation'] as { solCostLamports: string }).solCostLamports),
+    };
+  }
+
+  it('buys and sells on the curve: expected, quote and SOL cost equal what moved', async () => {
+    const buy = await trade(coin, 'buy', String(3n * ZEC));
+    expect(buy.answer.body['intent']).toMatchObject({ venue: 'curve', side: 'buy', slippageBps: 100 });
+    expect(buy.moved.zecSpent).toBe(BigInt(buy.expected['zecIn']!));
+    expect(buy.moved.zecSpent <= BigInt(buy.expected['maxZecIn']!)).toBe(true);
+    expect(buy.moved.tokensGained).toBe(BigInt(buy.expected['tokensOut']!));
+    expect(buy.moved.tokensGained >= BigInt(buy.expected['minTokensOut']!)).toBe(true);
+    expect(buy.moved.sol).toBe(buy.solCost);
+    const tx = (buy.answer.body['transactions'] as { lookupTables: string[]; size: number; signers: string[] }[])[0]!;
+    expect(tx.lookupTables).toEqual([f.sandbox.profile.accounts['lookupTable']]);
+    expect(tx.signers).toEqual([trader.address]);
+    expect(tx.size).toBeLessThanOrEqual(1232);
+
+    const sell = await trade(coin, 'sell', String(buy.moved.tokensGained / 2n), { slippageBps: 50 });
+    expect(sell.moved.tokensGained).toBe(-BigInt(sell.expected['tokensIn']!));
+    expect(-sell.moved.zecSpent).toBe(BigInt(sell.expected['zecOut']!));
+    expect(sell.moved.sol).toBe(sell.solCost);
+    expect(sell.expected['slippageBps']).toBe(50);
+  });
+
+  it('buys the curve to completion, then trades on the migrated pool; `all` sells everything and closes the account', async () => {
+    const out = await trade(coin, 'buy', String(5_000n * ZEC));
+    expect(out.moved.zecSpent).toBe(BigInt(out.expected['zecIn']!));
+    expect(out.moved.zecSpent < 5_000n * ZEC).toBe(true); // it completes the curve and spends only what that costs
+    expect(out.moved.tokensGained).toBe(BigInt(out.expected['tokensOut']!));
+    expect(out.moved.sol).toBe(out.solCost);
+
+    // A completed curve that has not migrated is refused in words.
+    const early = await call(f, 'POST', '/v1/trade/build', { body: { wallet: trader.address, mint: coin, side: 'buy', amount: String(ZEC) } });
+    expect(early.status).toBe(422);
+    expect(early.body['error']).toMatchObject({ code: 'refused' });
+    expect((early.body['error'] as { message: string }).message).toMatch(/has not migrated/);
+
+    const { programs, accounts, mints } = f.sandbox.profile;
+    const migrated = await send(f.sandbox, trader, [
+      await migrateV2Instruction({ launchpad: programsOf(f.sandbox).launchpad, amm: programs['amm']!, mint: coin, quoteMint: mints.zec.address, quoteTokenProgram: mints.zec.tokenProgram, user: trader.address, withdrawAuthority: accounts['launchpadAuthority']! }),
+    ]);
+    expect(migrated.err, migrated.logs.join('\n')).toBeNull();
+
+    const buy = await trade(coin, 'buy', String(20n * ZEC));
+    expect(buy.answer.body['intent']).toMatchObject({ venue: 'pool', slippageBps: 200 });
+    expect(buy.moved.zecSpent).toBe(BigInt(buy.expected['zecIn']!));
+    expect(buy.moved.tokensGained).toBe(BigInt(buy.expected['tokensOut']!));
+    expect(buy.moved.sol).toBe(buy.solCost);
+
+    const all = await trade(coin, 'sell', 'all');
+    expect(all.answer.body['intent']).toMatchObject({ amount: 'all', venue: 'pool' });
+    expect(-all.moved.zecSpent).toBe(BigInt(all.expected['zecOut']!));
+    expect(all.moved.coinAccountOpen).toBe(false);
+    expect(all.moved.sol).toBe(all.solCost);
+    expect(all.solCost < 0n).toBe(true); // the closed account's rent came back
+  });
+
+  it('buys and sells a native-paired coin as one route: tokens, ZEC and the route figures', async () => {
+    const buy = await trade(nativeCoin, 'buy', String(2n * ZEC));
+    expect(buy.quote['pair']).toBe('native');
+    expect(buy.quote['route']).toMatchObject({ feeBps: expect.any(Number), costBps: expect.any(Number) });
+    expect(buy.expected).toMatchObject({ costBps: expect.any(Number), feeBps: expect.any(Number), priceImpactBps: expect.any(Number), nativeAmount: expect.any(String) });
+    expect(buy.moved.zecSpent).toBe(BigInt(buy.expected['zecIn']!));
+    expect(buy.moved.zecSpent).toBe(2n * ZEC); // exact in
+    expect(buy.moved.tokensGained).toBe(BigInt(buy.expected['tokensOut']!));
+    expect(buy.moved.sol).toBe(buy.solCost);
+
+    const sell = await trade(nativeCoin, 'sell', 'all');
+    expect(-sell.moved.zecSpent).toBe(BigInt(sell.expected['zecOut']!));
+    expect(sell.moved.tokensGained).toBe(-buy.moved.tokensGained);
+    expect(sell.moved.coinAccountOpen).toBe(false);
+    expect(sell.moved.sol).toBe(sell.solCost);
+  });
+});
