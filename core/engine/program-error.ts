@@ -3,6 +3,8 @@ import type { TransactionError } from '../chain/types.js';
 import { ammErrorName } from '../programs/amm/errors.js';
 import { ANCHOR_ERRORS } from '../programs/anchor/errors.js';
 import { launchpadErrorName } from '../programs/launchpad/errors.js';
+import { SYSTEM_PROGRAM_ADDRESS } from '../programs/launchpad/spl-programs.js';
+import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../programs/token-account.js';
 import { VAULT_ERRORS } from '../programs/vault/payee.js';
 import type { World } from './world.js';
 
@@ -33,8 +35,8 @@ function programName(world: World, program: string): string {
   if (program === p.amm) return 'the AMM';
   if (program === p.vault) return 'the vault program';
   if (program === p.fees) return 'the fee program';
-  if (program === 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' || program === 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb') return 'the token program';
-  if (program === '11111111111111111111111111111111') return 'the system program';
+  if (program === TOKEN_PROGRAM || program === TOKEN_2022_PROGRAM) return 'the token program';
+  if (program === SYSTEM_PROGRAM_ADDRESS) return 'the system program';
   return `program ${program}`;
 }
 

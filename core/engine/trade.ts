@@ -6,6 +6,7 @@ import { tokenUnits } from '../math/units.js';
 import { ammBuyExactQuoteInInstruction } from '../programs/amm/instructions/buy-exact-quote-in.js';
 import { multiHopSwapInstruction } from '../programs/amm/instructions/multi-hop-swap.js';
 import { ammSellInstruction } from '../programs/amm/instructions/sell.js';
+import { ZERO_KEY } from '../programs/amm/pdas.js';
 import type { AmmTradeParties } from '../programs/amm/instructions/trade-accounts.js';
 import { buyExactQuoteInV2Instruction } from '../programs/launchpad/instructions/buy-exact-quote-in-v2.js';
 import { sellV2Instruction } from '../programs/launchpad/instructions/sell-v2.js';
@@ -111,7 +112,7 @@ export async function tradeInstructions(world: World, market: CoinMarket, wallet
       : await sellV2Instruction(parties, { amount: tokenUnits(plan.tokens), minQuoteOutput: plan.minZecOut });
   } else {
     const pool = market.pool!;
-    const recipient = world.ammConfig.protocolFeeRecipients.find((r) => r !== '11111111111111111111111111111111');
+    const recipient = world.ammConfig.protocolFeeRecipients.find((r) => r !== ZERO_KEY);
     if (!recipient) throw new DeskError('unavailable', "the AMM's config names no protocol fee recipient");
     const parties: AmmTradeParties = {
       programs: { amm: world.programs.amm, fees: world.programs.fees },

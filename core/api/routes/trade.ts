@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import type { Address } from '@solana/kit';
 import { readWorld } from '../../engine/world.js';
+import { SYSTEM_PROGRAM_ADDRESS } from '../../programs/launchpad/spl-programs.js';
 import { buildTrade, quoteRequest, type TradeRequest } from '../../engine/trade.js';
 import { SLIPPAGE_BPS, type TradeQuote } from '../../engine/quote.js';
 import { invalidParam } from '../api-error.js';
@@ -47,7 +48,8 @@ function tradeRequestOf(fields: { wallet?: string; mint: string; side: 'buy' | '
   const amount = amountOf(fields.amount, 'amount', fields.side === 'sell');
   if (amount === 'all' && fields.wallet === undefined) throw invalidParam('wallet', 'is needed to sell `all`: the balance is read from it');
   return {
-    wallet: (fields.wallet === undefined ? '11111111111111111111111111111111' : addressOf(fields.wallet, 'wallet')) as Address,
+    // A quote without a wallet reads no balance (`all` needs one, above): any address stands in.
+    wallet: (fields.wallet === undefined ? SYSTEM_PROGRAM_ADDRESS : addressOf(fields.wallet, 'wallet')) as Address,
     mint: addressOf(fields.mint, 'mint'),
     side: fields.side,
     amount,
