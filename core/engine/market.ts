@@ -49,9 +49,10 @@ export interface CoinMarket {
   readonly route: { readonly hop1: PoolVenue; readonly venues: RouteVenues; readonly rates: RouteFeeRates } | null;
 }
 
-async function readPoolVenue(chain: Chain, address: Address, what: string): Promise<PoolVenue> {
+/** The pool and its vaults; null when there is no pool at `address` (yet). */
+async function readPoolVenue(chain: Chain, address: Address, what: string): Promise<PoolVenue | null> {
   const account = await chain.getAccount(address, 'confirmed');
-  if (!account || !isPool(account.data)) throw new DeskError('unavailable', `${what} (${address}) is not on this cluster`);
+  if (!account || !isPool(account.data)) return null;
   const pool = decodePool(account.data);
   const [base, quote] = await chain.getAccounts([pool.poolBaseTokenAccount, pool.poolQuoteTokenAccount], 'confirmed');
   if (!base || !quote) throw new DeskError('unavailable', `the vaults of ${what} (${address}) are not on this cluster`);
@@ -90,15 +91,15 @@ export async function readCoinMarket(chain: Chain, world: World, mint: Address):
   let pool: CoinMarket['pool'] = null;
   if (curve.complete) {
     const address = await findCanonicalPool(world.programs, mint, quote.address);
-    const venue = await readPoolVenue(chain, address, `the canonical pool of ${mint}`).catch((error: unknown) => {
-      // A complete curve whose pool is not there yet: migration has not run.
-      throw new DeskError('refused', `coin ${mint} finished its curve and has not migrated to its pool yet; try again after migration`, undefined, { cause: error });
-    });
+    const venue = await readPoolVenue(chain, address, `the canonical pool of ${mint}`);
+    // A complete curve whose pool is not there yet: migration has not run.
+    if (!venue) throw new DeskError('refused', `coin ${mint} finished its curve and has not migrated to its pool yet; try again after migration`);
     pool = { ...venue, rates: poolTradeFeeRates(world, venue.account) };
   }
   let route: CoinMarket['route'] = null;
   if (pair === 'native') {
     const hop1 = await readPoolVenue(chain, native!.pool, 'the native-coin/ZEC pool');
+    if (!hop1) throw new DeskError('unavailable', `the native-coin/ZEC pool (${native!.pool}) is not on this cluster`);
     const venues = routeVenues(hop1.reserves, pool ? { venue: 'pool', pool: pool.reserves } : { venue: 'curve', curve: state! });
     route = { hop1, venues, rates: routeTradeFeeRates(world, pool ? { pool: pool.account } : { curve }) };
   }

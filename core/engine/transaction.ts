@@ -61,11 +61,10 @@ export function compileUnsigned(
   if (wire.length > MAX_TRANSACTION_BYTES) {
     throw new DeskError('too_large', `the transaction takes ${wire.length} bytes, more than the ${MAX_TRANSACTION_BYTES} one transaction may hold`);
   }
-  const usesTable = table !== null && transaction.messageBytes.length > 0 && hasLookups(compressed);
   return {
     wire,
     signers: Object.keys(transaction.signatures) as Address[],
-    lookupTables: usesTable ? [table!.address] : [],
+    lookupTables: table !== null && hasLookups(compressed) ? [table.address] : [],
     blockhash: input.lifetime.blockhash,
     lastValidBlockHeight: input.lifetime.lastValidBlockHeight,
     computeUnitLimit: input.computeUnitLimit,

@@ -39,6 +39,20 @@ function programOf(profile: NetworkProfile, name: string): Address {
 /** A frozen table never changes: its contents are read once per address. */
 const frozenTables = new Map<Address, readonly Address[]>();
 
+/**
+ * The addresses a lookup table holds, from chain (a frozen table once, then from memory). The engine
+ * compresses builds with it and the relay resolves signed transactions with it.
+ */
+export async function readLookupTable(chain: Chain, address: Address): Promise<readonly Address[]> {
+  const known = frozenTables.get(address);
+  if (known) return known;
+  const account = await chain.getAccount(address, 'confirmed');
+  if (!account) throw new DeskError('unavailable', `the lookup table ${address} is not on this cluster`);
+  const table = decodeLookupTable(account.data);
+  if (table.frozen) frozenTables.set(address, table.addresses);
+  return table.addresses;
+}
+
 export async function readWorld(chain: Chain, profile: NetworkProfile): Promise<World> {
   const programs = {
     launchpad: programOf(profile, 'launchpad'),
@@ -55,24 +69,15 @@ export async function readWorld(chain: Chain, profile: NetworkProfile): Promise<
     await findAmmFeeConfig({ amm: programs.amm, fees: programs.fees }),
     await findVaultConfig(programs.vault),
   ];
-  const wantTable = tableAddress !== null && !frozenTables.has(tableAddress);
-  const accounts = await chain.getAccounts(wantTable ? [...addresses, tableAddress] : addresses, 'confirmed');
+  const [accounts, tableAddresses] = await Promise.all([
+    chain.getAccounts(addresses, 'confirmed'),
+    tableAddress === null ? null : readLookupTable(chain, tableAddress),
+  ]);
   const names = ["the launchpad's Global", "the launchpad's fee config", "the AMM's config", "the AMM's fee config", "the vault's config"];
-  accounts.slice(0, 5).forEach((account, i) => {
+  accounts.forEach((account, i) => {
     if (!account) throw new DeskError('unavailable', `${names[i]} (${addresses[i]}) is not on this cluster`);
   });
-  let lookupTable: World['lookupTable'] = null;
-  if (tableAddress !== null) {
-    if (wantTable) {
-      const table = accounts[5];
-      if (!table) throw new DeskError('unavailable', `the lookup table ${tableAddress} named by the network profile is not on this cluster`);
-      const decoded = decodeLookupTable(table.data);
-      if (decoded.frozen) frozenTables.set(tableAddress, decoded.addresses);
-      lookupTable = { address: tableAddress, addresses: decoded.addresses };
-    } else {
-      lookupTable = { address: tableAddress, addresses: frozenTables.get(tableAddress)! };
-    }
-  }
+  const lookupTable = tableAddress === null ? null : { address: tableAddress, addresses: tableAddresses! };
   return {
     profile,
     programs,

@@ -4,7 +4,7 @@ import { LISTING_RULES } from '../config/listing-rules.js';
 import type { NetworkProfile } from '../config/profile.js';
 import { DeskError, isDeskError } from '../errors.js';
 import type { Build } from '../engine/build.js';
-import { decodeLookupTable } from '../programs/lookup-table.js';
+import { readLookupTable } from '../engine/world.js';
 import { resolveTransaction, type ResolvedTransaction } from '../verify/message.js';
 import { differenceFromBuilt, signatureProblem, type WalletAdditionRules } from '../verify/signed-build.js';
 import type { BuildLedger, LedgerBuild } from './store/build-ledger.js';
@@ -27,7 +27,6 @@ const CONFIRM_TIMEOUT_MS = 120_000;
  * answers `refused` and nothing leaves. A planting is handed to the index as soon as it is confirmed.
  */
 export class Relay {
-  private readonly tables = new Map<Address, readonly Address[]>();
   private readonly rules: WalletAdditionRules;
 
   constructor(
@@ -46,15 +45,7 @@ export class Relay {
   }
 
   private async tablesFor(addresses: readonly Address[]): Promise<ReadonlyMap<Address, readonly Address[]>> {
-    for (const address of addresses) {
-      if (this.tables.has(address)) continue;
-      const account = await this.chain.getAccount(address, 'confirmed');
-      if (!account) throw new DeskError('unavailable', `lookup table ${address} is not on this cluster`);
-      const table = decodeLookupTable(account.data);
-      if (table.frozen) this.tables.set(address, table.addresses);
-      else return new Map([...this.tables, [address, table.addresses]]);
-    }
-    return this.tables;
+    return new Map(await Promise.all(addresses.map(async (address) => [address, await readLookupTable(this.chain, address)] as const)));
   }
 
   /** Checks one signed transaction against its build; answers it resolved, or refuses in words. */

@@ -27,7 +27,7 @@ import { readSnapshot, writeSnapshot, type SnapshotHeader } from './snapshot.js'
 import { readTokenBalances } from './token-balances.js';
 import { landsDespiteError, toTransactionError } from './transaction-errors.js';
 import { decodeWireTransaction, isStaticWritable, resolveLookups, type WireTransaction } from './wire-transaction.js';
-import { innerOf, nativeOf, returnDataOf, type NativeMeta, type NativeSimulation, type NativeSvm } from './native-svm.js';
+import { innerOf, nativeOf, returnDataOf, type NativeAccount, type NativeMeta, type NativeSimulation, type NativeSvm } from './native-svm.js';
 
 /** Slots advance in real time, as on a cluster. */
 export const DEFAULT_SLOT_MS = 400;
@@ -253,7 +253,10 @@ export class SandboxCluster {
 
   getAccount(address: Address): ChainAccount | null {
     // Straight to the native object: the kit wrapper re-encodes addresses, which dominated send().
-    const account = this.native.getAccount(this.addressBytes(address));
+    return this.chainAccountOf(address, this.native.getAccount(this.addressBytes(address)));
+  }
+
+  private chainAccountOf(address: Address, account: NativeAccount | null): ChainAccount | null {
     if (account === null) return null;
     const lamports = account.lamports();
     // LiteSVM answers an emptied account (0 lamports) as existing; a validator does not.
@@ -374,17 +377,9 @@ export class SandboxCluster {
   /** The simulation's account states for `addresses`: those it wrote, else as they are now. */
   private postAccountsOf(simulation: NativeSimulation, addresses: readonly Address[]): (ChainAccount | null)[] {
     const written = new Map<string, ChainAccount | null>();
-    for (const entry of simulation.postAccounts() as { address: Uint8Array; account(): { lamports(): bigint; data(): Uint8Array; owner(): Uint8Array; executable(): boolean; rentEpoch(): bigint } }[]) {
-      const address = addressDecoder.decode(entry.address);
-      const account = entry.account();
-      written.set(address, account.lamports() === 0n ? null : {
-        address,
-        lamports: account.lamports() as Lamports,
-        owner: addressDecoder.decode(account.owner()),
-        executable: account.executable(),
-        rentEpoch: account.rentEpoch(),
-        data: account.data(),
-      });
+    for (const entry of simulation.postAccounts() as { address: Uint8Array; account(): NativeAccount }[]) {
+      const address = this.addressOf(entry.address);
+      written.set(address, this.chainAccountOf(address, entry.account()));
     }
     return addresses.map((address) => (written.has(address) ? written.get(address)! : this.getAccount(address)));
   }
