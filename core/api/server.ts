@@ -21,6 +21,8 @@ import { registerDocsRoutes } from './routes/docs.js';
 import { registerKeyRoutes } from './routes/keys.js';
 import { registerTxRoutes } from './routes/tx.js';
 import { registerTradeRoutes } from './routes/trade.js';
+import { registerPlantRoutes } from './routes/plant.js';
+import { registerPayeeRoutes } from './routes/payee.js';
 import { registerRelayRoutes } from './routes/relay.js';
 import type { Relay } from '../relay/relay.js';
 import type { KeyRecord, KeyStore } from './store/key-store.js';
@@ -187,6 +189,8 @@ export async function createApiServer(ctx: ApiContext): Promise<Api> {
   registerKeyRoutes(app, ctx);
   registerTxRoutes(app, ctx);
   registerTradeRoutes(app, ctx);
+  registerPlantRoutes(app, ctx);
+  registerPayeeRoutes(app, ctx);
   registerRelayRoutes(app, ctx);
   registerDocsRoutes(app);
   return app;

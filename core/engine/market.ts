@@ -10,7 +10,8 @@ import { routeVenues, type RouteFeeRates, type RouteVenues } from '../math/route
 import { findCanonicalPool } from '../programs/amm/pdas.js';
 import { decodePool, isPool, poolRouteCreatorFees, type Pool } from '../programs/amm/pool.js';
 import { decodeBondingCurve, isBondingCurve, type BondingCurve } from '../programs/launchpad/bonding-curve.js';
-import { findAssociatedTokenAccount, findBondingCurve } from '../programs/launchpad/pdas.js';
+import { decodeQuoteControl, isQuoteControl } from '../programs/launchpad/quote-control.js';
+import { findAssociatedTokenAccount, findBondingCurve, findQuoteControl } from '../programs/launchpad/pdas.js';
 import { TOKEN_2022_PROGRAM, tokenAccountAmount } from '../programs/token-account.js';
 import { curveFeeRates, poolTradeFeeRates, routeTradeFeeRates } from './fee-rates.js';
 import type { World } from './world.js';
@@ -50,7 +51,7 @@ export interface CoinMarket {
 }
 
 /** The pool and its vaults; null when there is no pool at `address` (yet). */
-async function readPoolVenue(chain: Chain, address: Address, what: string): Promise<PoolVenue | null> {
+export async function readPoolVenue(chain: Chain, address: Address, what: string): Promise<PoolVenue | null> {
   const account = await chain.getAccount(address, 'confirmed');
   if (!account || !isPool(account.data)) return null;
   const pool = decodePool(account.data);
@@ -119,3 +120,69 @@ export async function readCoinMarket(chain: Chain, world: World, mint: Address):
   };
 }
 
+
+/**
+ * The initial virtual quote reserves create_v2 gives a curve quoted in `quoteMint`: Global's own for its
+ * whitelisted quote mint, else the quote control's entry (programs/launchpad/create.h). Not admitted:
+ * answered in words, as the program would refuse it.
+ */
+async function initialVirtualQuoteReserves(chain: Chain, world: World, quoteMint: Address): Promise<bigint> {
+  if (world.global.whitelistedQuoteMints[0] === quoteMint) return world.global.initialVirtualQuoteReserves;
+  const account = await chain.getAccount(await findQuoteControl(world.programs.launchpad), 'confirmed');
+  const entry = account && isQuoteControl(account.data) ? decodeQuoteControl(account.data).mints.find((m) => m.mint === quoteMint) : undefined;
+  if (!entry) throw new DeskError('simulation_failed', `the launchpad does not take new coins quoted in ${quoteMint} now (not an admitted quote mint)`);
+  return entry.initialVirtualQuoteReserves;
+}
+
+/**
+ * The market of a coin that a planting is about to create: the curve exactly as create_v2 writes it
+ * (Global's initial reserves, the quote mint's virtual quote reserves, the creator and creator fee asked
+ * for), so a first buy in the same transaction is quoted to the base unit before the coin exists.
+ */
+export async function freshCoinMarket(
+  chain: Chain,
+  world: World,
+  coin: { readonly mint: Address; readonly pair: CoinMarket['pair']; readonly creator: Address; readonly creatorFeeBps: bigint },
+): Promise<CoinMarket> {
+  const native = world.native;
+  if (coin.pair === 'native' && native === null) throw new DeskError('invalid_param', 'pair: this cluster has no native pair');
+  const quote: MintInfo = coin.pair === 'zec' ? world.zec : { address: native!.mint, decimals: native!.decimals, tokenProgram: native!.tokenProgram };
+  const global = world.global;
+  const curve: BondingCurve = {
+    virtualTokenReserves: global.initialVirtualTokenReserves,
+    virtualQuoteReserves: await initialVirtualQuoteReserves(chain, world, quote.address),
+    realTokenReserves: global.initialRealTokenReserves,
+    realQuoteReserves: 0n,
+    tokenTotalSupply: global.tokenTotalSupply,
+    complete: false,
+    creator: coin.creator,
+    isMayhemMode: false,
+    isCashbackCoin: false,
+    quoteMint: quote.address,
+    creatorFeeBps: coin.creatorFeeBps as BondingCurve['creatorFeeBps'],
+    canEditCreatorFee: false,
+    isHolderReward: false,
+  };
+  const curveAddress = await findBondingCurve(world.programs.launchpad, coin.mint);
+  const state = curveState({ ...curve });
+  let route: CoinMarket['route'] = null;
+  if (coin.pair === 'native') {
+    const hop1 = await readPoolVenue(chain, native!.pool, 'the native-coin/ZEC pool');
+    if (!hop1) throw new DeskError('unavailable', `the native-coin/ZEC pool (${native!.pool}) is not on this cluster`);
+    route = { hop1, venues: routeVenues(hop1.reserves, { venue: 'curve', curve: state }), rates: routeTradeFeeRates(world, { curve }) };
+  }
+  return {
+    mint: coin.mint,
+    pair: coin.pair,
+    quote,
+    curveAddress,
+    curve,
+    venue: 'curve',
+    curveState: state,
+    curveBaseVault: await findAssociatedTokenAccount(curveAddress, coin.mint, TOKEN_2022_PROGRAM),
+    curveQuoteVault: await findAssociatedTokenAccount(curveAddress, quote.address, quote.tokenProgram),
+    curveRates: curveFeeRates(world, curve),
+    pool: null,
+    route,
+  };
+}

@@ -5,7 +5,7 @@ import { NATIVE_SYMBOL, type NetworkProfile } from '../config/profile.js';
 import { resourcePath } from '../config/resources.js';
 import { DeskError } from '../errors.js';
 import { decodeVaultConfig, findVaultConfig } from '../programs/vault/config.js';
-import type { PlantingRules } from './ingest/planting.js';
+import type { PlantingRules } from '../verify/planting.js';
 
 /** The operator's refused words (resources/moderation/refused-words.txt): one per line, # comments. */
 export function readRefusedWords(path = resourcePath('moderation', 'refused-words.txt')): string[] {

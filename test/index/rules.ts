@@ -1,4 +1,4 @@
-import type { PlantingRules } from '../../core/index/ingest/planting.js';
+import type { PlantingRules } from '../../core/verify/planting.js';
 import type { Sandbox } from '../../core/sandbox/sandbox.js';
 import { vaultConfigOf, vaultOf } from '../helpers/vault.js';
 

@@ -5,7 +5,7 @@ import { programDataOf } from '../../programs/program-logs.js';
 import { decodeVaultEvent } from '../../programs/vault/events.js';
 import { priceZecE9 } from '../candles.js';
 import type { IndexFact, IndexedTransaction, TradeFact } from '../store/facts.js';
-import { judgePlanting, type PlantingRules, type PlantingVerdict } from './planting.js';
+import { judgePlanting, type PlantingRules, type PlantingVerdict } from '../../verify/planting.js';
 import type { TransactionView } from './transaction-view.js';
 
 /**

@@ -5,7 +5,7 @@ import { tokenAccountAmount } from '../../programs/token-account.js';
 import { decodePool } from '../../programs/amm/pool.js';
 import type { IndexStore } from '../store/index-store.js';
 import { factsOf } from './facts.js';
-import type { PlantingRules } from './planting.js';
+import type { PlantingRules } from '../../verify/planting.js';
 import { viewTransaction } from './transaction-view.js';
 
 /**

@@ -3,6 +3,9 @@ import { findAssociatedTokenPda } from '@solana-program/token';
 import type { NetworkProfile } from '../../config/profile.js';
 import { findEventAuthority } from '../../programs/anchor/event-authority.js';
 import { findAmmGlobalVolumeAccumulator } from '../../programs/amm/pdas.js';
+import { findMayhemGlobalParams, findMayhemSolVault } from '../../programs/launchpad/mayhem.js';
+import { findGlobalVolumeAccumulator, findMintAuthority, findQuoteControl } from '../../programs/launchpad/pdas.js';
+import { decodeLookupTable } from '../../programs/lookup-table.js';
 import { createLookupTableInstruction, extendLookupTableInstruction, freezeLookupTableInstruction } from '../../programs/lookup-table.js';
 import { sendInstructions } from '../admin-transaction.js';
 import { signerOf } from './keys.js';
@@ -23,8 +26,32 @@ export async function lookupTableAddresses(profile: NetworkProfile): Promise<Add
     await findEventAuthority(programs['amm']!),
     await findAmmGlobalVolumeAccumulator(programs['amm']!),
     ...(await Promise.all(['feeRecipient', 'buybackFeeRecipient', 'ammProtocolFeeRecipient', 'liquidityPot', 'rootstock'].map((a) => zecAccount(accounts[a]!)))),
+    // What create_v2 and buy_v2 name besides the coin's own accounts: without these in the table a
+    // planting with its first buy is ~130 bytes over one transaction.
+    programs['mayhem']!,
+    await findMayhemGlobalParams(programs['mayhem']!),
+    await findMayhemSolVault(programs['mayhem']!),
+    await findMintAuthority(programs['launchpad']!),
+    await findQuoteControl(programs['launchpad']!),
+    await findGlobalVolumeAccumulator(programs['launchpad']!),
   ];
   return [...new Set([...(named as Address[]), ...derived])];
+}
+
+/**
+ * Genesis step 10: a sandbox whose table (step 9 of an older version) lacks addresses the builds now
+ * compress gets a new frozen table holding them all, and the profile names it; a frozen table cannot
+ * be extended, and the old one stays on chain for transactions that named it. A table that already
+ * holds them (any sandbox made since) is kept as it is.
+ */
+export async function genesisLookupTableUpdate(context: GenesisContext): Promise<NetworkProfile> {
+  const profile = context.profile;
+  if (!profile) throw new Error('genesis step "lookup table update" needs the earlier steps first');
+  const current = profile.accounts['lookupTable'];
+  const account = current === undefined ? null : context.cluster.getAccount(current);
+  const held = new Set(account ? decodeLookupTable(account.data).addresses : []);
+  if ((await lookupTableAddresses(profile)).every((a) => held.has(a))) return profile;
+  return genesisLookupTable(context);
 }
 
 /**

@@ -4,7 +4,7 @@ import { genesisAggregator } from './aggregator.js';
 import { genesisAmm } from './amm.js';
 import { genesisFees } from './fees.js';
 import { genesisLaunchpad } from './launchpad.js';
-import { genesisLookupTable } from './lookup-table.js';
+import { genesisLookupTable, genesisLookupTableUpdate } from './lookup-table.js';
 import type { GenesisKeys } from './keys.js';
 import { genesisMints } from './mints.js';
 import { genesisNativePair } from './native-pair.js';
@@ -38,6 +38,7 @@ export const GENESIS_STEPS: readonly GenesisStep[] = [
   { version: 7, name: 'vault (payee records)', run: genesisVault },
   { version: 8, name: 'native coin price record (conversion floor)', run: genesisNativePrice },
   { version: 9, name: 'address lookup table of the fixed accounts (frozen)', run: genesisLookupTable },
+  { version: 10, name: 'lookup table holding the planting\'s fixed accounts too (frozen)', run: genesisLookupTableUpdate },
 ];
 
 export const GENESIS_VERSION = GENESIS_STEPS[GENESIS_STEPS.length - 1]!.version;

@@ -1,12 +1,31 @@
 import type { Address } from '@solana/kit';
-import { decodeCreateV2Data, CREATE_V2_DISCRIMINATOR, type CreateV2Args } from '../../programs/launchpad/instructions/create-v2.js';
-import { BUY_V2_DISCRIMINATOR } from '../../programs/launchpad/instructions/buy-v2.js';
-import { hasDiscriminator } from '../../programs/launchpad/borsh.js';
-import { ASSOCIATED_TOKEN_PROGRAM_ADDRESS, SYSTEM_PROGRAM_ADDRESS } from '../../programs/launchpad/spl-programs.js';
-import { MULTI_HOP_SWAP_DISCRIMINATOR } from '../../programs/amm/instructions/multi-hop-swap.js';
-import { decodeDeclarePayeeData, DECLARE_PAYEE_DISCRIMINATOR, type Payee } from '../../programs/vault/declare-payee.js';
-import { findCoinAuthority } from '../../programs/vault/pdas.js';
-import type { TransactionView, ViewInstruction } from './transaction-view.js';
+import { decodeCreateV2Data, CREATE_V2_DISCRIMINATOR, type CreateV2Args } from '../programs/launchpad/instructions/create-v2.js';
+import { BUY_V2_DISCRIMINATOR } from '../programs/launchpad/instructions/buy-v2.js';
+import { hasDiscriminator } from '../programs/launchpad/borsh.js';
+import { ASSOCIATED_TOKEN_PROGRAM_ADDRESS, SYSTEM_PROGRAM_ADDRESS } from '../programs/launchpad/spl-programs.js';
+import { MULTI_HOP_SWAP_DISCRIMINATOR } from '../programs/amm/instructions/multi-hop-swap.js';
+import { decodeDeclarePayeeData, DECLARE_PAYEE_DISCRIMINATOR, type Payee } from '../programs/vault/declare-payee.js';
+import { findCoinAuthority } from '../programs/vault/pdas.js';
+import type { ResolvedTransaction } from './message.js';
+
+/** One top-level instruction with its accounts as addresses: all the judge reads. */
+export interface PlantingInstruction {
+  readonly program: Address;
+  readonly accounts: readonly Address[];
+  readonly data: Uint8Array;
+}
+
+/** What the judge reads of a transaction: a landed one (the index) or a built one (the engine, the desk). */
+export interface PlantingTransaction {
+  readonly feePayer: Address;
+  readonly instructions: readonly PlantingInstruction[];
+}
+
+/** A resolved transaction (core/verify/message.ts) as the judge reads it. */
+export const plantingTransactionOf = (tx: ResolvedTransaction): PlantingTransaction => ({
+  feePayer: tx.feePayer,
+  instructions: tx.instructions.map((ix) => ({ program: ix.program, accounts: ix.accounts.map((a) => a.address), data: ix.data })),
+});
 
 const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111' as Address;
 
@@ -36,11 +55,11 @@ export type PlantingVerdict =
   | { readonly listed: true; readonly mint: Address; readonly deployer: Address; readonly pair: 'zec' | 'native'; readonly create: CreateV2Args; readonly payee: Payee }
   | { readonly listed: false; readonly mint: Address; readonly reason: string };
 
-const startsWith = (ix: ViewInstruction, discriminator: Uint8Array) => hasDiscriminator(ix.data, discriminator);
+const startsWith = (ix: PlantingInstruction, discriminator: Uint8Array) => hasDiscriminator(ix.data, discriminator);
 const u64At = (data: Uint8Array, offset: number) => new DataView(data.buffer, data.byteOffset, data.byteLength).getBigUint64(offset, true);
 
 /** The priority fee a transaction's compute budget instructions ask for, in lamports (rounded up). */
-function priorityLamports(instructions: readonly ViewInstruction[]): bigint {
+function priorityLamports(instructions: readonly PlantingInstruction[]): bigint {
   let limit = 200_000n * BigInt(instructions.filter((ix) => ix.program !== COMPUTE_BUDGET_PROGRAM).length);
   let price = 0n;
   for (const ix of instructions) {
@@ -56,7 +75,7 @@ function priorityLamports(instructions: readonly ViewInstruction[]): bigint {
  * the listed shape is listed; anything else is an unlisted launchpad coin, with the first reason found.
  * Answers null when the transaction plants nothing.
  */
-export async function judgePlanting(tx: TransactionView, rules: PlantingRules): Promise<PlantingVerdict | null> {
+export async function judgePlanting(tx: PlantingTransaction, rules: PlantingRules): Promise<PlantingVerdict | null> {
   const creates = tx.instructions.filter((ix) => ix.program === rules.launchpad && startsWith(ix, CREATE_V2_DISCRIMINATOR));
   if (creates.length === 0) return null;
   const create = creates[0]!;
@@ -80,7 +99,7 @@ export async function judgePlanting(tx: TransactionView, rules: PlantingRules): 
   const nameProblem = nameProblemOf(args, rules);
   if (nameProblem) return refuse(nameProblem);
 
-  let declare: ViewInstruction | null = null;
+  let declare: PlantingInstruction | null = null;
   let launchFee = 0n;
   let buys = 0;
   const openedAccounts = new Set<Address>();

@@ -1,0 +1,59 @@
+import { Type } from 'typebox';
+import { buildClaim, buildPayeeChange } from '../../engine/payee.js';
+import { readWorld } from '../../engine/world.js';
+import { BuildAnswer, buildAnswerOf } from '../schemas/build.js';
+import { AddressString } from '../schemas/common.js';
+import type { Api, ApiContext } from '../server.js';
+import { payeeOf } from './plant.js';
+import { addressOf, ERROR_RESPONSES } from './query.js';
+import { BUILDS } from './trade.js';
+
+/** POST /v1/claim/build and POST /v1/payee/build: the deployer share's payout and its payee. */
+export function registerPayeeRoutes(app: Api, ctx: ApiContext): void {
+  app.post(
+    '/v1/claim/build',
+    {
+      config: BUILDS,
+      schema: {
+        summary: 'Build a payout of the deployer share waiting in a coin\'s fee account (pays the recorded payee; any wallet may send it)',
+        tags: ['payee'],
+        body: Type.Object({ wallet: AddressString('who sends and pays the network fee (gets nothing)'), mint: AddressString('the coin') }),
+        response: { 200: BuildAnswer, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const wallet = addressOf(request.body.wallet, 'wallet');
+      const mint = addressOf(request.body.mint, 'mint');
+      const world = await readWorld(ctx.chain, ctx.profile);
+      const build = await buildClaim(ctx.chain, { wallet, mint }, world, (ctx.now ?? Date.now)());
+      ctx.relay?.record(build);
+      return buildAnswerOf(build);
+    },
+  );
+
+  app.post(
+    '/v1/payee/build',
+    {
+      config: BUILDS,
+      schema: {
+        summary: 'Build a payee change, signed by the current payee (what waits is paid to it first; `holders` is permanent)',
+        tags: ['payee'],
+        body: Type.Object({
+          wallet: AddressString('the current payee'),
+          mint: AddressString('the coin'),
+          payee: Type.String({ maxLength: 80, description: '`wallet:<address>` or `holders` (permanent)' }),
+        }),
+        response: { 200: BuildAnswer, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const wallet = addressOf(request.body.wallet, 'wallet');
+      const mint = addressOf(request.body.mint, 'mint');
+      const payee = payeeOf(request.body.payee, 'payee', null);
+      const world = await readWorld(ctx.chain, ctx.profile);
+      const build = await buildPayeeChange(ctx.chain, { wallet, mint, payee }, world, (ctx.now ?? Date.now)());
+      ctx.relay?.record(build);
+      return buildAnswerOf(build);
+    },
+  );
+}

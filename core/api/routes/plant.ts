@@ -1,0 +1,104 @@
+import { Type } from 'typebox';
+import type { Address } from '@solana/kit';
+import { LISTING_RULES } from '../../config/listing-rules.js';
+import { NATIVE_SYMBOL } from '../../config/profile.js';
+import { buildPlanting, type PlantRequest } from '../../engine/plant.js';
+import { readWorld } from '../../engine/world.js';
+import { readRefusedWords } from '../../index/index-rules.js';
+import type { Payee } from '../../programs/vault/declare-payee.js';
+import { invalidParam } from '../api-error.js';
+import { BuildAnswer, buildAnswerOf } from '../schemas/build.js';
+import { AddressString } from '../schemas/common.js';
+import type { Api, ApiContext } from '../server.js';
+import { addressOf, ERROR_RESPONSES, StringEnum } from './query.js';
+import { amountOf, slippageOf } from './trade.js';
+
+const PLANTS = { rateGroup: 'plants' as const };
+
+/** `me`, `wallet:<address>` or `holders` (`me` only where the wallet is the planter). */
+export function payeeOf(value: string, field: string, me: Address | null): Payee {
+  if (value === 'holders') return { kind: 'holders' };
+  if (value === 'me' && me !== null) return { kind: 'wallet', wallet: me };
+  if (value.startsWith('wallet:')) return { kind: 'wallet', wallet: addressOf(value.slice('wallet:'.length), field) };
+  throw invalidParam(field, `${JSON.stringify(value.slice(0, 60))} is not a payee: use ${me !== null ? '`me`, ' : ''}\`wallet:<address>\` or \`holders\``);
+}
+
+/**
+ * The spec's name rules, each refusal naming its field: name at most 32 bytes, ticker by
+ * `planting.ticker.pattern` and not the native coin's, no refused word, uri https or ipfs within 100
+ * characters. The index would not list a planting breaking any of them.
+ */
+export function checkNames(fields: { name: string; symbol: string; uri: string }, nativeSymbol: string, refusedWords: readonly string[]): void {
+  const bytes = new TextEncoder().encode(fields.name).length;
+  if (bytes === 0) throw invalidParam('name', 'is empty');
+  if (bytes > LISTING_RULES.nameMaxBytes) throw invalidParam('name', `takes ${bytes} bytes; at most ${LISTING_RULES.nameMaxBytes}`);
+  if (!LISTING_RULES.tickerPattern.test(fields.symbol)) throw invalidParam('symbol', `${JSON.stringify(fields.symbol.slice(0, 20))} is not 2 to 10 characters of A-Z and 0-9`);
+  if (fields.symbol === nativeSymbol.toUpperCase()) throw invalidParam('symbol', `${fields.symbol} is the native coin's own ticker`);
+  for (const [field, text] of [['name', fields.name], ['symbol', fields.symbol]] as const) {
+    if (refusedWords.some((w) => text.toLowerCase().includes(w.toLowerCase()))) throw invalidParam(field, 'holds a word that is not allowed');
+  }
+  if (!/^(https:\/\/|ipfs:\/\/)\S+$/.test(fields.uri)) throw invalidParam('uri', 'must be an https:// or ipfs:// link (POST /v1/plant/upload answers one)');
+  if (fields.uri.length > LISTING_RULES.uriMaxChars) throw invalidParam('uri', `has ${fields.uri.length} characters; at most ${LISTING_RULES.uriMaxChars}`);
+}
+
+const PlantBody = Type.Object({
+  wallet: AddressString('the planter and fee payer; signs first'),
+  mint: AddressString('public key of the new mint; the client keeps its key and signs second'),
+  name: Type.String({ maxLength: 200, description: 'at most 32 bytes, as uploaded' }),
+  symbol: Type.String({ maxLength: 40, description: '2 to 10 characters, A-Z and 0-9' }),
+  uri: Type.String({ maxLength: 400, description: 'the uploaded metadata: https or ipfs, at most 100 characters' }),
+  payee: Type.String({ maxLength: 80, description: '`me`, `wallet:<address>` or `holders` (permanent)' }),
+  firstBuy: Type.Optional(
+    Type.Object(
+      {
+        zec: Type.String({ maxLength: 40, description: 'ZEC base units to spend' }),
+        slippageBps: Type.Optional(Type.Integer({ description: 'native pair: the route\'s minimum is the quote less this; default 100, at most 2000' })),
+      },
+      { additionalProperties: false },
+    ),
+  ),
+  pair: Type.Optional(StringEnum(['zec', 'native'] as const, '`zec` (default) or `native`')),
+});
+
+/** POST /v1/plant/build: one transaction that creates, pays the launch fee, buys if asked and declares the payee. */
+export function registerPlantRoutes(app: Api, ctx: ApiContext): void {
+  const refusedWords = readRefusedWords();
+  app.post(
+    '/v1/plant/build',
+    {
+      config: PLANTS,
+      schema: {
+        summary: 'Build a planting (unsigned, simulated): wallet signs first, then the mint key',
+        tags: ['plant'],
+        body: PlantBody,
+        response: { 200: BuildAnswer, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const wallet = addressOf(body.wallet, 'wallet');
+      const mint = addressOf(body.mint, 'mint');
+      if (mint === wallet) throw invalidParam('mint', 'is the wallet: the mint needs its own fresh key');
+      checkNames(body, ctx.profile.pairs?.native?.symbol ?? NATIVE_SYMBOL, refusedWords);
+      const payee = payeeOf(body.payee, 'payee', wallet);
+      const pair = body.pair ?? 'zec';
+      if (pair === 'native' && !ctx.profile.pairs?.native) throw invalidParam('pair', 'this cluster has no native pair');
+      const plant: PlantRequest = {
+        wallet, mint, name: body.name, symbol: body.symbol, uri: body.uri, payee, pair,
+        firstBuy: body.firstBuy ? { zec: amountOf(body.firstBuy.zec, 'firstBuy.zec') as bigint, slippageBps: slippageOfField(body.firstBuy.slippageBps) } : null,
+      };
+      const world = await readWorld(ctx.chain, ctx.profile);
+      const build = await buildPlanting(ctx.chain, plant, world, (ctx.now ?? Date.now)());
+      ctx.relay?.record(build);
+      return buildAnswerOf(build);
+    },
+  );
+}
+
+function slippageOfField(value: number | undefined): bigint | null {
+  try {
+    return slippageOf(value);
+  } catch {
+    throw invalidParam('firstBuy.slippageBps', 'must be an integer from 0 to 2000');
+  }
+}
