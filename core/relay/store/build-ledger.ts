@@ -113,6 +113,11 @@ export class BuildLedger {
       .run(JSON.stringify(signatures), outcome, detail, id);
   }
 
+  /** How many builds the ledger holds (the desk's status line; tests check a refused request recorded none). */
+  count(): number {
+    return (this.db.prepare('SELECT COUNT(*) AS n FROM builds').get() as { n: number }).n;
+  }
+
   close(): void {
     this.db.close();
   }
