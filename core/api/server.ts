@@ -23,6 +23,7 @@ import { registerTxRoutes } from './routes/tx.js';
 import { registerTradeRoutes } from './routes/trade.js';
 import { registerPlantRoutes } from './routes/plant.js';
 import { registerPayeeRoutes } from './routes/payee.js';
+import { registerSwapRoutes } from './routes/swap.js';
 import { registerRelayRoutes } from './routes/relay.js';
 import type { Relay } from '../relay/relay.js';
 import type { KeyRecord, KeyStore } from './store/key-store.js';
@@ -191,6 +192,7 @@ export async function createApiServer(ctx: ApiContext): Promise<Api> {
   registerTradeRoutes(app, ctx);
   registerPlantRoutes(app, ctx);
   registerPayeeRoutes(app, ctx);
+  registerSwapRoutes(app, ctx);
   registerRelayRoutes(app, ctx);
   registerDocsRoutes(app);
   return app;

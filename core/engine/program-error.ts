@@ -1,5 +1,6 @@
 import type { Address } from '@solana/kit';
 import type { TransactionError } from '../chain/types.js';
+import { AGGREGATOR_ERRORS } from '../programs/aggregator/swap.js';
 import { ammErrorName } from '../programs/amm/errors.js';
 import { ANCHOR_ERRORS } from '../programs/anchor/errors.js';
 import { launchpadErrorName } from '../programs/launchpad/errors.js';
@@ -16,6 +17,7 @@ import type { World } from './world.js';
 const byCode = (table: Readonly<Record<string, number>>) => new Map(Object.entries(table).map(([name, code]) => [code, name]));
 const ANCHOR = byCode(ANCHOR_ERRORS);
 const VAULT = byCode(VAULT_ERRORS);
+const AGGREGATOR = byCode(AGGREGATOR_ERRORS);
 
 /** Words a few names are better said in (the IDL keeps SOL in names of amounts that are quote units). */
 const PLAIN: Readonly<Record<string, string>> = {
@@ -25,6 +27,9 @@ const PLAIN: Readonly<Record<string, string>> = {
   BondingCurveComplete: 'the curve is complete: the coin trades on its pool once migrated',
   NotCurrentPayee: 'only the current payee can change the payee',
   PayeeIsPermanent: 'the payee is holder rewards, which is permanent: no one can change it',
+  SlippageExceeded: 'the price moved: the swap would pay less than the least allowed (slippage)',
+  ZeroAmount: 'a swap of nothing',
+  WrongMint: 'the pool is not the WSOL/ZEC pool named',
 };
 
 const spaced = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
@@ -35,6 +40,7 @@ function programName(world: World, program: string): string {
   if (program === p.amm) return 'the AMM';
   if (program === p.vault) return 'the vault program';
   if (program === p.fees) return 'the fee program';
+  if (program === world.profile.programs['aggregator']) return 'the aggregator';
   if (program === TOKEN_PROGRAM || program === TOKEN_2022_PROGRAM) return 'the token program';
   if (program === SYSTEM_PROGRAM_ADDRESS) return 'the system program';
   return `program ${program}`;
@@ -45,6 +51,8 @@ function errorName(world: World, program: string | null, code: number): string |
   if (program === world.programs.launchpad) return launchpadErrorName(code);
   if (program === world.programs.amm) return ammErrorName(code);
   if (program === world.programs.vault) return VAULT.get(code);
+  // The aggregator passes the AMM's refusals through as they are.
+  if (program === world.profile.programs['aggregator']) return AGGREGATOR.get(code) ?? ammErrorName(code);
   return launchpadErrorName(code) ?? ammErrorName(code) ?? VAULT.get(code);
 }
 
@@ -66,6 +74,28 @@ function lastProgramLog(logs: readonly string[]): string | null {
   return null;
 }
 
+/** Errors of the system and token programs a caller passes through unnamed, in words. */
+const BENEATH: Readonly<Record<string, Readonly<Record<number, string>>>> = {
+  [SYSTEM_PROGRAM_ADDRESS]: { 1: 'the wallet does not hold enough SOL for this with its fees and rent' },
+  [TOKEN_PROGRAM]: { 1: 'the wallet does not hold enough of the token it pays with' },
+  [TOKEN_2022_PROGRAM]: { 1: 'the wallet does not hold enough of the token it pays with' },
+};
+
+/**
+ * A custom error a program passed through from the system or a token program it called (the first
+ * `failed` line is the innermost): its words, that program's name, and what it said just before.
+ */
+function beneath(world: World, logs: readonly string[], code: number): { words: string; who: string; said: string | null } | null {
+  const i = logs.findIndex((line) => /^Program \w+ failed: /.test(line));
+  const m = i < 0 ? null : /^Program (\w+) failed: custom program error: 0x([0-9a-f]+)$/.exec(logs[i]!);
+  if (!m || parseInt(m[2]!, 16) !== code) return null;
+  const words = BENEATH[m[1]!]?.[code];
+  if (!words) return null;
+  const before = logs[i - 1] ?? '';
+  const said = /^Program log: (.*)$/.exec(before)?.[1] ?? (before.startsWith('Program ') ? null : before);
+  return { words, who: programName(world, m[1]!).replace(/^the /, ''), said: said ? said.slice(0, 200) : null };
+}
+
 export function plainSimulationError(world: World, err: TransactionError, logs: readonly string[]): string {
   const failing = failingProgram(logs);
   const who = failing ? programName(world, failing.program) : 'the chain';
@@ -74,6 +104,8 @@ export function plainSimulationError(world: World, err: TransactionError, logs: 
     if (inner !== null && typeof inner === 'object' && 'Custom' in inner) {
       const code = Number((inner as { Custom: number }).Custom);
       const name = errorName(world, failing?.program ?? null, code);
+      const passed = name ? null : beneath(world, logs, code);
+      if (passed) return `${who} refused: ${passed.words} (${passed.who} error ${code})${passed.said ? `; it said: ${passed.said}` : ''}`;
       const words = name ? (PLAIN[name] ?? spaced(name)) : `error ${code}`;
       const said = lastProgramLog(logs);
       return `${who} refused: ${words} (${name ?? 'code'} ${code})${said && !said.includes(String(code)) ? `; it said: ${said}` : ''}`;
