@@ -1,7 +1,7 @@
 import { createNoopSigner, type Address, type Instruction } from '@solana/kit';
 import { getCloseAccountInstruction, getCreateAssociatedTokenIdempotentInstruction } from '@solana-program/token';
 import type { Chain } from '../chain/chain.js';
-import { DeskError } from '../errors.js';
+import { DeskError, isDeskError } from '../errors.js';
 import { tokenUnits } from '../math/units.js';
 import { ammBuyExactQuoteInInstruction } from '../programs/amm/instructions/buy-exact-quote-in.js';
 import { multiHopSwapInstruction } from '../programs/amm/instructions/multi-hop-swap.js';
@@ -18,6 +18,7 @@ import { readCoinMarket, type CoinMarket } from './market.js';
 import { quoteTrade, type Side, type TradeQuote } from './quote.js';
 import { simulateTransaction } from './simulate.js';
 import type { World } from './world.js';
+import { buildSwap, quoteSwap, swapExpectedOf, swapInstructions, swapOverpayProblem, swapRouteOf, type SwapQuote } from './swap.js';
 
 /** A trade request as the API read it (spec "POST /v1/trade/build"). */
 export interface TradeRequest {
@@ -27,6 +28,8 @@ export interface TradeRequest {
   /** Base units; `all` sells the wallet's whole balance and closes its emptied coin account. */
   readonly amount: bigint | 'all';
   readonly slippageBps: bigint | null;
+  /** Pay in SOL (a buy: `amount` is lamports) or receive SOL (a sale), through the aggregator. */
+  readonly viaSol?: boolean;
 }
 
 /** The wallet's coin balance (0 without an account). */
@@ -133,8 +136,14 @@ export async function tradeInstructions(world: World, market: CoinMarket, wallet
   return [open, trade, ...close];
 }
 
-/** Builds a ZEC buy or sale: venue read from chain, exact quote, one simulated v0 transaction. */
+/** Builds a buy or sale: in ZEC, or paid or received in SOL through the aggregator. */
 export async function buildTrade(chain: Chain, request: TradeRequest, world: World, now: number = Date.now()): Promise<Build> {
+  if (!request.viaSol) return buildZecTrade(chain, request, world, now);
+  return request.side === 'buy' ? buildSolBuy(chain, request, world, now) : buildSolSale(chain, request, world, now);
+}
+
+/** Builds a ZEC buy or sale: venue read from chain, exact quote, one simulated v0 transaction. */
+async function buildZecTrade(chain: Chain, request: TradeRequest, world: World, now: number): Promise<Build> {
   const { market, quote, amount } = await quoteRequest(chain, world, request);
   const instructions = await tradeInstructions(world, market, request.wallet, quote, request.amount === 'all');
   const [lifetime, blockHeight] = await Promise.all([chain.getLatestBlockhash('confirmed'), chain.getBlockHeight('confirmed')]);
@@ -155,3 +164,111 @@ export async function buildTrade(chain: Chain, request: TradeRequest, world: Wor
   };
 }
 
+
+/** The swap leg's keys in `expected`, apart from the trade's own (slippage, fee and impact are the trade's). */
+function swapLegExpected(swap: SwapQuote): Expected {
+  const all = swapExpectedOf(swap) as Record<string, bigint | number>;
+  return swap.direction === 'sol_to_zec'
+    ? { solIn: all['solIn']!, swapZecOut: all['zecOut']!, swapMinZecOut: all['minZecOut']! }
+    : { swapZecIn: all['zecIn']!, solOut: all['solOut']!, minSolOut: all['minSolOut']!, swapSlippageBps: all['slippageBps']! };
+}
+
+/**
+ * One transaction of a swap and a trade, simulated with the swap's overpay check; null when it does not
+ * fit one transaction (the caller then splits it with `then`).
+ */
+async function simulateTogether(chain: Chain, world: World, wallet: Address, instructions: Instruction[], swap: SwapQuote) {
+  const [lifetime, blockHeight] = await Promise.all([chain.getLatestBlockhash('confirmed'), chain.getBlockHeight('confirmed')]);
+  try {
+    const tx = await simulateTransaction(chain, world, { feePayer: wallet, instructions, lifetime });
+    const overpay = swapOverpayProblem(swap, tx.solCostLamports);
+    if (overpay !== null) throw new DeskError('refused', overpay);
+    return { tx, blockHeight, lifetime };
+  } catch (error) {
+    if (isDeskError(error, 'too_large')) return null;
+    throw error;
+  }
+}
+
+/**
+ * A buy paid in SOL (spec "POST /v1/trade/build" 2 and 4): `amount` lamports are swapped to ZEC, and the
+ * buy spends exactly the ZEC the swap guarantees (its minimum), in one transaction when it fits; any
+ * ZEC the swap gives above its minimum stays in the wallet. Otherwise the answer is the swap alone, and
+ * `then` is the same buy in ZEC for the swap's `minZecOut`.
+ */
+async function buildSolBuy(chain: Chain, request: TradeRequest, world: World, now: number): Promise<Build> {
+  const route = swapRouteOf(world);
+  const swap = await quoteSwap(chain, world, { direction: 'sol_to_zec', amount: request.amount as bigint, slippageBps: request.slippageBps }, route);
+  const { market, quote } = await quoteRequest(chain, world, { ...request, amount: swap.minOut, viaSol: false });
+  const instructions = [...(await swapInstructions(route, request.wallet, swap)), ...(await tradeInstructions(world, market, request.wallet, quote, false))];
+  const together = await simulateTogether(chain, world, request.wallet, instructions, swap);
+  if (!together) {
+    const first = await buildSwap(chain, { wallet: request.wallet, direction: 'sol_to_zec', amount: request.amount as bigint, slippageBps: request.slippageBps }, world, now);
+    return {
+      ...first,
+      intent: { ...first.intent, mint: request.mint, side: 'buy', pay: 'SOL', split: true },
+      then: {
+        call: 'POST /v1/trade/build',
+        body: { wallet: request.wallet, mint: request.mint, side: 'buy', pay: 'ZEC', amount: swap.minOut, ...(request.slippageBps !== null ? { slippageBps: Number(request.slippageBps) } : {}) },
+        why: 'the swap and the buy do not fit one transaction: once this swap has landed, build the buy in ZEC for the ZEC it guarantees',
+      },
+    };
+  }
+  const { tx, blockHeight, lifetime } = together;
+  return {
+    id: newBuildId(),
+    kind: 'trade',
+    wallet: request.wallet,
+    mint: request.mint,
+    transactions: [tx],
+    solCostLamports: totalSolCost([tx]),
+    expected: { ...expectedOf(quote), ...swapLegExpected(swap) },
+    intent: { wallet: request.wallet, mint: request.mint, side: 'buy', pay: 'SOL', amount: request.amount as bigint, zecAmount: swap.minOut, slippageBps: Number(quote.slippageBps), venue: market.venue, pair: market.pair },
+    createdAt: now,
+    expiresAt: expiresAtOf(now, blockHeight, lifetime.lastValidBlockHeight),
+    then: null,
+    permanent: false,
+  };
+}
+
+/**
+ * A sale received in SOL (spec "POST /v1/trade/build" 3 and 4): the sale, then a swap of the ZEC it
+ * guarantees (its minimum) to SOL with the swap's own minimum checked. Both go in one transaction when
+ * they fit, so the swap is simulated on the sale's outcome and the two land together; otherwise the
+ * answer is the sale alone and `then` is the swap of its `minZecOut`. (A second transaction in the same
+ * build could not be simulated before the first has landed, and every build is simulated.)
+ */
+async function buildSolSale(chain: Chain, request: TradeRequest, world: World, now: number): Promise<Build> {
+  const route = swapRouteOf(world);
+  const { market, quote, amount } = await quoteRequest(chain, world, { ...request, viaSol: false });
+  const swap = await quoteSwap(chain, world, { direction: 'zec_to_sol', amount: quote.minZecOut!, slippageBps: request.slippageBps }, route);
+  const instructions = [...(await tradeInstructions(world, market, request.wallet, quote, request.amount === 'all')), ...(await swapInstructions(route, request.wallet, swap))];
+  const together = await simulateTogether(chain, world, request.wallet, instructions, swap);
+  if (!together) {
+    const first = await buildZecTrade(chain, { ...request, viaSol: false }, world, now);
+    return {
+      ...first,
+      intent: { ...first.intent, receive: 'SOL', split: true },
+      then: {
+        call: 'POST /v1/swap/build',
+        body: { wallet: request.wallet, direction: 'zec_to_sol', amount: quote.minZecOut!, ...(request.slippageBps !== null ? { slippageBps: Number(request.slippageBps) } : {}) },
+        why: 'the sale and the swap do not fit one transaction: once this sale has landed, swap the ZEC it guarantees to SOL',
+      },
+    };
+  }
+  const { tx, blockHeight, lifetime } = together;
+  return {
+    id: newBuildId(),
+    kind: 'trade',
+    wallet: request.wallet,
+    mint: request.mint,
+    transactions: [tx],
+    solCostLamports: totalSolCost([tx]),
+    expected: { ...expectedOf(quote), ...swapLegExpected(swap) },
+    intent: { wallet: request.wallet, mint: request.mint, side: 'sell', receive: 'SOL', amount: request.amount === 'all' ? 'all' : amount, resolvedAmount: amount, slippageBps: Number(quote.slippageBps), venue: market.venue, pair: market.pair },
+    createdAt: now,
+    expiresAt: expiresAtOf(now, blockHeight, lifetime.lastValidBlockHeight),
+    then: null,
+    permanent: false,
+  };
+}

@@ -6,6 +6,7 @@ import { KeyStore } from '../../core/api/store/key-store.js';
 import { Relay } from '../../core/relay/relay.js';
 import { BuildLedger } from '../../core/relay/store/build-ledger.js';
 import type { Chain } from '../../core/chain/chain.js';
+import type { NetworkProfile } from '../../core/config/profile.js';
 import { SandboxChain } from '../../core/chain/sandbox-chain.js';
 import { Ingestor } from '../../core/index/ingest/ingestor.js';
 import { IndexStore } from '../../core/index/store/index-store.js';
@@ -32,7 +33,7 @@ export interface ApiFixture {
 }
 
 /** A real sandbox with one listed coin, a real index and key store in files, the real server on 127.0.0.1. */
-export async function startApi(options: { chain?: (sandbox: Sandbox) => Chain } = {}): Promise<ApiFixture> {
+export async function startApi(options: { chain?: (sandbox: Sandbox) => Chain; profile?: (profile: NetworkProfile) => NetworkProfile } = {}): Promise<ApiFixture> {
   const sandbox = await Sandbox.open({ dataDir: null, slotMs: 0 });
   const dir = tempDir('launchdesk-api-');
   const coin = await plantListedCoin(sandbox, await fundedWallet(sandbox, 10n * 100_000_000n), { kind: 'holders' }, 1_000_000_000n);
@@ -45,7 +46,7 @@ export async function startApi(options: { chain?: (sandbox: Sandbox) => Chain } 
   const ledger = BuildLedger.open(join(dir, 'builds.sqlite'));
   const chain = options.chain?.(sandbox) ?? new SandboxChain(sandbox.cluster);
   const relay = new Relay(chain, ledger, sandbox.profile, (signatures) => ingestor.take(signatures));
-  const app = await createApiServer({ store, chain, profile: sandbox.profile, keys, relay, now: () => fixture.clock });
+  const app = await createApiServer({ store, chain, profile: options.profile?.(sandbox.profile) ?? sandbox.profile, keys, relay, now: () => fixture.clock });
   const { url, port } = await listenLocal(app, 0);
   return Object.assign(fixture, {
     sandbox, store, keys, ledger, ingestor, app, base: url, port, dir, mint: coin.mint,

@@ -32,7 +32,7 @@ export function slippageOf(value: number | undefined): bigint | null {
 
 const TradeFields = {
   side: StringEnum(['buy', 'sell'] as const, 'buy or sell'),
-  amount: Type.String({ maxLength: 40, description: 'base units: ZEC to spend on a buy, tokens on a sale; `all` sells the whole balance' }),
+  amount: Type.String({ maxLength: 40, description: 'base units: ZEC (or lamports with pay=SOL) to spend on a buy, tokens on a sale; `all` sells the whole balance' }),
   slippageBps: Type.Optional(Type.Integer({ description: 'default 100 on the curve, 200 on the pool; at most 2000' })),
   pay: Type.Optional(StringEnum(['ZEC', 'SOL'] as const, 'buy: what the wallet pays in')),
   receive: Type.Optional(StringEnum(['ZEC', 'SOL'] as const, 'sale: what the wallet receives')),
@@ -42,9 +42,7 @@ const TradeFields = {
 function tradeRequestOf(fields: { wallet?: string; mint: string; side: 'buy' | 'sell'; amount: string; slippageBps?: number; pay?: string; receive?: string }): TradeRequest {
   if (fields.side === 'buy' && fields.receive !== undefined) throw invalidParam('receive', 'is for a sale; a buy takes `pay`');
   if (fields.side === 'sell' && fields.pay !== undefined) throw invalidParam('pay', 'is for a buy; a sale takes `receive`');
-  if (fields.pay === 'SOL' || fields.receive === 'SOL') {
-    throw invalidParam(fields.pay === 'SOL' ? 'pay' : 'receive', 'SOL through the aggregator is not offered by this build yet; swap first with POST /v1/swap/build');
-  }
+  const viaSol = fields.pay === 'SOL' || fields.receive === 'SOL';
   const amount = amountOf(fields.amount, 'amount', fields.side === 'sell');
   if (amount === 'all' && fields.wallet === undefined) throw invalidParam('wallet', 'is needed to sell `all`: the balance is read from it');
   return {
@@ -54,6 +52,7 @@ function tradeRequestOf(fields: { wallet?: string; mint: string; side: 'buy' | '
     side: fields.side,
     amount,
     slippageBps: slippageOf(fields.slippageBps),
+    viaSol,
   };
 }
 
@@ -113,6 +112,10 @@ export function registerTradeRoutes(app: Api, ctx: ApiContext): void {
     },
     async (request) => {
       const trade = tradeRequestOf({ ...request.query, mint: request.params.mint });
+      if (trade.viaSol) {
+        // The quote is of the coin's own venue, in ZEC; the SOL leg is a swap with its own quote.
+        throw invalidParam(request.query.pay === 'SOL' ? 'pay' : 'receive', 'quotes are in ZEC: quote the SOL leg with POST /v1/swap/build, or build the trade with pay/receive SOL (its `expected` carries both legs)');
+      }
       const world = await readWorld(ctx.chain, ctx.profile);
       const { quote } = await quoteRequest(ctx.chain, world, trade);
       return quoteAnswerOf(trade.mint, quote);
