@@ -1,6 +1,9 @@
 import { join } from 'node:path';
 import { createApiServer, listenLocal, type Api } from './api/server.js';
 import { KeyStore } from './api/store/key-store.js';
+import { ContentStore } from './content/content-store.js';
+import { readImageModeration } from './content/moderation.js';
+import { pinningServiceOf, type PinningConfig } from './content/pinning.js';
 import { Relay } from './relay/relay.js';
 import { BuildLedger } from './relay/store/build-ledger.js';
 import { SandboxChain } from './chain/sandbox-chain.js';
@@ -28,6 +31,8 @@ export async function startLocalServices(options: {
   readonly rpcPort: number;
   readonly apiPort: number | null;
   readonly onProgress?: (progress: IngestProgress) => void;
+  /** A pinning service for uploads (a real cluster's); the sandbox keeps uploads on this machine only. */
+  readonly pinning?: PinningConfig;
 }): Promise<LocalServices> {
   const sandbox = await Sandbox.open({ dataDir: options.dataDir });
   const stops: (() => Promise<void> | void)[] = [() => sandbox.close()];
@@ -49,7 +54,8 @@ export async function startLocalServices(options: {
       const ledger = BuildLedger.open(join(options.dataDir, 'builds.sqlite'));
       stops.push(() => ledger.close());
       const relay = new Relay(chain, ledger, sandbox.profile, (signatures) => index.ingestor.take(signatures));
-      const app: Api = await createApiServer({ store: index.store, chain, profile: sandbox.profile, keys, relay });
+      const content = new ContentStore({ dir: join(options.dataDir, 'content'), moderation: readImageModeration(), pinning: pinningServiceOf(options.pinning) });
+      const app: Api = await createApiServer({ store: index.store, chain, profile: sandbox.profile, keys, relay, content });
       stops.push(() => app.close());
       apiUrl = (
         await listenLocal(app, options.apiPort).catch((error: unknown) => {

@@ -11,6 +11,7 @@ import Fastify, {
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Chain } from '../chain/chain.js';
+import type { ContentStore } from '../content/content-store.js';
 import type { NetworkProfile } from '../config/profile.js';
 import { DeskError } from '../errors.js';
 import type { IndexStore } from '../index/store/index-store.js';
@@ -28,6 +29,7 @@ import { registerRelayRoutes } from './routes/relay.js';
 import type { Relay } from '../relay/relay.js';
 import type { KeyRecord, KeyStore } from './store/key-store.js';
 import { registerReadRoutes } from './routes/reads.js';
+import { registerUploadRoutes } from './routes/upload.js';
 
 export interface ApiContext {
   readonly store: IndexStore;
@@ -37,6 +39,8 @@ export interface ApiContext {
   readonly keys?: KeyStore;
   /** The relay and its build ledger; without one builds are answered but not recorded, and sends answer 503. */
   readonly relay?: Relay;
+  /** Uploaded images and metadata, served at /ipfs/{cid}; without a store uploads answer 503. */
+  readonly content?: ContentStore;
   /** Milliseconds; injectable for the rate-limit tests. */
   readonly now?: () => number;
 }
@@ -194,6 +198,7 @@ export async function createApiServer(ctx: ApiContext): Promise<Api> {
   registerPayeeRoutes(app, ctx);
   registerSwapRoutes(app, ctx);
   registerRelayRoutes(app, ctx);
+  registerUploadRoutes(app, ctx);
   registerDocsRoutes(app);
   return app;
 }

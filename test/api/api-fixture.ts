@@ -7,6 +7,9 @@ import { Relay } from '../../core/relay/relay.js';
 import { BuildLedger } from '../../core/relay/store/build-ledger.js';
 import type { Chain } from '../../core/chain/chain.js';
 import type { NetworkProfile } from '../../core/config/profile.js';
+import { ContentStore } from '../../core/content/content-store.js';
+import { NO_IMAGE_MODERATION, type ImageModeration } from '../../core/content/moderation.js';
+import type { PinningService } from '../../core/content/pinning.js';
 import { SandboxChain } from '../../core/chain/sandbox-chain.js';
 import { Ingestor } from '../../core/index/ingest/ingestor.js';
 import { IndexStore } from '../../core/index/store/index-store.js';
@@ -27,13 +30,15 @@ export interface ApiFixture {
   readonly port: number;
   readonly dir: string;
   readonly mint: string;
+  /** The upload store (in `dir`/content), when asked for. */
+  readonly content?: ContentStore;
   /** The server's clock (ms); move it to cross rate-limit windows. */
   clock: number;
   close(): Promise<void>;
 }
 
 /** A real sandbox with one listed coin, a real index and key store in files, the real server on 127.0.0.1. */
-export async function startApi(options: { chain?: (sandbox: Sandbox) => Chain; profile?: (profile: NetworkProfile) => NetworkProfile } = {}): Promise<ApiFixture> {
+export async function startApi(options: { chain?: (sandbox: Sandbox) => Chain; profile?: (profile: NetworkProfile) => NetworkProfile; content?: { moderation?: ImageModeration; pinning?: PinningService } } = {}): Promise<ApiFixture> {
   const sandbox = await Sandbox.open({ dataDir: null, slotMs: 0 });
   const dir = tempDir('launchdesk-api-');
   const coin = await plantListedCoin(sandbox, await fundedWallet(sandbox, 10n * 100_000_000n), { kind: 'holders' }, 1_000_000_000n);
@@ -46,10 +51,11 @@ export async function startApi(options: { chain?: (sandbox: Sandbox) => Chain; p
   const ledger = BuildLedger.open(join(dir, 'builds.sqlite'));
   const chain = options.chain?.(sandbox) ?? new SandboxChain(sandbox.cluster);
   const relay = new Relay(chain, ledger, sandbox.profile, (signatures) => ingestor.take(signatures));
-  const app = await createApiServer({ store, chain, profile: options.profile?.(sandbox.profile) ?? sandbox.profile, keys, relay, now: () => fixture.clock });
+  const content = options.content && new ContentStore({ dir: join(dir, 'content'), moderation: options.content.moderation ?? NO_IMAGE_MODERATION, pinning: options.content.pinning ?? null });
+  const app = await createApiServer({ store, chain, profile: options.profile?.(sandbox.profile) ?? sandbox.profile, keys, relay, ...(content ? { content } : {}), now: () => fixture.clock });
   const { url, port } = await listenLocal(app, 0);
   return Object.assign(fixture, {
-    sandbox, store, keys, ledger, ingestor, app, base: url, port, dir, mint: coin.mint,
+    sandbox, store, keys, ledger, ingestor, app, base: url, port, dir, mint: coin.mint, ...(content ? { content } : {}),
     async close() {
       await app.close();
       ingestor.stop();
