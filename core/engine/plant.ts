@@ -87,10 +87,13 @@ async function firstBuyInstructions(world: World, market: CoinMarket, wallet: Ad
  * The build checked as the index will judge it (core/verify/planting.ts, the spec's "Hand-built
  * planting"): a build that would land as an unlisted coin is never answered.
  */
-async function assertListable(chain: Chain, world: World, wire: Uint8Array): Promise<void> {
+async function assertListable(chain: Chain, world: World, wire: Uint8Array, request: PlantRequest): Promise<void> {
   const tables = new Map(world.lookupTable ? [[world.lookupTable.address, world.lookupTable.addresses] as const] : []);
   const verdict = await judgePlanting(plantingTransactionOf(resolveTransaction(wire, tables)), await readIndexRules(chain, world.profile));
   if (!verdict?.listed) throw new DeskError('refused', `the planting would not be listed: ${verdict?.listed === false ? verdict.reason : 'it creates no coin'}`);
+  // Listed, and exactly what was asked: this mint, this wallet, the pair and the payee asked for.
+  const asked = verdict.mint === request.mint && verdict.deployer === request.wallet && verdict.pair === request.pair && payeeText(verdict.payee) === payeeText(request.payee);
+  if (!asked) throw new DeskError('refused', `the planting built is not the one asked for (mint ${verdict.mint}, pair ${verdict.pair}, payee ${payeeText(verdict.payee)}); it was not answered`);
 }
 
 /**
@@ -129,7 +132,7 @@ export async function buildPlanting(chain: Chain, request: PlantRequest, world: 
   ];
   const [lifetime, blockHeight] = await Promise.all([chain.getLatestBlockhash('confirmed'), chain.getBlockHeight('confirmed')]);
   const tx = await simulateTransaction(chain, world, { feePayer: wallet, instructions, lifetime }, { failure: 'simulation_failed' });
-  await assertListable(chain, world, tx.wire);
+  await assertListable(chain, world, tx.wire, request);
   const expected: Record<string, bigint | number> = { launchFeeLamports: vault.launchFeeLamports };
   if (quote && firstBuy && request.firstBuy) {
     Object.assign(expected, expectedOf(quote));
