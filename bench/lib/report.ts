@@ -78,3 +78,40 @@ export function seededAmounts(seed: number, low: bigint, high: bigint, size: num
   }
   return out;
 }
+
+/** The `p`-th percentile (0-100) of `values`, nearest rank: a value that was measured, never interpolated. */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((x, y) => x - y);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+/** Milliseconds with about three significant digits. */
+export const fmtMs = (ms: number) => ms.toFixed(ms < 1 ? 3 : ms < 10 ? 2 : 1);
+
+/** One row of a latency table: ours and, when there is one, the peer's samples (ms), one array per round. */
+export interface LatencyRow {
+  readonly label: string;
+  readonly ours: readonly (readonly number[])[];
+  readonly peer: readonly (readonly number[])[] | null;
+}
+
+/**
+ * Latencies in ms, ours beside a peer's measured in the same run: median and p95 of every sample of
+ * every round, the ratio of those medians (ours/peer time: below 1, ours is faster) and the spread of
+ * that ratio between rounds. A row without a peer shows dashes; a string is printed as a section title.
+ */
+export function printLatencyTable(rows: readonly (LatencyRow | string)[], peerName = 'peer'): void {
+  printTable(
+    ['operation', 'ours median ms', 'p95', `${peerName} median ms`, 'p95', `ours/${peerName} time`, 'rounds min-max'],
+    rows.map((r) => {
+      if (typeof r === 'string') return [r];
+      const ours = r.ours.flat();
+      const cells = [r.label, fmtMs(median(ours)), fmtMs(percentile(ours, 95))];
+      if (r.peer === null) return [...cells, '—', '—', '—', '—'];
+      const peer = r.peer.flat();
+      const byRound = r.ours.map((values, i) => median(values) / median(r.peer![i]!));
+      const ratio = (value: number) => value.toFixed(2);
+      return [...cells, fmtMs(median(peer)), fmtMs(percentile(peer, 95)), `${ratio(median(ours) / median(peer))}x`, `${ratio(Math.min(...byRound))}-${ratio(Math.max(...byRound))}x`];
+    }),
+  );
+}
