@@ -22,7 +22,7 @@ describe('plant builds through /v1, signed locally, relayed, registered and list
   let planter: KeyPairSigner;
 
   beforeAll(async () => {
-    f = await startApi();
+    f = await startApi({ content: {} });
     planter = await fundedWallet(f.sandbox, 1_000n * ZEC);
   }, 60_000);
   afterAll(() => f.close());
@@ -34,11 +34,26 @@ describe('plant builds through /v1, signed locally, relayed, registered and list
     return { wallet: planter.address, mint: mint.address, name: 'Planted Here', symbol: 'PLNT', uri: 'https://example.com/planted.json', payee: 'me', ...extra };
   }
 
+  /** POST /v1/plant/upload of a tiny GIF as the planter would: answers the metadata's ipfs:// uri. */
+  async function upload(mint: KeyPairSigner, payee: unknown): Promise<string> {
+    f.clock += 3_600_000;
+    const gif = Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.from([1, 0, 1, 0, 0, 0, 0, 0x21, 0xfe, 32]), Buffer.from(mint.address.slice(0, 32), 'latin1'), Buffer.from([0, 0x3b])]);
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ name: 'Planted Here', symbol: 'PLNT', description: 'planted in a test', payer: planter.address, mint: mint.address, holders: payee === 'holders' ? '1' : '0' })) form.append(name, value);
+    form.append('image', new Blob([new Uint8Array(gif)], { type: 'image/gif' }), 'coin.gif');
+    const response = await fetch(`${f.base}/v1/plant/upload`, { method: 'POST', body: form });
+    const body = (await response.json()) as { uri: string };
+    expect(response.status, JSON.stringify(body)).toBe(200);
+    expect(body.uri).toMatch(/^ipfs:\/\/bafkrei[a-z2-7]+$/);
+    return body.uri;
+  }
+
   /** Builds, signs (wallet, then mint), relays; checks registration, listing and what moved. */
   async function plant(extra: Record<string, unknown>) {
     const mint = await generateKeyPairSigner();
+    const uri = await upload(mint, extra['payee']);
     f.clock += 3_600_000; // past the plants group's hour: these tests are not about rate limits
-    const answer: Answer = await call(f, 'POST', '/v1/plant/build', { body: await plantBody(mint, extra) });
+    const answer: Answer = await call(f, 'POST', '/v1/plant/build', { body: await plantBody(mint, { uri, ...extra }) });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const tx = (answer.body['transactions'] as { signers: string[]; size: number; lookupTables: string[] }[])[0]!;
     expect(tx.signers).toEqual([planter.address, mint.address]);
@@ -52,6 +67,9 @@ describe('plant builds through /v1, signed locally, relayed, registered and list
     expect(status.body['registered']).toBe(true);
     const listed = await call(f, 'GET', `/v1/coins/${mint.address}`);
     expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    // The uploaded metadata is served back by the app at its CID.
+    const metadata = await call(f, 'GET', `/ipfs/${uri.slice('ipfs://'.length)}`);
+    expect(metadata.body).toMatchObject({ name: 'Planted Here', symbol: 'PLNT' });
     const expected = answer.body['expected'] as Record<string, string>;
     expect(after.treasury - before.treasury).toBe(BigInt(expected['launchFeeLamports']!));
     expect(before.sol - after.sol).toBe(BigInt((answer.body['simulation'] as { solCostLamports: string }).solCostLamports));
