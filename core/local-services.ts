@@ -54,7 +54,7 @@ export async function startLocalServices(options: {
       const ledger = BuildLedger.open(join(options.dataDir, 'builds.sqlite'));
       stops.push(() => ledger.close());
       const relay = new Relay(chain, ledger, sandbox.profile, (signatures) => index.ingestor.take(signatures));
-      const content = new ContentStore({ dir: join(options.dataDir, 'content'), moderation: readImageModeration(), pinning: pinningServiceOf(options.pinning) });
+      const content = new ContentStore({ dir: join(options.dataDir, 'content'), moderation: readImageModeration(), pinning: pinningServiceOf(options.pinning ?? sandbox.profile.pinning) });
       const app: Api = await createApiServer({ store: index.store, chain, profile: sandbox.profile, keys, relay, content });
       stops.push(() => app.close());
       apiUrl = (

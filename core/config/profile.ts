@@ -35,6 +35,11 @@ export interface NetworkProfile {
   readonly pairs?: { readonly native?: NativePair };
   /** Programs whose balance assertions a wallet may add to a built transaction before the relay sends it. */
   readonly balanceAssertionPrograms?: readonly Address[];
+  /**
+   * A real cluster's pinning service for uploads (a Kubo-compatible RPC endpoint, core/content/pinning.ts);
+   * without one uploads stay on this machine, served at /ipfs/<cid> (the sandbox's case).
+   */
+  readonly pinning?: { readonly url: string; readonly authorization?: string };
 }
 
 /** The native pairing: what a route needs (spec, "Native pair block" and `pairs.native` in params). */
@@ -113,6 +118,11 @@ export function assertIsNetworkProfile(value: unknown): asserts value is Network
   if (assertions !== undefined) {
     if (!Array.isArray(assertions)) fail('balanceAssertionPrograms', 'must be an array of addresses when present');
     assertions.forEach((address, i) => assertAddress(address, `balanceAssertionPrograms[${i}]`));
+  }
+  const pinning = p['pinning'] as Record<string, unknown> | undefined;
+  if (pinning !== undefined) {
+    if (typeof pinning !== 'object' || pinning === null || typeof pinning['url'] !== 'string' || !/^https?:\/\/\S+$/.test(pinning['url'])) fail('pinning.url', 'must be an http(s) URL when pinning is present');
+    if (pinning['authorization'] !== undefined && typeof pinning['authorization'] !== 'string') fail('pinning.authorization', 'must be a string (the whole Authorization header value) when present');
   }
   const mints = p['mints'] as Record<string, unknown> | undefined;
   if (typeof mints !== 'object' || mints === null) fail('mints', 'must be an object');
