@@ -1,5 +1,6 @@
 import type { Address, Instruction } from '@solana/kit';
 import type { Chain } from '../chain/chain.js';
+import { LISTING_RULES } from '../config/listing-rules.js';
 import { DeskError } from '../errors.js';
 import { findAssociatedTokenAccount } from '../programs/launchpad/pdas.js';
 import type { Payee } from '../programs/vault/declare-payee.js';
@@ -9,8 +10,10 @@ import { findPayeeRecord } from '../programs/vault/pdas.js';
 import { tokenAccountAmount } from '../programs/token-account.js';
 import { expiresAtOf, newBuildId, totalSolCost, type Build } from './build.js';
 import { payeeText } from './plant.js';
-import { simulateTransaction } from './simulate.js';
-import type { World } from './world.js';
+import { simulateTransaction, type SimulatedTransaction } from './simulate.js';
+import { lookupTablesOf, type World } from './world.js';
+import { claimProblem, payeeChangeProblem, type VaultRules } from '../verify/build-shape.js';
+import { resolveTransaction, type ResolvedTransaction } from '../verify/message.js';
 
 /**
  * Claims and payee changes (spec "POST /v1/claim/build", "POST /v1/payee/build", "Payee of a coin"):
@@ -37,6 +40,16 @@ async function buildOne(chain: Chain, world: World, wallet: Address, instruction
   return { tx, expiresAt: expiresAtOf(now, blockHeight, lifetime.lastValidBlockHeight) };
 }
 
+/** The accepted claims and payee changes on this cluster (core/verify/build-shape.ts); the payee is the record's. */
+export const vaultRulesOf = (world: World): VaultRules => ({ vault: world.programs.vault, zecMint: world.zec.address, maxPriorityLamports: LISTING_RULES.maxPriorityLamports });
+
+/** A build checked against its accepted shape before it is answered, as the client will check it. */
+async function assertAccepted(world: World, what: string, tx: SimulatedTransaction, problemOf: (tx: ResolvedTransaction) => Promise<string | null>): Promise<void> {
+  const tables = lookupTablesOf(world);
+  const problem = await problemOf(resolveTransaction(tx.wire, tables));
+  if (problem !== null) throw new DeskError('refused', `the build is not an accepted ${what}: ${problem}; it was not answered`);
+}
+
 /** A claim: everything waiting goes to the recorded payee; the sender pays the fee and gets nothing. */
 export async function buildClaim(chain: Chain, request: { readonly wallet: Address; readonly mint: Address }, world: World, now: number = Date.now()): Promise<Build> {
   const { record, waiting } = await readPayeeState(chain, world, request.mint);
@@ -45,6 +58,7 @@ export async function buildClaim(chain: Chain, request: { readonly wallet: Addre
   const payee = record.payee.wallet;
   const ix = await claimInstruction({ vault: world.programs.vault, zecMint: world.zec.address, mint: request.mint, sender: request.wallet, payee });
   const { tx, expiresAt } = await buildOne(chain, world, request.wallet, [ix], now);
+  await assertAccepted(world, 'claim', tx, (built) => claimProblem(built, request, { ...vaultRulesOf(world), payee }));
   return {
     id: newBuildId(),
     kind: 'claim',
@@ -70,6 +84,8 @@ export async function buildPayeeChange(chain: Chain, request: { readonly wallet:
   if (request.payee.kind === 'wallet' && request.payee.wallet === current) throw new DeskError('refused', `${current} is already the payee of coin ${request.mint}`);
   const ix = await changePayeeInstruction({ vault: world.programs.vault, zecMint: world.zec.address, mint: request.mint, currentPayee: current, next: request.payee });
   const { tx, expiresAt } = await buildOne(chain, world, request.wallet, [ix], now);
+  const ask = { wallet: request.wallet, mint: request.mint, next: request.payee };
+  await assertAccepted(world, 'payee change', tx, (built) => payeeChangeProblem(built, ask, { ...vaultRulesOf(world), currentPayee: current }));
   const permanent = request.payee.kind === 'holders';
   return {
     id: newBuildId(),

@@ -5,7 +5,6 @@ import type { Chain } from '../chain/chain.js';
 import { DeskError } from '../errors.js';
 import { buyExactTokens } from '../math/curve.js';
 import { tokenUnits } from '../math/units.js';
-import { multiHopSwapInstruction } from '../programs/amm/instructions/multi-hop-swap.js';
 import { buyV2Instruction } from '../programs/launchpad/instructions/buy-v2.js';
 import { createV2Instruction } from '../programs/launchpad/instructions/create-v2.js';
 import { findAssociatedTokenAccount } from '../programs/launchpad/pdas.js';
@@ -16,8 +15,8 @@ import { expiresAtOf, newBuildId, totalSolCost, type Build } from './build.js';
 import { freshCoinMarket, type CoinMarket } from './market.js';
 import { quoteTrade, type TradeQuote } from './quote.js';
 import { simulateTransaction } from './simulate.js';
-import { expectedOf } from './trade.js';
-import type { World } from './world.js';
+import { curveTradeParties, expectedOf, tradeInstructions } from './trade.js';
+import { lookupTablesOf, type World } from './world.js';
 import { readIndexRules } from '../index/index-rules.js';
 import { resolveTransaction } from '../verify/message.js';
 import { judgePlanting, plantingTransactionOf } from '../verify/planting.js';
@@ -46,38 +45,13 @@ async function firstBuyInstructions(world: World, market: CoinMarket, wallet: Ad
   const payer = createNoopSigner(wallet);
   const coinAccount = await findAssociatedTokenAccount(wallet, market.mint, TOKEN_2022_PROGRAM);
   const open = getCreateAssociatedTokenIdempotentInstruction({ payer, ata: coinAccount, owner: wallet, mint: market.mint, tokenProgram: TOKEN_2022_PROGRAM });
-  const zecInfo = world.zec;
-  const buybackRecipient = world.global.buybackFeeRecipients[0] ?? world.global.feeRecipient;
-  if (market.pair === 'native') {
-    const native = world.native!;
-    const hop1 = market.route!.hop1;
-    const route = await multiHopSwapInstruction({
-      programs: { amm: world.programs.amm, launchpad: world.programs.launchpad, fees: world.programs.fees },
-      side: 'buy',
-      user: wallet,
-      hop1: { baseMint: native.mint, quoteMint: zecInfo.address, venue: hop1.address, venueBase: hop1.baseVault, venueQuote: hop1.quoteVault },
-      hop2: { baseMint: market.mint, quoteMint: native.mint, venue: market.curveAddress, venueBase: market.curveBaseVault, venueQuote: market.curveQuoteVault },
-      buybackFeeAccount: await findAssociatedTokenAccount(buybackRecipient, zecInfo.address, zecInfo.tokenProgram),
-      amountIn: zec,
-      minAmountOut: quote.minTokensOut!,
-    });
-    return { instructions: [open, route], exactTokens: null, zecIn: zec };
-  }
+  // A native-paired coin's first buy is its route, built as every route buy is (quote plan: exact in, minimum out).
+  if (market.pair === 'native') return { instructions: await tradeInstructions(world, market, wallet, quote, false), exactTokens: null, zecIn: zec };
   // buy_v2 buys exact tokens: the most `zec` buys, which cost exactly what buyExactTokens says.
   const tokens = tokenUnits(quote.tokensOut!);
   const cost = buyExactTokens(market.curveState!, tokens, market.curveRates).totalCost;
   const buy = await buyV2Instruction(
-    {
-      programs: world.programs,
-      baseMint: market.mint,
-      baseTokenProgram: TOKEN_2022_PROGRAM,
-      quoteMint: market.quote.address,
-      quoteTokenProgram: market.quote.tokenProgram,
-      user: wallet,
-      creator: market.curve.creator,
-      feeRecipient: world.global.feeRecipient,
-      buybackFeeRecipient: buybackRecipient,
-    },
+    curveTradeParties(world, market, wallet),
     { amount: tokens, maxQuoteCost: zec },
   );
   return { instructions: [open, buy], exactTokens: tokens, zecIn: cost };
@@ -88,7 +62,7 @@ async function firstBuyInstructions(world: World, market: CoinMarket, wallet: Ad
  * planting"): a build that would land as an unlisted coin is never answered.
  */
 async function assertListable(chain: Chain, world: World, wire: Uint8Array, request: PlantRequest): Promise<void> {
-  const tables = new Map(world.lookupTable ? [[world.lookupTable.address, world.lookupTable.addresses] as const] : []);
+  const tables = lookupTablesOf(world);
   const verdict = await judgePlanting(plantingTransactionOf(resolveTransaction(wire, tables)), await readIndexRules(chain, world.profile));
   if (!verdict?.listed) throw new DeskError('refused', `the planting would not be listed: ${verdict?.listed === false ? verdict.reason : 'it creates no coin'}`);
   // Listed, and exactly what was asked: this mint, this wallet, the pair and the payee asked for.

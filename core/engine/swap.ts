@@ -12,11 +12,14 @@ import { ZERO_KEY } from '../programs/amm/pdas.js';
 import { decodePool, isPool, poolRouteCreatorFees, type Pool } from '../programs/amm/pool.js';
 import { findAssociatedTokenAccount } from '../programs/launchpad/pdas.js';
 import { tokenAccountAmount } from '../programs/token-account.js';
+import { LISTING_RULES } from '../config/listing-rules.js';
+import { swapProblem, type AggregatorRules } from '../verify/build-shape.js';
+import { resolveTransaction } from '../verify/message.js';
 import { expiresAtOf, newBuildId, type Build, type Expected } from './build.js';
 import { poolTradeFeeRates } from './fee-rates.js';
 import { SLIPPAGE_BPS } from './quote.js';
 import { simulateTransaction, type SimulatedTransaction } from './simulate.js';
-import type { World } from './world.js';
+import { lookupTablesOf, type World } from './world.js';
 
 /**
  * A SOL/ZEC swap through the cluster's aggregator (spec "POST /v1/swap/build"). In the sandbox the
@@ -206,6 +209,28 @@ export function swapExpectedOf(quote: SwapQuote): Expected {
   return { ...amounts, slippageBps: Number(quote.slippageBps), feeBps: Number(quote.feeBps), priceImpactBps: Number(quote.priceImpactBps) };
 }
 
+/**
+ * The aggregator's accepted swap on this cluster (core/verify/build-shape.ts): its route from the network
+ * profile, the protocol fee recipient any of the AMM config's; null when the cluster has no aggregator.
+ */
+export async function aggregatorRulesOf(world: World): Promise<AggregatorRules | null> {
+  if (!world.profile.programs['aggregator']) return null;
+  const route = swapRouteOf(world);
+  const recipients = world.ammConfig.protocolFeeRecipients.filter((r) => r !== ZERO_KEY);
+  const protocolFeeRecipients = await Promise.all(recipients.map(async (recipient) => ({ recipient, zecAccount: await findAssociatedTokenAccount(recipient, route.zecMint, world.zec.tokenProgram) })));
+  return { route, protocolFeeRecipients };
+}
+
+/** A swap build checked against the accepted shape before it is answered, as the client will check it. */
+async function assertAcceptedSwap(world: World, request: SwapRequest, quote: SwapQuote, tx: SimulatedTransaction): Promise<void> {
+  const tables = lookupTablesOf(world);
+  const ask = { wallet: request.wallet, direction: request.direction, amountIn: request.amount, minAmountOut: quote.minOut };
+  // Not null: the build took its route from the same profile.
+  const rules = { ...(await aggregatorRulesOf(world))!, maxPriorityLamports: LISTING_RULES.maxPriorityLamports };
+  const problem = await swapProblem(resolveTransaction(tx.wire, tables), ask, rules);
+  if (problem !== null) throw new DeskError('refused', `the build is not an accepted swap: ${problem}; it was not answered`);
+}
+
 /** Builds a swap: route from the profile, pool from chain, exact quote, one simulated v0 transaction, the overpay check. */
 export async function buildSwap(chain: Chain, request: SwapRequest, world: World, now: number = Date.now()): Promise<Build> {
   const route = swapRouteOf(world);
@@ -219,6 +244,7 @@ export async function buildSwap(chain: Chain, request: SwapRequest, world: World
   const tx: SimulatedTransaction = await simulateTransaction(chain, world, { feePayer: request.wallet, instructions, lifetime });
   const overpay = swapOverpayProblem(quote, tx.solCostLamports);
   if (overpay !== null) throw new DeskError('refused', overpay, { solCostLamports: tx.solCostLamports });
+  await assertAcceptedSwap(world, request, quote, tx);
   return {
     id: newBuildId(),
     kind: 'swap',

@@ -18,10 +18,7 @@ import { readCoinMarket, type CoinMarket } from './market.js';
 import { quoteTrade, type Side, type TradeQuote } from './quote.js';
 import { simulateTransaction } from './simulate.js';
 import type { World } from './world.js';
-import type { SimulatedTransaction } from './simulate.js';
-import { resolveTransaction } from '../verify/message.js';
-import { nativeRouteProblem, type NativeRouteRules } from '../verify/native-route.js';
-import { LISTING_RULES } from '../config/listing-rules.js';
+import { assertAcceptedTrade } from './accepted-trade.js';
 import { buildSwap, quoteSwap, swapExpectedOf, swapInstructions, swapOverpayProblem, swapRouteOf, type SwapQuote } from './swap.js';
 
 /** A trade request as the API read it (spec "POST /v1/trade/build"). */
@@ -74,6 +71,22 @@ export function expectedOf(quote: TradeQuote): Expected {
   return out;
 }
 
+/** The accounts a curve trade (buy_v2, buy_exact_quote_in_v2, sell_v2) of this coin by this wallet names. */
+export function curveTradeParties(world: World, market: CoinMarket, wallet: Address): TradeV2Parties {
+  const global = world.global;
+  return {
+    programs: world.programs,
+    baseMint: market.mint,
+    baseTokenProgram: TOKEN_2022_PROGRAM,
+    quoteMint: market.quote.address,
+    quoteTokenProgram: market.quote.tokenProgram,
+    user: wallet,
+    creator: market.curve.creator,
+    feeRecipient: global.feeRecipient,
+    buybackFeeRecipient: global.buybackFeeRecipients[0] ?? global.feeRecipient,
+  };
+}
+
 /** The instructions of a trade: the wallet's receiving account opened idempotently, the trade, and on `all` the close. */
 export async function tradeInstructions(world: World, market: CoinMarket, wallet: Address, quote: TradeQuote, closeAfter: boolean): Promise<Instruction[]> {
   const payer = createNoopSigner(wallet);
@@ -103,17 +116,7 @@ export async function tradeInstructions(world: World, market: CoinMarket, wallet
       minAmountOut: plan.minAmountOut,
     });
   } else if (plan.venue === 'curve') {
-    const parties: TradeV2Parties = {
-      programs: world.programs,
-      baseMint: market.mint,
-      baseTokenProgram: TOKEN_2022_PROGRAM,
-      quoteMint: market.quote.address,
-      quoteTokenProgram: market.quote.tokenProgram,
-      user: wallet,
-      creator: market.curve.creator,
-      feeRecipient: global.feeRecipient,
-      buybackFeeRecipient: buybackRecipient,
-    };
+    const parties = curveTradeParties(world, market, wallet);
     trade = plan.side === 'buy'
       ? await buyExactQuoteInV2Instruction(parties, { spendableQuoteIn: plan.spendable, minTokensOut: tokenUnits(plan.minTokensOut) })
       : await sellV2Instruction(parties, { amount: tokenUnits(plan.tokens), minQuoteOutput: plan.minZecOut });
@@ -146,46 +149,13 @@ export async function buildTrade(chain: Chain, request: TradeRequest, world: Wor
   return request.side === 'buy' ? buildSolBuy(chain, request, world, now) : buildSolSale(chain, request, world, now);
 }
 
-/** The spec's accepted route of a native-paired coin for this cluster, from pinned addresses and chain state. */
-export async function nativeRouteRules(world: World, market: CoinMarket): Promise<NativeRouteRules> {
-  const native = world.native!;
-  const zec = world.zec;
-  const hop1 = market.route!.hop1;
-  const recipients = world.global.buybackFeeRecipients.filter((r) => r !== ZERO_KEY);
-  return {
-    route: {
-      programs: { amm: world.programs.amm, launchpad: world.programs.launchpad, fees: world.programs.fees },
-      hop1: { baseMint: native.mint, quoteMint: zec.address, venue: native.pool, venueBase: hop1.baseVault, venueQuote: hop1.quoteVault },
-      hop2: market.pool
-        ? { baseMint: market.mint, quoteMint: native.mint, venue: market.pool.address, venueBase: market.pool.baseVault, venueQuote: market.pool.quoteVault }
-        : { baseMint: market.mint, quoteMint: native.mint, venue: market.curveAddress, venueBase: market.curveBaseVault, venueQuote: market.curveQuoteVault },
-    },
-    buybackFeeAccounts: await Promise.all((recipients.length > 0 ? recipients : [world.global.feeRecipient]).map((r) => findAssociatedTokenAccount(r, zec.address, zec.tokenProgram))),
-    zecTokenProgram: zec.tokenProgram,
-    aggregator: world.profile.programs['aggregator'] ?? null,
-    maxPriorityLamports: LISTING_RULES.maxPriorityLamports,
-  };
-}
-
-/**
- * A native-paired coin's build checked against the spec's accepted shape (core/verify/native-route.ts)
- * before it is answered, as the client will check it: a build that would not pass is never answered.
- */
-export async function assertAcceptedRoute(world: World, market: CoinMarket, wallet: Address, quote: TradeQuote, tx: SimulatedTransaction, swapAsked: boolean): Promise<void> {
-  if (market.pair !== 'native' || quote.plan.venue !== 'route') return;
-  const tables = new Map(world.lookupTable ? [[world.lookupTable.address, world.lookupTable.addresses] as const] : []);
-  const ask = { wallet, mint: market.mint, side: quote.side, amountIn: quote.plan.amountIn, minAmountOut: quote.plan.minAmountOut, swapAsked };
-  const problem = await nativeRouteProblem(resolveTransaction(tx.wire, tables), ask, await nativeRouteRules(world, market));
-  if (problem !== null) throw new DeskError('refused', `the build is not an accepted native-pair trade: ${problem}; it was not answered`);
-}
-
 /** Builds a ZEC buy or sale: venue read from chain, exact quote, one simulated v0 transaction. */
 async function buildZecTrade(chain: Chain, request: TradeRequest, world: World, now: number): Promise<Build> {
   const { market, quote, amount } = await quoteRequest(chain, world, request);
   const instructions = await tradeInstructions(world, market, request.wallet, quote, request.amount === 'all');
   const [lifetime, blockHeight] = await Promise.all([chain.getLatestBlockhash('confirmed'), chain.getBlockHeight('confirmed')]);
   const tx = await simulateTransaction(chain, world, { feePayer: request.wallet, instructions, lifetime });
-  await assertAcceptedRoute(world, market, request.wallet, quote, tx, false);
+  await assertAcceptedTrade(world, market, request.wallet, quote, tx, false);
   return {
     id: newBuildId(),
     kind: 'trade',
@@ -253,7 +223,7 @@ async function buildSolBuy(chain: Chain, request: TradeRequest, world: World, no
     };
   }
   const { tx, blockHeight, lifetime } = together;
-  await assertAcceptedRoute(world, market, request.wallet, quote, tx, true);
+  await assertAcceptedTrade(world, market, request.wallet, quote, tx, true);
   return {
     id: newBuildId(),
     kind: 'trade',
@@ -296,7 +266,7 @@ async function buildSolSale(chain: Chain, request: TradeRequest, world: World, n
     };
   }
   const { tx, blockHeight, lifetime } = together;
-  await assertAcceptedRoute(world, market, request.wallet, quote, tx, true);
+  await assertAcceptedTrade(world, market, request.wallet, quote, tx, true);
   return {
     id: newBuildId(),
     kind: 'trade',

@@ -91,3 +91,7 @@ export async function readWorld(chain: Chain, profile: NetworkProfile): Promise<
     lookupTable,
   };
 }
+
+/** The lookup tables a build of this world may use, as core/verify resolves transactions with them. */
+export const lookupTablesOf = (world: World): ReadonlyMap<Address, readonly Address[]> =>
+  new Map(world.lookupTable ? [[world.lookupTable.address, world.lookupTable.addresses] as const] : []);

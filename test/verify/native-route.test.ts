@@ -1,7 +1,7 @@
 import { generateKeyPairSigner, type Address, type KeyPairSigner } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCoinMarket } from '../../core/engine/market.js';
-import { nativeRouteRules } from '../../core/engine/trade.js';
+import { nativeRouteRules } from '../../core/engine/accepted-trade.js';
 import { readWorld } from '../../core/engine/world.js';
 import { SandboxChain } from '../../core/chain/sandbox-chain.js';
 import { findAssociatedTokenAccount } from '../../core/programs/launchpad/pdas.js';
