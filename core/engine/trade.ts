@@ -16,7 +16,7 @@ import { TOKEN_2022_PROGRAM, tokenAccountAmount } from '../programs/token-accoun
 import { expiresAtOf, newBuildId, totalSolCost, type Build, type Expected } from './build.js';
 import { readCoinMarket, type CoinMarket } from './market.js';
 import { quoteTrade, type Side, type TradeQuote } from './quote.js';
-import { simulateTransaction } from './simulate.js';
+import { simulateTransaction, type SimulatedTransaction } from './simulate.js';
 import type { World } from './world.js';
 import { assertAcceptedTrade } from './accepted-trade.js';
 import { buildSwap, quoteSwap, swapExpectedOf, swapInstructions, swapOverpayProblem, swapRouteOf, type SwapQuote } from './swap.js';
@@ -143,6 +143,30 @@ export async function tradeInstructions(world: World, market: CoinMarket, wallet
   return [open, trade, ...close];
 }
 
+/** A trade build of one simulated transaction: the spec's answer fields around what the caller quoted. */
+function oneTransactionTrade(
+  request: TradeRequest,
+  tx: SimulatedTransaction,
+  answer: Pick<Build, 'expected' | 'intent'>,
+  now: number,
+  blockHeight: bigint,
+  lastValidBlockHeight: bigint,
+): Build {
+  return {
+    id: newBuildId(),
+    kind: 'trade',
+    wallet: request.wallet,
+    mint: request.mint,
+    transactions: [tx],
+    solCostLamports: totalSolCost([tx]),
+    ...answer,
+    createdAt: now,
+    expiresAt: expiresAtOf(now, blockHeight, lastValidBlockHeight),
+    then: null,
+    permanent: false,
+  };
+}
+
 /** Builds a buy or sale: in ZEC, or paid or received in SOL through the aggregator. */
 export async function buildTrade(chain: Chain, request: TradeRequest, world: World, now: number = Date.now()): Promise<Build> {
   if (!request.viaSol) return buildZecTrade(chain, request, world, now);
@@ -156,20 +180,7 @@ async function buildZecTrade(chain: Chain, request: TradeRequest, world: World, 
   const [lifetime, blockHeight] = await Promise.all([chain.getLatestBlockhash('confirmed'), chain.getBlockHeight('confirmed')]);
   const tx = await simulateTransaction(chain, world, { feePayer: request.wallet, instructions, lifetime });
   await assertAcceptedTrade(world, market, request.wallet, quote, tx, false);
-  return {
-    id: newBuildId(),
-    kind: 'trade',
-    wallet: request.wallet,
-    mint: request.mint,
-    transactions: [tx],
-    solCostLamports: totalSolCost([tx]),
-    expected: expectedOf(quote),
-    intent: { wallet: request.wallet, mint: request.mint, side: request.side, amount: request.amount === 'all' ? 'all' : amount, resolvedAmount: amount, slippageBps: Number(quote.slippageBps), venue: market.venue, pair: market.pair },
-    createdAt: now,
-    expiresAt: expiresAtOf(now, blockHeight, lifetime.lastValidBlockHeight),
-    then: null,
-    permanent: false,
-  };
+  return oneTransactionTrade(request, tx, { expected: expectedOf(quote), intent: { wallet: request.wallet, mint: request.mint, side: request.side, amount: request.amount === 'all' ? 'all' : amount, resolvedAmount: amount, slippageBps: Number(quote.slippageBps), venue: market.venue, pair: market.pair } }, now, blockHeight, lifetime.lastValidBlockHeight);
 }
 
 
@@ -224,20 +235,7 @@ async function buildSolBuy(chain: Chain, request: TradeRequest, world: World, no
   }
   const { tx, blockHeight, lifetime } = together;
   await assertAcceptedTrade(world, market, request.wallet, quote, tx, true);
-  return {
-    id: newBuildId(),
-    kind: 'trade',
-    wallet: request.wallet,
-    mint: request.mint,
-    transactions: [tx],
-    solCostLamports: totalSolCost([tx]),
-    expected: { ...expectedOf(quote), ...swapLegExpected(swap) },
-    intent: { wallet: request.wallet, mint: request.mint, side: 'buy', pay: 'SOL', amount: request.amount as bigint, zecAmount: swap.minOut, slippageBps: Number(quote.slippageBps), venue: market.venue, pair: market.pair },
-    createdAt: now,
-    expiresAt: expiresAtOf(now, blockHeight, lifetime.lastValidBlockHeight),
-    then: null,
-    permanent: false,
-  };
+  return oneTransactionTrade(request, tx, { expected: { ...expectedOf(quote), ...swapLegExpected(swap) }, intent: { wallet: request.wallet, mint: request.mint, side: 'buy', pay: 'SOL', amount: request.amount as bigint, zecAmount: swap.minOut, slippageBps: Number(quote.slippageBps), venue: market.venue, pair: market.pair } }, now, blockHeight, lifetime.lastValidBlockHeight);
 }
 
 /**
@@ -267,18 +265,5 @@ async function buildSolSale(chain: Chain, request: TradeRequest, world: World, n
   }
   const { tx, blockHeight, lifetime } = together;
   await assertAcceptedTrade(world, market, request.wallet, quote, tx, true);
-  return {
-    id: newBuildId(),
-    kind: 'trade',
-    wallet: request.wallet,
-    mint: request.mint,
-    transactions: [tx],
-    solCostLamports: totalSolCost([tx]),
-    expected: { ...expectedOf(quote), ...swapLegExpected(swap) },
-    intent: { wallet: request.wallet, mint: request.mint, side: 'sell', receive: 'SOL', amount: request.amount === 'all' ? 'all' : amount, resolvedAmount: amount, slippageBps: Number(quote.slippageBps), venue: market.venue, pair: market.pair },
-    createdAt: now,
-    expiresAt: expiresAtOf(now, blockHeight, lifetime.lastValidBlockHeight),
-    then: null,
-    permanent: false,
-  };
+  return oneTransactionTrade(request, tx, { expected: { ...expectedOf(quote), ...swapLegExpected(swap) }, intent: { wallet: request.wallet, mint: request.mint, side: 'sell', receive: 'SOL', amount: request.amount === 'all' ? 'all' : amount, resolvedAmount: amount, slippageBps: Number(quote.slippageBps), venue: market.venue, pair: market.pair } }, now, blockHeight, lifetime.lastValidBlockHeight);
 }

@@ -12,6 +12,7 @@ import type { Payee } from '../programs/vault/declare-payee.js';
 import { CHANGE_PAYEE_DISCRIMINATOR, changePayeeInstruction, CLAIM_DISCRIMINATOR, claimInstruction } from '../programs/vault/payee.js';
 import type { ResolvedAccount, ResolvedInstruction, ResolvedTransaction } from './message.js';
 import type { NativeRouteAsk } from './native-route.js';
+import { closeProblem, openProblem } from './own-accounts.js';
 import { COMPUTE_BUDGET_PROGRAM, computeBudgetOf } from './signed-build.js';
 
 /**
@@ -130,14 +131,6 @@ function accountsProblem(what: string, got: readonly ResolvedAccount[], expected
   return null;
 }
 
-/** An idempotent open of one of the wallet's own accounts: `allowed` as [account, mint, token program]. */
-function openProblem(ix: ResolvedInstruction, wallet: Address, allowed: readonly (readonly [Address, Address, Address])[]): string | null {
-  const [payer, account, owner, mint, , tokenProgram] = ix.accounts.map((a) => a.address);
-  if (ix.data.length !== 1 || ix.data[0] !== 1) return 'an associated-token instruction other than an idempotent open';
-  if (payer !== wallet || owner !== wallet) return "opens another wallet's account";
-  if (!allowed.some(([a, m, p]) => a === account && m === mint && p === tokenProgram)) return `opens ${account}, not the wallet's own coin or ZEC account`;
-  return null;
-}
 
 // --- Trades of a coin paired with ZEC -------------------------------------------------------------
 
@@ -221,12 +214,8 @@ export async function zecTradeProblem(tx: ResolvedTransaction, ask: ZecTradeAsk,
       const problem = openProblem(ix, ask.wallet, opens);
       if (problem) return `${where}: ${problem}`;
     } else if (ix.program === TOKEN_2022_PROGRAM_ADDRESS) {
-      // CloseAccount (9): the wallet's own coin account, rent back to it, after a sale only.
-      const [account, destination, owner] = ix.accounts.map((a) => a.address);
-      if (ix.data.length !== 1 || ix.data[0] !== 9 || account !== coinAccount || destination !== ask.wallet || owner !== ask.wallet) {
-        return `${where}: a token instruction other than closing the wallet's own emptied coin account`;
-      }
-      if (ask.side !== 'sell') return `${where}: closes the coin account on a buy`;
+      const problem = closeProblem(ix, ask.wallet, coinAccount, ask.side);
+      if (problem) return `${where}: ${problem}`;
     } else if (rules.swap !== null && ix.program === rules.swap.route.aggregator) {
       if (!ask.swapAsked) return `${where}: an aggregator swap that was not asked for`;
       const problem = await aggregatorSwapProblem(ix, ask.wallet, ask.side === 'buy' ? 'sol_to_zec' : 'zec_to_sol', rules.swap);

@@ -4,6 +4,7 @@ import { hasDiscriminator } from '../programs/launchpad/borsh.js';
 import { findAssociatedTokenAccount } from '../programs/launchpad/pdas.js';
 import { ASSOCIATED_TOKEN_PROGRAM_ADDRESS, TOKEN_2022_PROGRAM_ADDRESS } from '../programs/launchpad/spl-programs.js';
 import type { ResolvedInstruction, ResolvedTransaction } from './message.js';
+import { closeProblem, openProblem } from './own-accounts.js';
 import { COMPUTE_BUDGET_PROGRAM, computeBudgetOf } from './signed-build.js';
 
 /**
@@ -63,15 +64,11 @@ export async function nativeRouteProblem(tx: ResolvedTransaction, ask: NativeRou
     const where = `instruction ${i + 1}`;
     if (ix.program === COMPUTE_BUDGET_PROGRAM) continue;
     if (ix.program === ASSOCIATED_TOKEN_PROGRAM_ADDRESS) {
-      const problem = openProblem(ix, ask.wallet, [[coinAccount, ask.mint], [zecAccount, zec]], native);
+      const problem = openProblem(ix, ask.wallet, [[coinAccount, ask.mint, TOKEN_2022_PROGRAM_ADDRESS], [zecAccount, zec, rules.zecTokenProgram]], native);
       if (problem) return `${where}: ${problem}`;
     } else if (ix.program === TOKEN_2022_PROGRAM_ADDRESS) {
-      // CloseAccount (9): the wallet's own coin account, rent back to it, after a sale only.
-      const [account, destination, owner] = ix.accounts.map((a) => a.address);
-      if (ix.data.length !== 1 || ix.data[0] !== 9 || account !== coinAccount || destination !== ask.wallet || owner !== ask.wallet) {
-        return `${where}: a token instruction other than closing the wallet's own emptied coin account`;
-      }
-      if (ask.side !== 'sell') return `${where}: closes the coin account on a buy`;
+      const problem = closeProblem(ix, ask.wallet, coinAccount, ask.side);
+      if (problem) return `${where}: ${problem}`;
     } else if (rules.aggregator !== null && ix.program === rules.aggregator) {
       if (!ask.swapAsked) return `${where}: an aggregator swap that was not asked for`;
       if (ix.accounts[0]?.address !== ask.wallet) return `${where}: an aggregator swap of another wallet`;
@@ -91,15 +88,6 @@ export async function nativeRouteProblem(tx: ResolvedTransaction, ask: NativeRou
   return null;
 }
 
-/** An idempotent open of one of the wallet's own accounts (never a native-coin account). */
-function openProblem(ix: ResolvedInstruction, wallet: Address, allowed: readonly (readonly [Address, Address])[], native: Address): string | null {
-  const [payer, account, owner, mint] = ix.accounts.map((a) => a.address);
-  if (ix.data.length !== 1 || ix.data[0] !== 1) return 'an associated-token instruction other than an idempotent open';
-  if (mint === native) return 'opens a native-coin account (the trader never holds the native coin)';
-  if (payer !== wallet || owner !== wallet) return "opens another wallet's account";
-  if (!allowed.some(([a, m]) => a === account && m === mint)) return `opens ${account}, not the wallet's own coin or ZEC account`;
-  return null;
-}
 
 /** The route account for account, the buyback fee account among the recipients', the amounts as asked. */
 function routeProblem(ix: ResolvedInstruction, expected: readonly Address[], buyback: readonly Address[], ask: NativeRouteAsk): string | null {
