@@ -8,9 +8,9 @@ import { buyExactBase, buyExactQuoteIn as poolBuyExactQuoteIn, sellExactBase, ty
 import { quoteUnits as q } from '../../core/math/quote-units.js';
 import { routeBuy, routeSell, type RouteBuy, type RouteSell } from '../../core/math/route.js';
 import { isRouteError, type RouteErrorCode } from '../../core/math/route-error.js';
-import { routeCostBps } from '../../core/math/route-quote.js';
+import { quoteRouteBuy, quoteRouteSell, routeChargedFeeBps, routeCostBps } from '../../core/math/route-quote.js';
 import { hop2CurveRates, hop2PoolRates, routeVenues, type RouteFeeRates, type RouteVenues } from '../../core/math/route-venues.js';
-import { tokenUnits as t, zecUnits as zec } from '../../core/math/units.js';
+import { bps, tokenUnits as t, zecUnits as zec } from '../../core/math/units.js';
 import { randomRouteBuy, randomRouteSell } from './route-cases.js';
 import { SeededRandom } from './seeded-random.js';
 
@@ -53,6 +53,40 @@ function expectCostBpsExact(venues: RouteVenues, trade: RouteBuy | RouteSell): v
   expect(numerator * BPS_DENOMINATOR).toBeGreaterThan((cost - 1n) * denominator);
 }
 
+/**
+ * feeBps is the fees the trade pays, valued in ZEC at the rate its native coin went through hop 1, over the
+ * same base as costBps, rounded up; it never exceeds costBps and priceImpactBps is exactly the difference.
+ * The fee value is recomputed here from the trade's own amounts, as a sum of ZEC (not the library's formula).
+ */
+function expectFiguresConsistent(venues: RouteVenues, trade: RouteBuy | RouteSell, rates: RouteFeeRates): void {
+  const { hop1, hop2 } = venues;
+  const native = trade.creatorFee + trade.lpFee;
+  // The fees and the base as fractions num/den of ZEC: protocol fee + native fees * (zec per native), over the base.
+  let feeNum: bigint;
+  let feeDen: bigint;
+  if (trade.side === 'buy') {
+    const zecNet = trade.next.hop1.quoteReserves - hop1.quoteReserves; // what hop 1 kept: z - refund
+    const nativeNet = hop1.baseReserves - trade.next.hop1.baseReserves; // what hop 1 gave: n - leftover
+    feeNum = trade.protocolFee * nativeNet + native * zecNet;
+    feeDen = nativeNet * trade.zecSpent;
+  } else {
+    const [p2n, p2d] = hop2.venue === 'curve' ? [hop2.curve.virtualQuoteReserves, hop2.curve.virtualTokenReserves] : [hop2.pool.quoteReserves, hop2.pool.baseReserves];
+    const spotNum = trade.tokensIn * p2n * hop1.quoteReserves;
+    const spotDen = p2d * hop1.baseReserves;
+    const n = trade.next.hop1.baseReserves - hop1.baseReserves;
+    const zecOut = hop1.quoteReserves - trade.next.hop1.quoteReserves;
+    feeNum = (trade.protocolFee * n + native * zecOut) * spotDen;
+    feeDen = n * spotNum;
+  }
+  const fee = routeChargedFeeBps(venues, trade);
+  expect(feeNum * 10_000n).toBeLessThanOrEqual(fee * feeDen);
+  expect(feeNum * 10_000n).toBeGreaterThan((fee - 1n) * feeDen);
+  const cost = routeCostBps(venues, trade);
+  expect(fee).toBeLessThanOrEqual(cost);
+  const quote = trade.side === 'buy' ? quoteRouteBuy(venues, trade.amountIn, rates, bps(100n)) : quoteRouteSell(venues, trade.tokensIn, rates, bps(100n));
+  expect(quote).toMatchObject({ feeBps: fee, costBps: cost, priceImpactBps: cost - fee });
+}
+
 describe('route buys over random routes (seeded)', () => {
   it('spend exactly A (less a completing buy\'s refund), pass n from hop 1 to hop 2, and match the venues\' own math', () => {
     const random = new SeededRandom(0x7007_0001n);
@@ -84,6 +118,7 @@ describe('route buys over random routes (seeded)', () => {
       expect(hop1Buy.baseOut).toBe(n);
       expect(hop1Buy.totalCost).toBeLessThanOrEqual(buy.zecIntoHop1);
       expectCostBpsExact(venues, buy);
+      expectFiguresConsistent(venues, buy, rates);
 
       if (hop2.venue === 'curve' && buy.next.hop2.venue === 'curve') {
         const curveRates = hop2CurveRates(rates);
@@ -186,6 +221,7 @@ function expectCompletingBuyConserves(venues: RouteVenues, curve: CurveState, am
   }
   expect(k(buy.next.hop1)).toBeGreaterThanOrEqual(k(hop1));
   expectCostBpsExact(venues, buy);
+  expectFiguresConsistent(venues, buy, rates);
 }
 
 describe('route sales over random routes (seeded)', () => {
@@ -214,6 +250,7 @@ describe('route sales over random routes (seeded)', () => {
       expect(hop1Sale.quoteOut).toBe(sale.zecOut);
       expect(sale.next.hop1).toEqual(hop1Sale.next);
       expectCostBpsExact(venues, sale);
+      expectFiguresConsistent(venues, sale, rates);
 
       if (hop2.venue === 'curve' && sale.next.hop2.venue === 'curve') {
         const own = sellExactTokens(hop2.curve, t(tokensIn), hop2CurveRates(rates));

@@ -297,41 +297,42 @@ describe('the route quote', () => {
       minTokensOut: 9510n, // 9607 * 0.99 = 9510.9
       limit: 10_000n,
       nativeAmount: 9896n,
-      feeBps: 205n,
+      // Fees 5 (protocol) + 195 native (creator) at hop 1's 9995/9896 ZEC per native = 201.95 -> 202 bps.
+      feeBps: 202n,
       costBps: 393n,
-      priceImpactBps: 188n,
+      priceImpactBps: 191n,
       slippageBps: 100n,
     });
-    // 1 - 9589/10000 = 411 bps; the pool's fees are 225.
-    expect(quoteRouteBuy(onPool, zec(10_000n), R, bps(200n))).toMatchObject({ minTokensOut: 9397n, feeBps: 225n, costBps: 411n, priceImpactBps: 186n });
+    // 1 - 9589/10000 = 411 bps; the pool's fees (LP 0.2% and creator 2% of its cost, protocol 0.05%) 222 of them.
+    expect(quoteRouteBuy(onPool, zec(10_000n), R, bps(200n))).toMatchObject({ minTokensOut: 9397n, feeBps: 222n, costBps: 411n, priceImpactBps: 189n });
   });
 
   it('quotes a buy that completes the curve against the ZEC it spends after the refund', () => {
     // The 9000 tokens of the completing buy above are worth 9000 ZEC units at spot; it spends 10_000 - 644 = 9356:
     // 1 - 9000/9356 = 356/9356 = 380.5 -> 381 bps (against all of A it would read 1000).
     const quote = quoteRouteBuy(onCurve(curveState({ ...curve, realTokenReserves: 9000n })), zec(10_000n), R, bps(100n));
-    expect(quote).toMatchObject({ tokensOut: 9000n, minTokensOut: 8910n, limit: 10_000n, feeBps: 205n, costBps: 381n, priceImpactBps: 176n });
+    expect(quote).toMatchObject({ tokensOut: 9000n, minTokensOut: 8910n, limit: 10_000n, feeBps: 202n, costBps: 381n, priceImpactBps: 179n });
     expect(quote.trade).toMatchObject({ zecRefund: 644n, zecSpent: 9356n });
   });
 
   it('quotes a sale against the spot value of the tokens sold', () => {
     // 1 - 9584/10000 = 416 bps; 9584 * 0.98 = 9392.3.
-    expect(quoteRouteSell(onPool, t(10_000n), R, bps(200n))).toMatchObject({ zecOut: 9584n, minOutZec: 9392n, limit: 9392n, costBps: 416n, priceImpactBps: 191n });
+    expect(quoteRouteSell(onPool, t(10_000n), R, bps(200n))).toMatchObject({ zecOut: 9584n, minOutZec: 9392n, limit: 9392n, costBps: 416n, feeBps: 221n, priceImpactBps: 195n });
     // After the buy above, 9607 tokens are worth 9607 * (1_009_701/990_393) * (1_009_995/990_104) = 9991.06 ZEC units:
     // 1 - 9599/9991.06 = 392.4 -> 393 bps.
     const bought = routeBuy(onCurve(), zec(10_000n), R);
-    expect(quoteRouteSell(bought.next, bought.tokensOut, R, bps(100n))).toMatchObject({ zecOut: 9599n, minOutZec: 9503n, costBps: 393n, feeBps: 205n });
+    expect(quoteRouteSell(bought.next, bought.tokensOut, R, bps(100n))).toMatchObject({ zecOut: 9599n, minOutZec: 9503n, costBps: 393n, feeBps: 202n, priceImpactBps: 191n });
   });
 
-  it('shows no price impact on a small buy, whose fees cost less than feeBps says', () => {
+  it('shows the fees a small buy really pays, and no price impact: never a cost below its fees', () => {
     // The creator fee is 2% of the curve cost, 1.96% of the native coin: a buy with no impact costs
-    // 1 - 0.9995 / 1.02 = 2.01%, below the 2.05% of feeBps, so the difference is clamped to 0.
+    // 1 - 0.9995 / 1.02 = 2.01%, and that is all fees (the rates' sum, 2.05%, would overstate them).
     const deep = poolReserves({ baseReserves: 10n ** 15n, quoteReserves: 10n ** 15n });
     const deepCurve = curveState({ virtualTokenReserves: 10n ** 15n, virtualQuoteReserves: 10n ** 15n, realTokenReserves: 8n * 10n ** 14n, realQuoteReserves: 10n ** 14n, complete: false });
     const buy = quoteRouteBuy(onCurve(deepCurve, deep), zec(100_000_000n), R, bps(100n));
-    expect(buy).toMatchObject({ tokensOut: 97_990_176n, costBps: 201n, feeBps: 205n, priceImpactBps: 0n });
+    expect(buy).toMatchObject({ tokensOut: 97_990_176n, costBps: 201n, feeBps: 201n, priceImpactBps: 0n });
     const deepPool = routeVenues(deep, { venue: 'pool', pool: deep });
-    expect(quoteRouteBuy(deepPool, zec(100_000_000n), R, bps(100n))).toMatchObject({ costBps: 221n, feeBps: 225n, priceImpactBps: 0n });
+    expect(quoteRouteBuy(deepPool, zec(100_000_000n), R, bps(100n))).toMatchObject({ costBps: 221n, feeBps: 221n, priceImpactBps: 0n });
     // A sale's fees are taken from its proceeds: 1 - 0.98 * 0.9995 = 2.049%, rounded up to 205.
     expect(quoteRouteSell(onCurve(deepCurve, deep), t(100_000_000n), R, bps(100n))).toMatchObject({ costBps: 205n, priceImpactBps: 0n });
   });
