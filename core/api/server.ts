@@ -77,6 +77,31 @@ function validationMessage(error: FastifyError): string {
   return first.message ?? 'is malformed';
 }
 
+/** The spec's filter names (Errors: an unknown `sort`, `stage`, `quote`, `stock` or `pair` answers 400 invalid_param). */
+const FILTERS = ['sort', 'stage', 'quote', 'stock', 'pair'] as const;
+
+/**
+ * A filter an endpoint does not take is refused naming it, never ignored: `GET /v1/trades?sort=bogus`
+ * would otherwise answer 200 as if the order asked for were the one given. Values of the filters a route
+ * declares are checked by its schema (an enum naming the allowed values); this covers the rest, in the
+ * query and in a JSON body alike.
+ */
+function refuseUntakenFilters(request: FastifyRequest): void {
+  const schema = request.routeOptions.schema as { querystring?: { properties?: object }; body?: { properties?: object } } | undefined;
+  const where = `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`;
+  const sources: [Record<string, unknown> | null, object | undefined][] = [
+    [request.query as Record<string, unknown> | null, schema?.querystring?.properties],
+    [typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : null, schema?.body?.properties],
+  ];
+  for (const [values, declared] of sources) {
+    if (!values) continue;
+    for (const name of FILTERS) {
+      if (values[name] === undefined || (declared && Object.hasOwn(declared, name))) continue;
+      throw new DeskError('invalid_param', `${name}: ${JSON.stringify(String(values[name]).slice(0, 40))} is not taken here: ${where} has no ${name} parameter`);
+    }
+  }
+}
+
 /**
  * The local /v1 server: schema-first routes (validation, serialisation and the OpenAPI document come
  * from the same schemas), one error model, the spec's rate limits, and a loopback-only stance: it binds
@@ -158,8 +183,9 @@ export async function createApiServer(ctx: ApiContext): Promise<Api> {
     }
   });
 
-  // Integers in a query must be plain decimal digits: Ajv's coercion would take `1e309` or `Infinity` for numbers.
   app.addHook('preValidation', async (request) => {
+    refuseUntakenFilters(request);
+    // Integers in a query must be plain decimal digits: Ajv's coercion would take `1e309` or `Infinity` for numbers.
     const properties = (request.routeOptions.schema?.querystring as { properties?: Record<string, { type?: string }> } | undefined)?.properties;
     if (!properties) return;
     const query = request.query as Record<string, unknown>;

@@ -111,10 +111,13 @@ export async function buildPlanting(chain: Chain, request: PlantRequest, world: 
   if (quote && firstBuy && request.firstBuy) {
     Object.assign(expected, expectedOf(quote));
     if (firstBuy.exactTokens !== null) {
-      // buy_v2 gives exactly these tokens and spends exactly this much (the curve is new in this transaction).
+      // buy_v2 gives exactly these tokens for at most maxZecIn, and spends exactly zecIn: the curve is
+      // created in the same transaction, so nothing can move its price first. No slippage applies, and
+      // `expected` claims none (the minimum is the exact amount, which is what the instruction enforces).
       expected['tokensOut'] = firstBuy.exactTokens;
       expected['minTokensOut'] = firstBuy.exactTokens;
       expected['zecIn'] = firstBuy.zecIn;
+      delete expected['slippageBps'];
     }
     expected['maxZecIn'] = request.firstBuy.zec;
   }
@@ -128,7 +131,7 @@ export async function buildPlanting(chain: Chain, request: PlantRequest, world: 
     expected,
     intent: {
       wallet, mint: request.mint, name: request.name, symbol: request.symbol, uri: request.uri, payee: payeeText(request.payee), pair: request.pair,
-      firstBuyZec: request.firstBuy?.zec ?? null, firstBuySlippageBps: quote ? Number(quote.slippageBps) : null,
+      firstBuyZec: request.firstBuy?.zec ?? null, firstBuySlippageBps: quote && firstBuy?.exactTokens === null ? Number(quote.slippageBps) : null,
       creator, creatorFeeBps: Number(vault.creatorFeeBps), launchFeeLamports: vault.launchFeeLamports, treasury: vault.treasury,
     },
     createdAt: now,

@@ -50,6 +50,34 @@ export async function quoteRequest(chain: Chain, world: World, request: TradeReq
   return { market, quote: quoteTrade(market, { side: request.side, amount, slippageBps: request.slippageBps }), amount };
 }
 
+/** A trade request quoted exactly as its build is made: the coin's venue, and the aggregator leg of pay/receive SOL. */
+export interface RequestQuote {
+  readonly market: CoinMarket;
+  /** The trade on the coin's venue, in ZEC (a buy paid in SOL spends the ZEC its swap guarantees). */
+  readonly quote: TradeQuote;
+  /** The trade's own amount: ZEC or tokens (`all` resolved; a SOL buy's swap minimum). */
+  readonly amount: bigint;
+  /** pay SOL: the SOL to ZEC swap before the buy; receive SOL: the ZEC to SOL swap of the sale's minimum. */
+  readonly swap: SwapQuote | null;
+}
+
+/**
+ * Quotes a trade request as buildTrade builds it (spec: the quote takes the same request as the trade
+ * build). pay SOL: `amount` lamports are swapped, and the buy spends exactly the swap's minZecOut (what
+ * the transaction guarantees); receive SOL: the sale's minZecOut is swapped, with the swap's own minimum.
+ */
+export async function quoteTradeRequest(chain: Chain, world: World, request: TradeRequest): Promise<RequestQuote> {
+  if (!request.viaSol) return { ...(await quoteRequest(chain, world, request)), swap: null };
+  const route = swapRouteOf(world);
+  if (request.side === 'buy') {
+    const swap = await quoteSwap(chain, world, { direction: 'sol_to_zec', amount: request.amount as bigint, slippageBps: request.slippageBps }, route);
+    return { ...(await quoteRequest(chain, world, { ...request, amount: swap.minOut, viaSol: false })), swap };
+  }
+  const zec = await quoteRequest(chain, world, { ...request, viaSol: false });
+  const swap = await quoteSwap(chain, world, { direction: 'zec_to_sol', amount: zec.quote.minZecOut!, slippageBps: request.slippageBps }, route);
+  return { ...zec, swap };
+}
+
 /** `expected` of a trade build: the spec's names, and what the quote says moves. */
 export function expectedOf(quote: TradeQuote): Expected {
   const out: Record<string, bigint | number> = {};
@@ -185,7 +213,7 @@ async function buildZecTrade(chain: Chain, request: TradeRequest, world: World, 
 
 
 /** The swap leg's keys in `expected`, apart from the trade's own (slippage, fee and impact are the trade's). */
-function swapLegExpected(swap: SwapQuote): Expected {
+export function swapLegExpected(swap: SwapQuote): Expected {
   const all = swapExpectedOf(swap) as Record<string, bigint | number>;
   return swap.direction === 'sol_to_zec'
     ? { solIn: all['solIn']!, swapZecOut: all['zecOut']!, swapMinZecOut: all['minZecOut']! }
@@ -217,8 +245,8 @@ async function simulateTogether(chain: Chain, world: World, wallet: Address, ins
  */
 async function buildSolBuy(chain: Chain, request: TradeRequest, world: World, now: number): Promise<Build> {
   const route = swapRouteOf(world);
-  const swap = await quoteSwap(chain, world, { direction: 'sol_to_zec', amount: request.amount as bigint, slippageBps: request.slippageBps }, route);
-  const { market, quote } = await quoteRequest(chain, world, { ...request, amount: swap.minOut, viaSol: false });
+  const { market, quote, swap } = await quoteTradeRequest(chain, world, request);
+  if (!swap) throw new Error('a SOL buy is quoted with its swap');
   const instructions = [...(await swapInstructions(route, request.wallet, swap)), ...(await tradeInstructions(world, market, request.wallet, quote, false))];
   const together = await simulateTogether(chain, world, request.wallet, instructions, swap);
   if (!together) {
@@ -247,8 +275,8 @@ async function buildSolBuy(chain: Chain, request: TradeRequest, world: World, no
  */
 async function buildSolSale(chain: Chain, request: TradeRequest, world: World, now: number): Promise<Build> {
   const route = swapRouteOf(world);
-  const { market, quote, amount } = await quoteRequest(chain, world, { ...request, viaSol: false });
-  const swap = await quoteSwap(chain, world, { direction: 'zec_to_sol', amount: quote.minZecOut!, slippageBps: request.slippageBps }, route);
+  const { market, quote, amount, swap } = await quoteTradeRequest(chain, world, request);
+  if (!swap) throw new Error('a SOL sale is quoted with its swap');
   const instructions = [...(await tradeInstructions(world, market, request.wallet, quote, request.amount === 'all')), ...(await swapInstructions(route, request.wallet, swap))];
   const together = await simulateTogether(chain, world, request.wallet, instructions, swap);
   if (!together) {

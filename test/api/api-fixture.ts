@@ -34,6 +34,8 @@ export interface ApiFixture {
   readonly content?: ContentStore;
   /** The server's clock (ms); move it to cross rate-limit windows. */
   clock: number;
+  /** Confirms what was sent straight to the sandbox (one slot) and waits for the index to take it in. */
+  indexed(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -56,6 +58,10 @@ export async function startApi(options: { chain?: (sandbox: Sandbox) => Chain; p
   const { url, port } = await listenLocal(app, 0);
   return Object.assign(fixture, {
     sandbox, store, keys, ledger, ingestor, app, base: url, port, dir, mint: coin.mint, ...(content ? { content } : {}),
+    async indexed() {
+      sandbox.cluster.advanceSlots(1);
+      await ingestor.idle();
+    },
     async close() {
       await app.close();
       ingestor.stop();

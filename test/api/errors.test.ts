@@ -46,6 +46,27 @@ describe('/v1 errors and limits', () => {
     expectError(badJson, 400, 'invalid_param', /^request: /);
   });
 
+  it('invalid_param for a sort, stage, quote, stock or pair an endpoint does not take: refused naming it, never ignored', async () => {
+    f.clock += 61_000; // a fresh minute of the reads and builds groups
+    const cases: [string, string, RegExp][] = [
+      ['GET', '/v1/trades?sort=bogus', /^sort: "bogus" is not taken here: GET \/v1\/trades has no sort parameter$/],
+      ['GET', '/v1/trades?stage=pool', /^stage: "pool" is not taken here: GET \/v1\/trades has no stage parameter$/],
+      ['GET', '/v1/trades?pair=native', /^pair: /],
+      ['GET', `/v1/coins/${f.mint}/trades?sort=new`, /^sort: "new" is not taken here: GET \/v1\/coins\/:mint\/trades has no sort parameter$/],
+      ['GET', `/v1/coins/${f.mint}/candles?quote=zec`, /^quote: /],
+      ['GET', '/v1/coins?pair=native', /^pair: "native" is not taken here: GET \/v1\/coins has no pair parameter$/],
+      ['GET', '/v1/coins/search?q=TEST&sort=new', /^sort: /],
+      ['GET', '/v1/graduations?stock=nvdax', /^stock: /],
+      ['GET', '/v1/params?sort=trending', /^sort: /],
+      ['GET', `/v1/coins/${f.mint}/quote?side=buy&amount=100&pair=native`, /^pair: "native" is not taken here: GET \/v1\/coins\/:mint\/quote has no pair parameter$/],
+    ];
+    for (const [method, path, message] of cases) expectError(await call(f, method, path), 400, 'invalid_param', message);
+    // In a JSON body too: a trade's pair is read from chain, never taken from the request.
+    const wallet = (await generateKeyPairSigner()).address;
+    expectError(await call(f, 'POST', '/v1/trade/build', { body: { wallet, mint: f.mint, side: 'buy', amount: '100', pair: 'native' } }), 400, 'invalid_param', /^pair: "native" is not taken here: POST \/v1\/trade\/build has no pair parameter$/);
+    expectError(await call(f, 'POST', '/v1/plant/build', { body: { wallet, mint: wallet, name: 'A', symbol: 'AB', uri: 'ipfs://x', payee: 'me', pair: 'sol' } }), 400, 'invalid_param', /^pair: /);
+  });
+
   it('not_found: a missing coin, an unknown endpoint, the issuer status while stock pairs are off; unknown fields are ignored', async () => {
     expectError(await call(f, 'GET', `/v1/coins/${(await generateKeyPairSigner()).address}`), 404, 'not_found', /^no coin /);
     expectError(await call(f, 'GET', '/v1/nothing/here'), 404, 'not_found', /^no such endpoint: GET \/v1\/nothing\/here$/);

@@ -113,6 +113,11 @@ describe('plant builds through /v1, signed locally, relayed, registered and list
     expect(p.answer.body['permanent']).toBe(true);
     expect(p.tokens).toBe(BigInt(p.expected['tokensOut']!));
     expect(p.zecSpent).toBe(BigInt(p.expected['zecIn']!));
+    // buy_v2 on a curve created in the same transaction is exact: `expected` claims no slippage it does not
+    // apply, and its minimum is the exact amount the instruction buys.
+    expect(p.expected['slippageBps']).toBeUndefined();
+    expect(p.expected['minTokensOut']).toBe(p.expected['tokensOut']);
+    expect(p.answer.body['intent']).toMatchObject({ firstBuySlippageBps: null });
   });
 
   it('plants a native-paired coin without a first buy: quoted in the native coin', async () => {
@@ -126,7 +131,9 @@ describe('plant builds through /v1, signed locally, relayed, registered and list
     expect(p.zecSpent).toBe(3n * ZEC);
     expect(p.tokens).toBe(BigInt(p.expected['tokensOut']!));
     expect(p.tokens >= BigInt(p.expected['minTokensOut']!)).toBe(true);
-    expect(p.expected).toMatchObject({ maxZecIn: String(3n * ZEC) });
+    // The route's minimum is the quote less the slippage asked for, and `expected` says so.
+    expect(p.expected).toMatchObject({ maxZecIn: String(3n * ZEC), slippageBps: 150 });
+    expect(BigInt(p.expected['minTokensOut']!)).toBe((BigInt(p.expected['tokensOut']!) * 9_850n) / 10_000n);
     for (const field of ['priceImpactBps', 'costBps', 'feeBps', 'nativeAmount']) expect(p.expected[field]).toBeDefined();
     expect(p.coin['pair']).toMatchObject({ key: 'native' });
   });

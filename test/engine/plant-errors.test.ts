@@ -82,11 +82,11 @@ describe('plant, claim and payee builds: bad input', () => {
     await expectNothingBuilt(await post(path, { wallet: planter.address, mint: f.mint, payee: 'holders', ...change }), 400, 'invalid_param', pattern, builds, sol);
   });
 
-  it('claim and payee builds of a mint with no payee record answer 404 not_found naming it', async () => {
+  it('claim and payee builds of a mint that is no listed coin answer 404 not_found naming it', async () => {
     const builds = f.ledger.count();
     const sol = f.sandbox.cluster.getAccount(planter.address)!.lamports;
     const stranger = (await generateKeyPairSigner()).address;
-    await expectNothingBuilt(await post('/v1/claim/build', { wallet: planter.address, mint: stranger }), 404, 'not_found', new RegExp(`coin ${stranger} has no payee record`), builds, sol);
-    await expectNothingBuilt(await post('/v1/payee/build', { wallet: planter.address, mint: stranger, payee: 'holders' }), 404, 'not_found', /no payee record/, builds, sol);
+    await expectNothingBuilt(await post('/v1/claim/build', { wallet: planter.address, mint: stranger }), 404, 'not_found', new RegExp(`^no coin ${stranger}$`), builds, sol);
+    await expectNothingBuilt(await post('/v1/payee/build', { wallet: planter.address, mint: stranger, payee: 'holders' }), 404, 'not_found', new RegExp(`^no coin ${stranger}$`), builds, sol);
   });
 });

@@ -26,6 +26,7 @@ describe('trade builds through /v1, signed locally, relayed', () => {
     trader = await fundedWallet(f.sandbox, 10_000n * ZEC);
     coin = (await plantListedCoin(f.sandbox, await fundedWallet(f.sandbox, 10n * ZEC), { kind: 'holders' })).mint;
     nativeCoin = (await plantListedCoin(f.sandbox, await fundedWallet(f.sandbox, 10n * ZEC), { kind: 'holders' }, null, 'native')).mint;
+    await f.indexed(); // builds take listed coins only
   }, 60_000);
   afterAll(() => f.close());
 
@@ -119,8 +120,14 @@ describe('trade builds through /v1, signed locally, relayed', () => {
   it('buys and sells a native-paired coin as one route: tokens, ZEC and the route figures', async () => {
     const buy = await trade(nativeCoin, 'buy', String(2n * ZEC));
     expect(buy.quote['pair']).toBe('native');
-    expect(buy.quote['route']).toMatchObject({ feeBps: expect.any(Number), costBps: expect.any(Number) });
-    expect(buy.expected).toMatchObject({ costBps: expect.any(Number), feeBps: expect.any(Number), priceImpactBps: expect.any(Number), nativeAmount: expect.any(String) });
+    // A route buy is exact in: the quote names amountIn, and its limit equals it (spec, the quote of a native-paired coin).
+    expect(buy.quote).toMatchObject({ amountIn: String(2n * ZEC), limit: String(2n * ZEC) });
+    const route = buy.quote['route'] as { feeBps: number; costBps: number };
+    expect(route).toMatchObject({ feeBps: buy.quote['feeBps'], costBps: expect.any(Number) });
+    // Everything the trader gives up contains the fees: never below them, and the impact is the difference.
+    expect(route.costBps).toBeGreaterThanOrEqual(route.feeBps);
+    expect(buy.quote['priceImpactBps']).toBe(route.costBps - route.feeBps);
+    expect(buy.expected).toMatchObject({ costBps: route.costBps, feeBps: route.feeBps, priceImpactBps: buy.quote['priceImpactBps'], nativeAmount: expect.any(String) });
     expect(buy.moved.zecSpent).toBe(BigInt(buy.expected['zecIn']!));
     expect(buy.moved.zecSpent).toBe(2n * ZEC); // exact in
     expect(buy.moved.tokensGained).toBe(BigInt(buy.expected['tokensOut']!));

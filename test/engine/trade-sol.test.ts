@@ -1,7 +1,7 @@
 import type { Address, KeyPairSigner } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_2022_PROGRAM } from '../../core/programs/token-account.js';
-import { call, codeOf, messageOf, startApi, type Answer, type ApiFixture } from '../api/api-fixture.js';
+import { call, codeOf, startApi, type Answer, type ApiFixture } from '../api/api-fixture.js';
 import { fundedWallet, tokenBalance } from '../helpers/launchpad.js';
 import { plantListedCoin } from '../helpers/vault.js';
 import { build, signAndSend } from './http-signing.js';
@@ -15,6 +15,7 @@ async function market(options: Parameters<typeof startApi>[0] = {}) {
   const trader = await fundedWallet(f.sandbox);
   const coin = (await plantListedCoin(f.sandbox, await fundedWallet(f.sandbox, 10n * ZEC), { kind: 'holders' })).mint;
   const nativeCoin = (await plantListedCoin(f.sandbox, await fundedWallet(f.sandbox, 10n * ZEC), { kind: 'holders' }, null, 'native')).mint;
+  await f.indexed(); // builds take listed coins only
   return { f, trader, coin, nativeCoin };
 }
 
@@ -77,11 +78,30 @@ describe('trades paid or received in SOL, one transaction', () => {
     });
   }
 
-  it('quotes refuse pay=SOL naming the field (the quote is in ZEC; the SOL leg is a swap)', async () => {
-    const answer = await call(m.f, 'GET', `/v1/coins/${m.coin}/quote?side=buy&amount=100&pay=SOL`);
-    expect(answer.status).toBe(400);
-    expect(codeOf(answer)).toBe('invalid_param');
-    expect(messageOf(answer)).toMatch(/^pay: quotes are in ZEC/);
+  it('quotes pay=SOL and receive=SOL as the build makes them: the swap leg with its own minimum, the same figures as `expected`', async () => {
+    for (const mint of [m.coin, m.nativeCoin]) {
+      m.f.clock += 61_000;
+      const buyQuote = await call(m.f, 'GET', `/v1/coins/${mint}/quote?side=buy&pay=SOL&amount=${SOL}&wallet=${m.trader.address}`);
+      expect(buyQuote.status, JSON.stringify(buyQuote.body)).toBe(200);
+      const buy = await build(m.f, '/v1/trade/build', { wallet: m.trader.address, mint, side: 'buy', pay: 'SOL', amount: String(SOL) });
+      const bought = buy.body['expected'] as Record<string, string>;
+      expect(buyQuote.body).toMatchObject({ pay: 'SOL', amount: String(SOL), solIn: String(SOL), swapZecOut: bought['swapZecOut'], swapMinZecOut: bought['swapMinZecOut'], tokensOut: bought['tokensOut'], minTokensOut: bought['minTokensOut'] });
+      // The buy spends exactly the ZEC the swap guarantees: the quote's amountIn and limit say so.
+      expect(buyQuote.body['amountIn']).toBe(bought['swapMinZecOut']);
+      expect(buyQuote.body['limit']).toBe(bought['swapMinZecOut']);
+
+      await signAndSend(m.f, buy, [m.trader]);
+
+      const tokens = bought['tokensOut']!;
+      const saleQuote = await call(m.f, 'GET', `/v1/coins/${mint}/quote?side=sell&receive=SOL&amount=${tokens}`);
+      expect(saleQuote.status, JSON.stringify(saleQuote.body)).toBe(200);
+      const sale = await build(m.f, '/v1/trade/build', { wallet: m.trader.address, mint, side: 'sell', receive: 'SOL', amount: tokens });
+      const sold = sale.body['expected'] as Record<string, string>;
+      // The sale's guaranteed ZEC is what the swap sells; the swap's minimum is its own.
+      expect(saleQuote.body).toMatchObject({ receive: 'SOL', amount: tokens, zecOut: sold['zecOut'], minOutZec: sold['minZecOut'], swapZecIn: sold['minZecOut'], solOut: sold['solOut'], minSolOut: sold['minSolOut'] });
+      expect(BigInt(sold['minSolOut']!) < BigInt(sold['solOut']!)).toBe(true);
+      await signAndSend(m.f, sale, [m.trader]);
+    }
   });
 
   it('refuses a buy paid in SOL the wallet does not hold, in words, and sends nothing', async () => {

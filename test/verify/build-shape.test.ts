@@ -103,6 +103,7 @@ describe('core/verify: accepted trades of ZEC coins, swaps, claims and payee cha
     const migrated = await send(f.sandbox, whale, [migrate]);
     expect(migrated.err, migrated.logs.join('\n')).toBeNull();
     poolCoin = pooled.mint;
+    await f.indexed(); // builds take listed coins only
   }, 120_000);
   afterAll(() => f.close());
 
@@ -248,6 +249,7 @@ describe('core/verify: accepted trades of ZEC coins, swaps, claims and payee cha
     beforeAll(async () => {
       payee = await fundedWallet(f.sandbox);
       mint = (await plantListedCoin(f.sandbox, await fundedWallet(f.sandbox, 10n * ZEC), { kind: 'wallet', wallet: payee.address })).mint;
+      await f.indexed(); // builds take listed coins only
       // A buy through /v1, then the vault's split run: the payee's part waits in the coin's fee account.
       await signAndSend(f, await build(f, '/v1/trade/build', { wallet: trader.address, mint, side: 'buy', amount: String(20n * ZEC) }), [trader]);
       const split = await splitFeesInstruction({

@@ -33,6 +33,7 @@ describe('core/verify: accepted native-pair trades', () => {
     trader = await fundedWallet(f.sandbox, 100n * ZEC);
     coin = (await plantListedCoin(f.sandbox, await fundedWallet(f.sandbox, 10n * ZEC), { kind: 'holders' }, null, 'native')).mint;
     zecCoin = f.mint as Address;
+    await f.indexed(); // builds take listed coins only
     const answer = await build(f, '/v1/trade/build', { wallet: trader.address, mint: coin, side: 'buy', amount: String(3n * ZEC) });
     const world = await readWorld(new SandboxChain(f.sandbox.cluster), f.sandbox.profile);
     const table = world.lookupTable!;

@@ -3,14 +3,13 @@ import type { Address } from '@solana/kit';
 import { CANDLE_INTERVALS } from '../../index/candles.js';
 import { COIN_SORTS } from '../../index/store/index-queries.js';
 import type { CoinRow } from '../../index/store/index-store.js';
-import { notFound } from '../api-error.js';
 import { Candle, CANDLE_INTERVAL_NAMES, presentCandle } from '../schemas/candle.js';
 import { Coin, CoinDetail, presentCoin, routeOf, STAGES, type CoinContext } from '../schemas/coin.js';
 import { AddressString, Cursor, Limit, MintParams, Page } from '../schemas/common.js';
 import { CoinFees, presentFees } from '../schemas/fees.js';
 import { presentTrade, Trade } from '../schemas/trade.js';
 import type { Api, ApiContext } from '../server.js';
-import { addressOf, coinContext, ERROR_RESPONSES, nextOffset, offsetOf, READS, refuseStock, StringEnum, tradeCursorOf, tradeCursorText } from './query.js';
+import { addressOf, coinContext, ERROR_RESPONSES, listedCoinOf, nextOffset, offsetOf, READS, refuseStock, StringEnum, tradeCursorOf, tradeCursorText } from './query.js';
 
 /** The `quote` filter: ZEC-paired, native-paired, or stock-paired coins (none while stock pairs are off). */
 export const QUOTES = ['zec', 'native', 'stocks'] as const;
@@ -20,13 +19,8 @@ export const QUOTES = ['zec', 'native', 'stocks'] as const;
 export function registerCoinRoutes(app: Api, ctx: ApiContext): void {
   const { store } = ctx;
   const context = (): CoinContext => coinContext(ctx);
-  /** A listed coin (or the native coin itself, for its own list and chart); a hidden coin reads exactly like a missing one. */
-  const coinOf = (mint: string, options: { allowNative: boolean }): CoinRow => {
-    const address = addressOf(mint, 'mint');
-    const coin = store.coin(address);
-    if (!coin || !coin.listed || (coin.kind === 'native' && !options.allowNative)) throw notFound(`no coin ${address}`);
-    return coin;
-  };
+  /** A listed coin (or the native coin itself, for its own list and chart). */
+  const coinOf = (mint: string, options: { allowNative: boolean }): CoinRow => listedCoinOf(ctx, mint, options);
 
   app.get(
     '/v1/coins',

@@ -5,7 +5,7 @@ import { BuildAnswer, buildAnswerOf } from '../schemas/build.js';
 import { AddressString } from '../schemas/common.js';
 import type { Api, ApiContext } from '../server.js';
 import { payeeOf } from './plant.js';
-import { addressOf, ERROR_RESPONSES } from './query.js';
+import { addressOf, ERROR_RESPONSES, listedCoinOf } from './query.js';
 import { BUILDS } from './trade.js';
 
 /** POST /v1/claim/build and POST /v1/payee/build: the deployer share's payout and its payee. */
@@ -23,7 +23,7 @@ export function registerPayeeRoutes(app: Api, ctx: ApiContext): void {
     },
     async (request) => {
       const wallet = addressOf(request.body.wallet, 'wallet');
-      const mint = addressOf(request.body.mint, 'mint');
+      const mint = listedCoinOf(ctx, request.body.mint).mint;
       const world = await readWorld(ctx.chain, ctx.profile);
       const build = await buildClaim(ctx.chain, { wallet, mint }, world, (ctx.now ?? Date.now)());
       ctx.relay?.record(build);
@@ -48,7 +48,7 @@ export function registerPayeeRoutes(app: Api, ctx: ApiContext): void {
     },
     async (request) => {
       const wallet = addressOf(request.body.wallet, 'wallet');
-      const mint = addressOf(request.body.mint, 'mint');
+      const mint = listedCoinOf(ctx, request.body.mint).mint;
       const payee = payeeOf(request.body.payee, 'payee', null);
       const world = await readWorld(ctx.chain, ctx.profile);
       const build = await buildPayeeChange(ctx.chain, { wallet, mint, payee }, world, (ctx.now ?? Date.now)());

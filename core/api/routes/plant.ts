@@ -52,7 +52,12 @@ const PlantBody = Type.Object({
     Type.Object(
       {
         zec: Type.String({ maxLength: 40, description: 'ZEC base units to spend' }),
-        slippageBps: Type.Optional(Type.Integer({ description: 'native pair: the route\'s minimum is the quote less this; default 100, at most 2000' })),
+        slippageBps: Type.Optional(
+          Type.Integer({
+            description:
+              'native pair: the route\'s minimum (`expected.minTokensOut`) is the quote less this; default 100, at most 2000. ZEC pair: not applied; the first buy is buy_v2 of exactly `expected.tokensOut` for at most `firstBuy.zec`, on a curve created in the same transaction, so `expected` carries no slippage',
+          }),
+        ),
       },
       { additionalProperties: false },
     ),

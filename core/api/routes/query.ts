@@ -1,7 +1,8 @@
 import { Type } from 'typebox';
 import { isAddress, type Address } from '@solana/kit';
 import type { TradeCursor } from '../../index/store/index-queries.js';
-import { invalidParam } from '../api-error.js';
+import type { CoinRow } from '../../index/store/index-store.js';
+import { invalidParam, notFound } from '../api-error.js';
 import type { CoinContext } from '../schemas/coin.js';
 import { ErrorBody } from '../schemas/common.js';
 import type { ApiContext } from '../server.js';
@@ -48,3 +49,15 @@ export function refuseStock(stock: string | undefined): void {
 
 /** What coin presentation needs besides the row: the native pair and its ZEC rate now. */
 export const coinContext = (ctx: ApiContext): CoinContext => ({ nativePair: ctx.profile.pairs?.native, nativeRate: ctx.store.nativeRate() });
+
+/**
+ * A coin the index lists, for every endpoint that takes a mint (reads and builds alike). Spec, Errors:
+ * "A hidden coin answers exactly like a missing one": an unknown mint, an unlisted (hidden) planting
+ * and, unless asked for, the native coin itself all answer this same 404 body.
+ */
+export function listedCoinOf(ctx: ApiContext, mint: string, options: { allowNative: boolean } = { allowNative: false }): CoinRow {
+  const address = addressOf(mint, 'mint');
+  const coin = ctx.store.coin(address);
+  if (!coin || !coin.listed || (coin.kind === 'native' && !options.allowNative)) throw notFound(`no coin ${address}`);
+  return coin;
+}

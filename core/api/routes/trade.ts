@@ -2,13 +2,13 @@ import { Type } from 'typebox';
 import type { Address } from '@solana/kit';
 import { readWorld } from '../../engine/world.js';
 import { SYSTEM_PROGRAM_ADDRESS } from '../../programs/launchpad/spl-programs.js';
-import { buildTrade, quoteRequest, type TradeRequest } from '../../engine/trade.js';
-import { SLIPPAGE_BPS, type TradeQuote } from '../../engine/quote.js';
+import { buildTrade, quoteTradeRequest, swapLegExpected, type RequestQuote, type TradeRequest } from '../../engine/trade.js';
+import { SLIPPAGE_BPS } from '../../engine/quote.js';
 import { invalidParam } from '../api-error.js';
 import { BuildAnswer, buildAnswerOf } from '../schemas/build.js';
 import { AddressString, Amount, MintParams } from '../schemas/common.js';
 import type { Api, ApiContext } from '../server.js';
-import { addressOf, ERROR_RESPONSES, StringEnum } from './query.js';
+import { addressOf, ERROR_RESPONSES, listedCoinOf, StringEnum } from './query.js';
 
 const U64_MAX = 2n ** 64n - 1n;
 const QUOTES = { rateGroup: 'quotes' as const };
@@ -56,16 +56,20 @@ function tradeRequestOf(fields: { wallet?: string; mint: string; side: 'buy' | '
   };
 }
 
-function quoteAnswerOf(mint: Address, quote: TradeQuote) {
+function quoteAnswerOf(mint: Address, request: TradeRequest, { quote, swap }: RequestQuote) {
   const s = (v: bigint | null) => (v === null ? undefined : v.toString());
   const limit = quote.side === 'buy' ? quote.maxZecIn : quote.minZecOut;
+  const swapLeg = swap ? Object.fromEntries(Object.entries(swapLegExpected(swap)).map(([k, v]) => [k, typeof v === 'bigint' ? v.toString() : v])) : {};
   return {
     mint,
     side: quote.side,
     venue: quote.venue,
     ...(quote.pair === 'native' ? { pair: 'native' as const } : {}),
-    amount: quote.amountIn.toString(),
+    ...(request.viaSol ? (quote.side === 'buy' ? { pay: 'SOL' as const } : { receive: 'SOL' as const }) : {}),
+    // The request's own amount: lamports on a buy paid in SOL, else ZEC (buy) or tokens (sale).
+    amount: (swap?.direction === 'sol_to_zec' ? swap.amountIn : quote.amountIn).toString(),
     slippageBps: Number(quote.slippageBps),
+    ...(quote.side === 'buy' ? { amountIn: quote.amountIn.toString() } : {}),
     tokensOut: s(quote.tokensOut),
     minTokensOut: s(quote.minTokensOut),
     zecIn: s(quote.zecIn),
@@ -75,6 +79,7 @@ function quoteAnswerOf(mint: Address, quote: TradeQuote) {
     feeBps: Number(quote.feeBps),
     priceImpactBps: Number(quote.priceImpactBps),
     ...(quote.costBps !== null ? { route: { costBps: Number(quote.costBps), feeBps: Number(quote.feeBps), nativeAmount: quote.nativeAmount!.toString() } } : {}),
+    ...swapLeg,
   };
 }
 
@@ -83,17 +88,33 @@ const QuoteAnswer = Type.Object({
   side: Type.String(),
   venue: Type.String({ description: 'curve or pool, read from chain now' }),
   pair: Type.Optional(Type.Literal('native')),
-  amount: Amount('ZEC in on a buy, tokens in on a sale'),
+  pay: Type.Optional(Type.Literal('SOL', { description: 'a buy paid in SOL: quoted with its SOL to ZEC swap' })),
+  receive: Type.Optional(Type.Literal('SOL', { description: 'a sale received in SOL: quoted with its ZEC to SOL swap' })),
+  amount: Amount('the request\'s amount: ZEC in on a buy (lamports when pay=SOL), tokens in on a sale'),
   slippageBps: Type.Integer(),
+  amountIn: Type.Optional(Amount('buy: the ZEC the trade spends at most (a route spends exactly this); with pay=SOL the ZEC the swap guarantees')),
   tokensOut: Type.Optional(Amount('tokens the buy gives')),
   minTokensOut: Type.Optional(Amount('the fewest tokens accepted after slippage')),
   zecIn: Type.Optional(Amount('ZEC the buy spends')),
   zecOut: Type.Optional(Amount('ZEC the sale pays, after fees')),
   minOutZec: Type.Optional(Amount('the least ZEC accepted after slippage')),
   limit: Amount('buy: the most ZEC spent; sale: the least ZEC accepted'),
-  feeBps: Type.Integer({ description: 'fees alone' }),
-  priceImpactBps: Type.Integer({ description: 'show it to the trader before confirming' }),
-  route: Type.Optional(Type.Object({ costBps: Type.Integer(), feeBps: Type.Integer(), nativeAmount: Amount('native coin passed between the hops') })),
+  feeBps: Type.Integer({ description: 'the fees alone; on a native route, the fees this trade really pays, rounded up (as route.feeBps)' }),
+  priceImpactBps: Type.Integer({ description: 'show it to the trader before confirming; on a native route costBps - feeBps' }),
+  route: Type.Optional(
+    Type.Object({
+      costBps: Type.Integer({ description: 'everything given up against both venues\' spot prices: fees and price impact together, rounded up' }),
+      feeBps: Type.Integer({ description: 'the protocol, creator and (graduated coin) LP fees this trade pays, as amounts valued in ZEC, over the same base as costBps, rounded up' }),
+      nativeAmount: Amount('native coin passed between the hops'),
+    }),
+  ),
+  solIn: Type.Optional(Amount('pay=SOL: lamports swapped to ZEC')),
+  swapZecOut: Type.Optional(Amount('pay=SOL: ZEC the swap gives')),
+  swapMinZecOut: Type.Optional(Amount('pay=SOL: the least ZEC the swap accepts; the buy spends exactly this')),
+  swapZecIn: Type.Optional(Amount('receive=SOL: ZEC swapped to SOL (the sale\'s minOutZec)')),
+  solOut: Type.Optional(Amount('receive=SOL: lamports the swap gives')),
+  minSolOut: Type.Optional(Amount('receive=SOL: the least lamports the swap accepts')),
+  swapSlippageBps: Type.Optional(Type.Integer({ description: 'receive=SOL: the swap\'s slippage' })),
 });
 
 /** GET /v1/coins/{mint}/quote and POST /v1/trade/build: the same request, read the same way. */
@@ -112,13 +133,9 @@ export function registerTradeRoutes(app: Api, ctx: ApiContext): void {
     },
     async (request) => {
       const trade = tradeRequestOf({ ...request.query, mint: request.params.mint });
-      if (trade.viaSol) {
-        // The quote is of the coin's own venue, in ZEC; the SOL leg is a swap with its own quote.
-        throw invalidParam(request.query.pay === 'SOL' ? 'pay' : 'receive', 'quotes are in ZEC: quote the SOL leg with POST /v1/swap/build, or build the trade with pay/receive SOL (its `expected` carries both legs)');
-      }
+      listedCoinOf(ctx, trade.mint);
       const world = await readWorld(ctx.chain, ctx.profile);
-      const { quote } = await quoteRequest(ctx.chain, world, trade);
-      return quoteAnswerOf(trade.mint, quote);
+      return quoteAnswerOf(trade.mint, trade, await quoteTradeRequest(ctx.chain, world, trade));
     },
   );
 
@@ -135,6 +152,7 @@ export function registerTradeRoutes(app: Api, ctx: ApiContext): void {
     },
     async (request) => {
       const trade = tradeRequestOf(request.body);
+      listedCoinOf(ctx, trade.mint);
       const relay = ctx.relay;
       const world = await readWorld(ctx.chain, ctx.profile);
       const build = await buildTrade(ctx.chain, trade, world, (ctx.now ?? Date.now)());
