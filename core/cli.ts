@@ -7,8 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isAddress, type Address, type Lamports } from '@solana/kit';
 import { RpcChain } from './chain/rpc-chain.js';
+import { webSocketUrlOf } from './chain/websocket-url.js';
 import { defaultSandboxDir } from './config/paths.js';
-import { readProfile } from './config/profile.js';
+import { readProfile, type NetworkProfile } from './config/profile.js';
 import { createApiServer, listenLocal } from './api/server.js';
 import { KeyStore } from './api/store/key-store.js';
 import { startIndex } from './index/index-service.js';
@@ -140,9 +141,13 @@ function rpcConnection(values: { rpc?: string | undefined; profile?: string | un
     throw new DeskError('invalid_param', `--rpc must be an http(s) URL, got ${JSON.stringify(values.rpc)}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new DeskError('invalid_param', `--rpc must be an http(s) URL, got ${JSON.stringify(values.rpc)}`);
-  const profile = readProfile(resolve(values.profile!));
-  const chain = new RpcChain(url.toString(), profile.cluster.wsUrl ?? url.toString().replace(/^http/, 'ws'));
-  return { chain, profile, where: url.toString(), close: () => chain.close() };
+  const named = readProfile(resolve(values.profile!));
+  // The cluster as this process reaches it (what /v1/params tells clients): the URL it was started with,
+  // and the profile's WebSocket, else the one Solana clients derive from that URL.
+  const cluster = { kind: 'rpc', rpcUrl: values.rpc, wsUrl: named.cluster.wsUrl ?? webSocketUrlOf(values.rpc) } as const;
+  const profile: NetworkProfile = { ...named, cluster };
+  const chain = new RpcChain(cluster.rpcUrl, cluster.wsUrl);
+  return { chain, profile, where: cluster.rpcUrl, close: () => chain.close() };
 }
 
 /** `serve --rpc URL --profile FILE`: the indexer and /v1 over another cluster (no sandbox). */

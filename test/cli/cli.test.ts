@@ -153,6 +153,9 @@ describe('launchdesk CLI', () => {
       expect(out).toContain(`cluster    ${facade.rpcUrl}`);
       const coin = (await (await fetch(`${api}/v1/coins/${mint}`)).json()) as { mint: string; stage: string };
       expect(coin).toMatchObject({ mint, stage: 'curve' });
+      // /v1/params names the cluster as this server reaches it: the --rpc URL and the profile's WebSocket.
+      const params = (await (await fetch(`${api}/v1/params`)).json()) as { cluster: unknown };
+      expect(params.cluster).toEqual({ kind: 'rpc', rpcUrl: facade.rpcUrl, wsUrl: facade.wsUrl });
     } finally {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
