@@ -572,11 +572,13 @@ export class SandboxCluster {
   }
 
   /**
-   * Loads a program at a fixed address (genesis only), as `solana-test-validator --bpf-program` does.
+   * Loads a program at a fixed address (genesis only), as `solana-test-validator --bpf-program` does;
+   * under the upgradeable loader unless another is named (a program the live cluster runs under an older one).
    * Tests deploy the same bytes through the upgradeable loader to prove they pass its stricter checks.
    */
-  installProgram(address: Address, elf: Uint8Array): void {
-    this.svm.addProgram(address, elf);
+  installProgram(address: Address, elf: Uint8Array, loader?: Address): void {
+    if (loader) this.svm.addProgramWithLoader(address, elf, loader);
+    else this.svm.addProgram(address, elf);
     this.dirty = true;
   }
 
