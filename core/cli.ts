@@ -4,11 +4,12 @@ import { existsSync, mkdirSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { isAddress, type Address, type Lamports } from '@solana/kit';
 import { RpcChain } from './chain/rpc-chain.js';
+import { webSocketUrlOf } from './chain/websocket-url.js';
+import { commandUsage, readCommandLine } from './command-line.js';
 import { defaultSandboxDir } from './config/paths.js';
-import { readProfile } from './config/profile.js';
+import { readProfile, type NetworkProfile } from './config/profile.js';
 import { createApiServer, listenLocal } from './api/server.js';
 import { KeyStore } from './api/store/key-store.js';
 import { startIndex } from './index/index-service.js';
@@ -20,26 +21,6 @@ import { connectSandbox, type SandboxConnection } from './sandbox/connect.js';
 import { readLock } from './sandbox/data-lock.js';
 import { NATIVE_MINT_DECIMALS } from './sandbox/genesis/keys.js';
 import { Sandbox } from './sandbox/sandbox.js';
-
-const USAGE = `launchdesk — trading and launch desk for a ZEC-quoted Solana launchpad
-
-Usage:
-  launchdesk start   [--data DIR] [--port N] [--rpc-port N]
-                                                     the desk (Electron) or, without Electron, the headless server
-  launchdesk serve   [--data DIR] [--port N] [--rpc-port N] [--rpc URL --profile FILE]
-                                                     the headless server: /v1 on 127.0.0.1 (default port 7439), the indexer
-                                                     in-process, and the sandbox's JSON-RPC
-  launchdesk sandbox [--data DIR] [--rpc-port N]    the embedded cluster and its Solana JSON-RPC (default port 8899, WS 8900)
-  launchdesk index   [--data DIR] [--rpc URL --profile FILE]
-                                                     the indexer, headless: DIR/index.sqlite follows the sandbox in DIR
-                                                     (in-process, or the one running there) or the cluster at URL
-  launchdesk keys    raise|lower <key prefix> [--data DIR]
-                                                     set an API key's rate tier (raised limits are given by hand)
-  launchdesk airdrop <wallet> [--sol N] [--zec N] [--native N] [--data DIR]
-                                                     sandbox play money (amounts in whole units, decimals allowed)
-
---data DIR defaults to ${defaultSandboxDir()}
-`;
 
 const DEFAULT_RPC_PORT = 8899;
 /** The local /v1 server's default port. */
@@ -95,9 +76,9 @@ async function runSandbox(
 }
 
 /** `launchdesk keys raise|lower <prefix>`: the local admin's hand on a key's tier (spec: raised limits are set by hand). */
-function adminKeys(positionals: string[], values: { data?: string | undefined }): void {
+function adminKeys(positionals: readonly string[], values: { data?: string | undefined }): void {
   const [action, prefix] = positionals;
-  if ((action !== 'raise' && action !== 'lower') || !prefix) throw new DeskError('invalid_param', 'usage: launchdesk keys raise|lower <key prefix (its first 12 characters)> [--data DIR]');
+  if ((action !== 'raise' && action !== 'lower') || !prefix) throw new DeskError('usage', `keys: raise or lower comes first, got "${action ?? ''}"\n\n${commandUsage('keys')}`);
   const store = KeyStore.open(join(resolve(values.data ?? defaultSandboxDir()), 'keys.sqlite'));
   try {
     const matches = store.byPrefix(prefix).filter((k) => k.revokedAt === null);
@@ -140,9 +121,13 @@ function rpcConnection(values: { rpc?: string | undefined; profile?: string | un
     throw new DeskError('invalid_param', `--rpc must be an http(s) URL, got ${JSON.stringify(values.rpc)}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new DeskError('invalid_param', `--rpc must be an http(s) URL, got ${JSON.stringify(values.rpc)}`);
-  const profile = readProfile(resolve(values.profile!));
-  const chain = new RpcChain(url.toString(), profile.cluster.wsUrl ?? url.toString().replace(/^http/, 'ws'));
-  return { chain, profile, where: url.toString(), close: () => chain.close() };
+  const named = readProfile(resolve(values.profile!));
+  // The cluster as this process reaches it (what /v1/params tells clients): the URL it was started with,
+  // and the profile's WebSocket, else the one Solana clients derive from that URL.
+  const cluster = { kind: 'rpc', rpcUrl: values.rpc, wsUrl: named.cluster.wsUrl ?? webSocketUrlOf(values.rpc) } as const;
+  const profile: NetworkProfile = { ...named, cluster };
+  const chain = new RpcChain(cluster.rpcUrl, cluster.wsUrl);
+  return { chain, profile, where: cluster.rpcUrl, close: () => chain.close() };
 }
 
 /** `serve --rpc URL --profile FILE`: the indexer and /v1 over another cluster (no sandbox). */
@@ -196,7 +181,7 @@ function electronBinary(): string | null {
   }
 }
 
-async function airdrop(positionals: string[], values: Readonly<Record<string, string | boolean | undefined>>): Promise<void> {
+async function airdrop(positionals: readonly string[], values: Readonly<Record<string, string | boolean | undefined>>): Promise<void> {
   const wallet = positionals[0];
   if (!wallet || !isAddress(wallet)) throw new DeskError('invalid_param', `airdrop needs a wallet address, got ${JSON.stringify(wallet ?? '')}`);
   const amountOf = (flag: string, decimals: number): bigint | null => {
@@ -249,28 +234,18 @@ async function airdrop(positionals: string[], values: Readonly<Record<string, st
 }
 
 export async function main(argv: readonly string[]): Promise<void> {
-  const [command, ...rest] = argv;
-  const { values, positionals } = parseArgs({
-    args: rest,
-    allowPositionals: true,
-    options: {
-      data: { type: 'string' },
-      'rpc-port': { type: 'string' },
-      port: { type: 'string' },
-      rpc: { type: 'string' },
-      profile: { type: 'string' },
-      sol: { type: 'string' },
-      zec: { type: 'string' },
-      native: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
-  switch (command) {
+  const line = readCommandLine(argv);
+  if (line.kind === 'help') {
+    process.stdout.write(line.text);
+    return;
+  }
+  const { values, positionals } = line;
+  switch (line.command) {
     case 'start': {
       const electron = electronBinary();
       if (electron) {
         const main = join(dirname(fileURLToPath(import.meta.url)), '..', 'electron', 'main.js');
-        const child = spawn(electron, [main, ...rest], { stdio: 'inherit' });
+        const child = spawn(electron, [main, ...line.rest], { stdio: 'inherit' });
         child.on('exit', (code) => process.exit(code ?? 0));
         return;
       }
@@ -289,14 +264,6 @@ export async function main(argv: readonly string[]): Promise<void> {
       return runIndex(values);
     case 'keys':
       return adminKeys(positionals, values);
-    case undefined:
-    case 'help':
-    case '--help':
-    case '-h':
-      process.stdout.write(USAGE);
-      return;
-    default:
-      throw new DeskError('invalid_param', `unknown command "${command}"\n\n${USAGE}`);
   }
 }
 
@@ -304,6 +271,7 @@ const invokedDirectly = process.argv[1] !== undefined && realpathSync(process.ar
 if (invokedDirectly) {
   main(process.argv.slice(2)).catch((error: unknown) => {
     process.stderr.write(`launchdesk: ${isDeskError(error) || error instanceof RangeError ? error.message : String((error as Error).stack ?? error)}\n`);
-    process.exit(1);
+    // 2 for a command line it does not take, as Unix tools do; 1 for everything that went wrong running it.
+    process.exit(isDeskError(error, 'usage') ? 2 : 1);
   });
 }

@@ -22,6 +22,8 @@ export const DESK_ERROR_CODES = [
   'blockhash_expired',
   'data_dir_invalid',
   'profile_invalid',
+  /** A command line the CLI does not take (exit status 2). */
+  'usage',
 ] as const;
 
 export type DeskErrorCode = (typeof DESK_ERROR_CODES)[number];

@@ -26,6 +26,7 @@ import { Ledger, type LedgerEntry } from './ledger.js';
 import { readSnapshot, writeSnapshot, type SnapshotHeader } from './snapshot.js';
 import { readTokenBalances } from './token-balances.js';
 import { landsDespiteError, toTransactionError } from './transaction-errors.js';
+import { isFeesOnlyError, programLoadError } from './program-load.js';
 import { decodeWireTransaction, isStaticWritable, resolveLookups, type WireTransaction } from './wire-transaction.js';
 import { innerOf, nativeOf, returnDataOf, type NativeAccount, type NativeMeta, type NativeSimulation, type NativeSvm } from './native-svm.js';
 
@@ -159,8 +160,14 @@ export class SandboxCluster {
       for (const entry of pending) {
         const tx = this.ledger.read(entry);
         this.setClock(entry.slot, entry.blockTime);
+        if (entry.err !== null && isFeesOnlyError(entry.err)) {
+          // Nothing of it ran: its fee is all it changed.
+          this.chargeFeesOnly(decodeWireTransaction(tx.wire).message, tx.meta.fee);
+          if (entry.slot > this.slotValue) this.slotValue = entry.slot;
+          continue;
+        }
         const result = this.native.sendVersionedTransaction(tx.wire);
-        const err = 'meta' in result && typeof result.err === 'function' ? toTransactionError(result.err()) : null;
+        const err = 'meta' in result && typeof result.err === 'function' ? this.validatorErrorOf(decodeWireTransaction(tx.wire), result.err()) : null;
         if (JSON.stringify(err) !== JSON.stringify(entry.err)) {
           throw new Error(`replaying ${entry.signature} gave ${JSON.stringify(err)}, the ledger says ${JSON.stringify(entry.err)}`);
         }
@@ -362,7 +369,7 @@ export class SandboxCluster {
       const failed = typeof result.err === 'function';
       const meta = failed ? (result as { meta(): NativeMeta }).meta() : (result as NativeSimulation).meta();
       return {
-        err: failed ? toTransactionError((result as { err(): unknown }).err()) : null,
+        err: failed ? this.validatorErrorOf(tx, (result as { err(): unknown }).err()) : null,
         logs: meta.logs(),
         unitsConsumed: meta.computeUnitsConsumed(),
         returnData: returnDataOf(meta),
@@ -406,10 +413,14 @@ export class SandboxCluster {
     const result = this.native.sendVersionedTransaction(wire);
     const failed = typeof result.err === 'function';
     const meta: NativeMeta = failed ? (result as { meta(): NativeMeta }).meta() : (result as NativeMeta);
-    const err = failed ? toTransactionError((result as { err(): unknown }).err()) : null;
-    if (err !== null && !landsDespiteError(err)) {
+    const err = failed ? this.validatorErrorOf(tx, (result as { err(): unknown }).err()) : null;
+    const feesOnly = err !== null && isFeesOnlyError(err);
+    if (err !== null && !feesOnly && !landsDespiteError(err)) {
       return { landed: false, signature: tx.signature, err, logs: meta.logs() };
     }
+    const fee = transactionFee(tx.message, tx.signers.length);
+    // LiteSVM checked the signatures and that the fee payer can pay before it tried to load the programs.
+    if (feesOnly) this.chargeFeesOnly(tx.message, fee);
     const postAccounts = accounts.keys.map((key) => this.getAccount(key));
     const decimalsOf = (mint: Address): number => this.decimalsOf(mint);
     const record: ChainTransaction = {
@@ -419,7 +430,7 @@ export class SandboxCluster {
       wire,
       meta: {
         err,
-        fee: transactionFee(tx.message, tx.signers.length),
+        fee,
         preBalances: preAccounts.map((a) => a?.lamports ?? (0n as Lamports)),
         postBalances: postAccounts.map((a) => a?.lamports ?? (0n as Lamports)),
         preTokenBalances: readTokenBalances(preAccounts, decimalsOf),
@@ -447,6 +458,21 @@ export class SandboxCluster {
     this.recentSlots.set(this.slotValue, inSlot);
     for (const listener of this.transactionListeners) listener(landed);
     return { landed: true, signature: tx.signature, slot: this.slotValue, err };
+  }
+
+  /** LiteSVM's error in the validator's words: a program load failure is told apart as a validator does. */
+  private validatorErrorOf(tx: WireTransaction, raw: unknown): TransactionError {
+    const err = toTransactionError(raw);
+    if (err !== 'InvalidProgramForExecution') return err;
+    return programLoadError(tx.message, (address) => this.getAccount(address)) ?? err;
+  }
+
+  /** A fees-only commit: the fee payer pays the fee and nothing else happens. */
+  private chargeFeesOnly(message: WireTransaction['message'], fee: Lamports): void {
+    const payer = this.svm.getAccount(message.staticAccounts[0]!);
+    if (!payer.exists) throw new Error(`the fee payer ${message.staticAccounts[0]} of a fees-only transaction has no account`);
+    this.svm.setAccount({ ...payer, lamports: (payer.lamports - fee) as Lamports });
+    this.dirty = true;
   }
 
   private decimalsOf(mint: Address): number {
@@ -546,11 +572,13 @@ export class SandboxCluster {
   }
 
   /**
-   * Loads a program at a fixed address (genesis only), as `solana-test-validator --bpf-program` does.
+   * Loads a program at a fixed address (genesis only), as `solana-test-validator --bpf-program` does;
+   * under the upgradeable loader unless another is named (a program the live cluster runs under an older one).
    * Tests deploy the same bytes through the upgradeable loader to prove they pass its stricter checks.
    */
-  installProgram(address: Address, elf: Uint8Array): void {
-    this.svm.addProgram(address, elf);
+  installProgram(address: Address, elf: Uint8Array, loader?: Address): void {
+    if (loader) this.svm.addProgramWithLoader(address, elf, loader);
+    else this.svm.addProgram(address, elf);
     this.dirty = true;
   }
 

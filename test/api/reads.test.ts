@@ -109,6 +109,8 @@ describe('/v1 reads', () => {
     const config = vaultConfigOf(sandbox);
     const global = decodeGlobal(sandbox.cluster.getAccount(await findGlobal(programsOf(sandbox).launchpad))!.data);
     expect(params).toMatchObject({
+      // This fixture's sandbox runs without its JSON-RPC facade (see local-services.test.ts for one with it).
+      cluster: { kind: 'sandbox', rpcUrl: null, wsUrl: null },
       programs: { launchpad: programsOf(sandbox).launchpad, nativeVault: vaultOf(sandbox) },
       zecMint: sandbox.profile.mints.zec.address,
       treasury: config.treasury,
@@ -263,6 +265,10 @@ describe('/v1 reads', () => {
     for (const path of ['/v1/params', '/v1/coins', '/v1/coins/search', '/v1/coins/{mint}', '/v1/coins/{mint}/trades', '/v1/coins/{mint}/candles', '/v1/coins/{mint}/fees', '/v1/graduations', '/v1/trades', '/v1/accounts/{wallet}', '/v1/stats', '/v1/stats/daily', '/v1/stocks/issuers']) {
       expect(paths).toContain(path);
     }
+    // The cluster's endpoints are in /v1/params's declared answer, not only in what it sends.
+    const params = ((((doc['paths'] as Json)['/v1/params'] as Json)['get'] as Json)['responses'] as Json)['200'] as Json;
+    const schema = ((params['content'] as Json)['application/json'] as Json)['schema'] as Json;
+    expect(Object.keys(((schema['properties'] as Json)['cluster'] as Json)['properties'] as Json)).toEqual(['kind', 'rpcUrl', 'wsUrl']);
     const page = await fetch(`${base}/v1/docs`);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
     expect(await page.text()).toContain('/v1/docs.js');

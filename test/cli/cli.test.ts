@@ -1,8 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateKeyPairSigner } from '@solana/kit';
 import { afterAll, describe, expect, it } from 'vitest';
+import { COMMAND_NAMES } from '../../core/command-line.js';
 import { IndexStore } from '../../core/index/store/index-store.js';
 import { writeProfile } from '../../core/config/profile.js';
 import { startRpcFacade } from '../../core/sandbox/rpc/server.js';
@@ -14,8 +15,8 @@ import { tempDir } from '../helpers/sandbox.js';
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-function cli(args: string[]) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'core/cli.ts', ...args], { encoding: 'utf8', timeout: 60_000 });
+function cli(args: string[], timeout = 60_000) {
+  return spawnSync(process.execPath, ['--import', 'tsx', 'core/cli.ts', ...args], { encoding: 'utf8', timeout });
 }
 
 describe('launchdesk CLI', () => {
@@ -44,9 +45,39 @@ describe('launchdesk CLI', () => {
     const tooPrecise = cli(['airdrop', '11111111111111111111111111111112', '--zec', '1.000000001', '--data', dataDir]);
     expect(tooPrecise.status).toBe(1);
     expect(tooPrecise.stderr).toMatch(/--zec "1.000000001": .* more than 8 decimal places/);
+  });
+
+  it('prints usage for --help, -h and help <command>, and starts nothing', () => {
+    const dataDir = join(tempDir(), 'never-created');
+    dirs.push(dataDir);
+    // Were anything started, `serve` would keep running and open the sandbox in dataDir.
+    for (const args of [['serve', '--help', '--data', dataDir], ['serve', '--data', dataDir, '-h'], ['help', 'serve']]) {
+      const run = cli(args, 20_000);
+      expect(run.status, `${args.join(' ')}: ${run.stderr}`).toBe(0);
+      expect(run.stdout).toMatch(new RegExp(`^Usage: launchdesk ${args[0] === 'help' ? args[1] : args[0]} `));
+      expect(run.stderr).toBe('');
+    }
+    expect(existsSync(dataDir)).toBe(false);
+    const overview = cli(['--help'], 20_000);
+    expect(overview.status).toBe(0);
+    for (const command of COMMAND_NAMES) expect(overview.stdout).toMatch(new RegExp(`^  ${command} +\\S`, 'm'));
+  });
+
+  it('refuses an unknown flag, a stray argument and an unknown command with status 2, naming them, and starts nothing', () => {
+    const dataDir = join(tempDir(), 'never-created');
+    dirs.push(dataDir);
+    const flag = cli(['serve', '--data', dataDir, '--bogus'], 20_000);
+    expect(flag.status).toBe(2);
+    expect(flag.stderr).toMatch(/^launchdesk: serve: Unknown option '--bogus'/);
+    expect(flag.stderr).toContain('Usage: launchdesk serve ');
+    const stray = cli(['sandbox', 'now', '--data', dataDir], 20_000);
+    expect(stray.status).toBe(2);
+    expect(stray.stderr).toMatch(/Unexpected argument 'now'/);
+    expect(existsSync(dataDir)).toBe(false);
     const unknown = cli(['frobnicate']);
-    expect(unknown.status).toBe(1);
+    expect(unknown.status).toBe(2);
     expect(unknown.stderr).toMatch(/unknown command "frobnicate"/);
+    expect(cli(['help', 'frobnicate']).status).toBe(2);
   });
 
   it('start without an Electron binary runs headless and prints its URL', async () => {
@@ -153,6 +184,9 @@ describe('launchdesk CLI', () => {
       expect(out).toContain(`cluster    ${facade.rpcUrl}`);
       const coin = (await (await fetch(`${api}/v1/coins/${mint}`)).json()) as { mint: string; stage: string };
       expect(coin).toMatchObject({ mint, stage: 'curve' });
+      // /v1/params names the cluster as this server reaches it: the --rpc URL and the profile's WebSocket.
+      const params = (await (await fetch(`${api}/v1/params`)).json()) as { cluster: unknown };
+      expect(params.cluster).toEqual({ kind: 'rpc', rpcUrl: facade.rpcUrl, wsUrl: facade.wsUrl });
     } finally {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));

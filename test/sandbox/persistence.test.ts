@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createSolanaRpc, generateKeyPairSigner, lamports, type Address, type Signature } from '@solana/kit';
+import { Keypair, Transaction, TransactionInstruction } from '@solana/web3.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Sandbox } from '../../core/sandbox/sandbox.js';
 import { startTestSandbox, tempDir } from '../helpers/sandbox.js';
@@ -68,6 +69,13 @@ describe('sandbox persistence', () => {
       wallets.push(wallet);
       signatures.push(await call('requestAirdrop', [wallet, 1_000_000_000 + i]));
     }
+    // A transaction naming a program that is not there lands "fees only": replayed, it charges its fee again.
+    const payer = Keypair.generate();
+    await call('requestAirdrop', [payer.publicKey.toBase58(), 1_000_000_000]);
+    const { value: lifetime } = await call('getLatestBlockhash', [{ commitment: 'processed' }]);
+    const feesOnly = new Transaction({ feePayer: payer.publicKey, blockhash: lifetime.blockhash, lastValidBlockHeight: lifetime.lastValidBlockHeight });
+    feesOnly.add(new TransactionInstruction({ programId: Keypair.generate().publicKey, keys: [], data: Buffer.from([1]) })).sign(payer);
+    const feesOnlySignature = await call('sendTransaction', [feesOnly.serialize().toString('base64'), { encoding: 'base64', skipPreflight: true }]);
     // SIGKILL: no handler runs, no snapshot is written after these transactions.
     child.kill('SIGKILL');
     await new Promise((resolve) => child.once('exit', resolve));
@@ -76,6 +84,8 @@ describe('sandbox persistence', () => {
     try {
       wallets.forEach((wallet, i) => expect(sandbox.cluster.getAccount(wallet)?.lamports).toBe(BigInt(1_000_000_000 + i)));
       for (const signature of signatures) expect(sandbox.cluster.signatureStatus(signature as Signature)?.err).toBeNull();
+      expect(sandbox.cluster.signatureStatus(feesOnlySignature as Signature)?.err).toBe('ProgramAccountNotFound');
+      expect(sandbox.cluster.getAccount(payer.publicKey.toBase58() as Address)?.lamports).toBe(1_000_000_000n - 5000n);
     } finally {
       sandbox.close();
     }

@@ -66,7 +66,8 @@ describe('sandbox RPC facade with @solana/web3.js v1', () => {
 
   beforeAll(async () => {
     t = await startTestSandbox({ slotMs: 100 });
-    connection = new Connection(t.facade.rpcUrl, { commitment: 'confirmed', wsEndpoint: t.facade.wsUrl });
+    // Only the RPC URL, as most scripts do: web3.js then looks for the WebSocket on the RPC port + 1.
+    connection = new Connection(t.facade.rpcUrl, { commitment: 'confirmed' });
     alice = Keypair.generate();
     bob = Keypair.generate();
     carol = Keypair.generate();
@@ -113,6 +114,12 @@ describe('sandbox RPC facade with @solana/web3.js v1', () => {
     tx.sign([from]);
     return { tx, lifetime };
   }
+
+  it('listens for the WebSocket on the RPC port + 1 although it was asked for any free port', () => {
+    const rpcPort = Number(new URL(t.facade.rpcUrl).port);
+    expect(rpcPort).toBeGreaterThan(0);
+    expect(t.facade.wsUrl).toBe(`ws://127.0.0.1:${rpcPort + 1}`);
+  });
 
   it('airdrops SOL and reports the balance', async () => {
     const lifetime = await connection.getLatestBlockhash();
@@ -173,7 +180,10 @@ describe('sandbox RPC facade with @solana/web3.js v1', () => {
     const { tx, lifetime } = await v0Transfer(alice, carol.publicKey, 250_000_000);
     const before = await connection.getBalance(alice.publicKey);
     const signature = await connection.sendTransaction(tx);
+    // Promptly: a WebSocket elsewhere than the RPC port + 1 makes web3.js retry for 30 s, then fail.
+    const started = Date.now();
     expect((await confirm(signature, lifetime)).err).toBeNull();
+    expect(Date.now() - started).toBeLessThan(5000);
 
     const fetched = await connection.getTransaction(signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 });
     expect(fetched!.version).toBe(0);

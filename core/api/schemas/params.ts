@@ -11,8 +11,18 @@ import { AddressString, Amount } from './common.js';
 
 const Bps = (description: string) => Type.Integer({ minimum: 0, maximum: 10_000, description });
 
+const EndpointUrl = (description: string) => Type.Union([Type.String({ format: 'uri' }), Type.Null()], { description });
+
 export const Params = Type.Object(
   {
+    cluster: Type.Object(
+      {
+        kind: Type.Union([Type.Literal('sandbox'), Type.Literal('rpc')], { description: 'the embedded sandbox, or a cluster reached over JSON-RPC' }),
+        rpcUrl: EndpointUrl("the cluster's Solana JSON-RPC endpoint; null while a sandbox runs without its RPC facade"),
+        wsUrl: EndpointUrl("the cluster's JSON-RPC WebSocket (PubSub) endpoint; the sandbox's is always on the RPC port + 1"),
+      },
+      { description: 'Where the cluster this server reads answers Solana clients (an addition to the spec)' },
+    ),
     programs: Type.Object({ launchpad: AddressString(), amm: AddressString(), fees: AddressString(), nativeVault: AddressString('the vault program') }),
     zecMint: AddressString(),
     treasury: AddressString(),
@@ -77,6 +87,7 @@ export async function readParams(chain: Chain, profile: NetworkProfile): Promise
   const config = decodeVaultConfig(configAccount.data);
   const native = profile.pairs?.native;
   return {
+    cluster: { kind: profile.cluster.kind, rpcUrl: profile.cluster.rpcUrl, wsUrl: profile.cluster.wsUrl },
     programs: { launchpad: program('launchpad'), amm: program('amm'), fees: program('fees'), nativeVault: program('vault') },
     zecMint: profile.mints.zec.address,
     treasury: config.treasury,

@@ -34,3 +34,12 @@ export const SANDBOX_OWN_PROGRAMS = Object.freeze({
   /** The service's vault (payee records, the creator-fee split); the spec's `programs.nativeVault`. */
   vault: '4q3iExebg3wkKmXS42VmUpPgttHQvaU73T6qBb8AihH1' as Address,
 });
+
+/**
+ * The SPL Memo program at its two live addresses, each owned as on mainnet by a loader that cannot
+ * upgrade it: v2 (what wallets add) under BPF loader 2, v1 under BPF loader 1.
+ */
+export const SPL_MEMO = Object.freeze({
+  v2: { address: 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr' as Address, loader: 'BPFLoader2111111111111111111111111111111111' as Address },
+  v1: { address: 'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo' as Address, loader: 'BPFLoader1111111111111111111111111111111111' as Address },
+});

@@ -6,6 +6,7 @@ import { genesisFees } from './fees.js';
 import { genesisLaunchpad } from './launchpad.js';
 import { genesisLookupTable, genesisLookupTableUpdate } from './lookup-table.js';
 import type { GenesisKeys } from './keys.js';
+import { genesisMemo } from './memo.js';
 import { genesisMints } from './mints.js';
 import { genesisNativePair } from './native-pair.js';
 import { genesisNativePrice } from './native-price.js';
@@ -39,6 +40,7 @@ export const GENESIS_STEPS: readonly GenesisStep[] = [
   { version: 8, name: 'native coin price record (conversion floor)', run: genesisNativePrice },
   { version: 9, name: 'address lookup table of the fixed accounts (frozen)', run: genesisLookupTable },
   { version: 10, name: 'lookup table holding the planting\'s fixed accounts too (frozen)', run: genesisLookupTableUpdate },
+  { version: 11, name: 'SPL Memo (v2) at its live address, as mainnet runs it', run: genesisMemo },
 ];
 
 export const GENESIS_VERSION = GENESIS_STEPS[GENESIS_STEPS.length - 1]!.version;

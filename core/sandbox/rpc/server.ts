@@ -1,16 +1,16 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Sandbox } from '../sandbox.js';
 import { toJsonText } from './json-text.js';
 import { createMethods, type Method } from './methods.js';
+import { listenOnAdjacentPorts } from './port-pair.js';
 import { INTERNAL_ERROR, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR, RpcError } from './rpc-error.js';
 import { SubscriptionHub } from './subscriptions.js';
 
 /**
  * Solana JSON-RPC over HTTP and PubSub over WebSocket for the sandbox, on 127.0.0.1. Like a validator,
- * the WebSocket listens on the HTTP port + 1 (what `@solana/web3.js` assumes); it also accepts upgrades
- * on the HTTP port itself.
+ * the WebSocket listens on the HTTP port + 1 (what `@solana/web3.js` assumes), whichever port was asked
+ * for, 0 included; it also accepts upgrades on the HTTP port itself.
  */
 
 const MAX_BODY_BYTES = 1 << 20;
@@ -139,15 +139,6 @@ export async function startRpcFacade(sandbox: Sandbox, options: { port?: number;
     socket.on('error', () => hub.release(owned));
   };
 
-  const listen = (server: Server, port: number): Promise<number> =>
-    new Promise((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, host, () => {
-        server.off('error', reject);
-        resolve((server.address() as AddressInfo).port);
-      });
-    });
-
   const http = createServer((req, res) => {
     onHttp(req, res).catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500).end(String(error));
@@ -164,17 +155,9 @@ export async function startRpcFacade(sandbox: Sandbox, options: { port?: number;
       wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
     });
   upgrade(http);
-  const httpPort = await listen(http, options.port ?? 0);
-  // The WebSocket port sits next to the HTTP port, as on a validator; with a random HTTP port it is random too.
   const wsServer = createServer((_req, res) => res.writeHead(426).end('Upgrade Required'));
   upgrade(wsServer);
-  let wsPort: number;
-  try {
-    wsPort = await listen(wsServer, options.port ? httpPort + 1 : 0);
-  } catch (error) {
-    http.close();
-    throw new Error(`cannot listen for WebSocket on port ${httpPort + 1}: ${(error as Error).message}`);
-  }
+  const { httpPort, wsPort } = await listenOnAdjacentPorts(http, wsServer, options.port ?? 0, host);
   const rpcUrl = `http://${host}:${httpPort}`;
   const wsUrl = `ws://${host}:${wsPort}`;
   sandbox.setEndpoints(rpcUrl, wsUrl);

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { COMMAND_NAMES, readCommandLine } from '../../core/command-line.js';
+import { isDeskError } from '../../core/errors.js';
+
+function usageErrorOf(argv: string[]): string {
+  try {
+    readCommandLine(argv);
+  } catch (error) {
+    if (isDeskError(error, 'usage')) return error.message;
+    throw error;
+  }
+  throw new Error(`${argv.join(' ')} was taken`);
+}
+
+/** Every command's flags, usage and refusals, read without running anything. */
+describe('launchdesk command line', () => {
+  it.each(COMMAND_NAMES)('%s: --help, -h and help %s give its own usage', (command) => {
+    for (const argv of [[command, '--help'], [command, '-h'], ['help', command]]) {
+      const line = readCommandLine(argv);
+      expect(line.kind).toBe('help');
+      if (line.kind === 'help') expect(line.text).toMatch(new RegExp(`^Usage: launchdesk ${command} `));
+    }
+  });
+
+  it.each(COMMAND_NAMES)('%s: an unknown flag is a usage error naming it, with the usage', (command) => {
+    const message = usageErrorOf([command, '--frobnicate']);
+    expect(message).toMatch(/Unknown option '--frobnicate'/);
+    expect(message).toContain(`Usage: launchdesk ${command} `);
+  });
+
+  it('takes each command\'s own flags and arguments, and no other command\'s', () => {
+    expect(readCommandLine(['serve', '--rpc-port', '0', '--port', '0'])).toMatchObject({ kind: 'run', command: 'serve', values: { 'rpc-port': '0', port: '0' } });
+    expect(readCommandLine(['airdrop', 'W', '--zec', '1.5'])).toMatchObject({ kind: 'run', command: 'airdrop', positionals: ['W'], values: { zec: '1.5' } });
+    expect(readCommandLine(['keys', 'raise', 'abc'])).toMatchObject({ kind: 'run', command: 'keys', positionals: ['raise', 'abc'] });
+    expect(usageErrorOf(['sandbox', '--port', '1'])).toMatch(/Unknown option '--port'/);
+    expect(usageErrorOf(['index', '--sol', '1'])).toMatch(/Unknown option '--sol'/);
+    expect(usageErrorOf(['serve', '--data'])).toMatch(/'--data <value>' argument missing/);
+    expect(usageErrorOf(['airdrop'])).toMatch(/^airdrop: missing <wallet>/);
+    expect(usageErrorOf(['keys', 'raise'])).toMatch(/^keys: missing <key prefix>/);
+    expect(usageErrorOf(['airdrop', 'W', 'X'])).toMatch(/^airdrop: unexpected argument "X"/);
+  });
+
+  it('help wins over anything else on the line; the overview lists every command', () => {
+    expect(readCommandLine(['serve', '--bogus', '--help'])).toMatchObject({ kind: 'help' });
+    for (const argv of [[], ['--help'], ['-h'], ['help']]) {
+      const line = readCommandLine(argv);
+      expect(line.kind).toBe('help');
+      for (const command of COMMAND_NAMES) expect(line.kind === 'help' && line.text).toMatch(new RegExp(`^  ${command} +\\S`, 'm'));
+    }
+    expect(usageErrorOf(['frobnicate'])).toMatch(/^unknown command "frobnicate"/);
+    expect(usageErrorOf(['help', 'frobnicate'])).toMatch(/^unknown command "frobnicate"/);
+  });
+});
