@@ -489,7 +489,7 @@ export async function run(): Promise<void> {
           const row = s.coin(mint)!;
           expectEqual('candles', [b.interval, b.data.length], ['1m', s.queries.candles(mint, 60n, 300, null).length]);
           if ((row.trades > 0n) !== b.data.length > 0) throw new Error(`${mint} has ${row.trades} trades and ${b.data.length} candles`);
-          if (row.trades > 0n) expectEqual(`${mint}'s last close`, b.data.at(-1)!['c'], String(row.lastPriceE9));
+          if (row.trades > 0n) expectEqual(`${mint}'s last close`, b.data.at(-1)!['cE18'], String(row.lastPriceE18));
         },
       },
     ];

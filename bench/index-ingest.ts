@@ -71,7 +71,7 @@ const START_AT = 1_750_000_000n;
 // ---------------------------------------------------------------------------------------------------
 
 
-/** One trade as the store's `trades` row: seq, position, signature, slot, at, mint, venue, side, user, tokens, quote, zec, creator_fee, protocol_fee, price_e9, routed. */
+/** One trade as the store's `trades` row: seq, position, signature, slot, at, mint, venue, side, user, tokens, quote, zec, creator_fee, protocol_fee, price_e18, routed. */
 type RawRow = readonly [bigint, number, string, bigint, bigint, string, string, string, string, bigint, bigint, bigint, bigint, bigint, bigint, number];
 
 interface Synthetic {
@@ -161,7 +161,7 @@ function synthesize(count: number): Synthetic {
     };
     trades.push(tx);
     const seq = BigInt(plantings.length + i + 1);
-    rows.push([seq, 0, tx.signature, tx.slot, tx.at, fact.mint, fact.venue, fact.side, fact.user, fact.tokens, fact.quote, fact.zec, fact.creatorFee, fact.protocolFee, fact.priceE9, 0]);
+    rows.push([seq, 0, tx.signature, tx.slot, tx.at, fact.mint, fact.venue, fact.side, fact.user, fact.tokens, fact.quote, fact.zec, fact.creatorFee, fact.protocolFee, fact.priceE18, 0]);
     totalZec += fact.zec;
   }
   return { plantings, trades, rows, mints: state.map((coin) => coin.mint), buys, totalZec };
@@ -207,7 +207,7 @@ function checkReadBack(store: IndexStore, data: Synthetic): void {
     counted += store.coin(mint)?.trades ?? 0n;
     for (const t of store.tradesOf(mint)) {
       const row = expected.get(t.signature);
-      const got = [t.slot, t.at, t.mint, t.venue, t.side, t.user, t.tokens, t.quote, t.zec, t.creatorFee, t.protocolFee, t.priceE9];
+      const got = [t.slot, t.at, t.mint, t.venue, t.side, t.user, t.tokens, t.quote, t.zec, t.creatorFee, t.protocolFee, t.priceE18];
       if (row === undefined || got.some((value, i) => value !== row[i + 3])) throw new Error(`trade ${t.signature} reads back otherwise than it was written`);
       seen += 1;
     }
@@ -225,7 +225,7 @@ function timeRaw(path: string, data: Synthetic, withIndexes: boolean): number {
     db.exec(ddl.table);
     if (withIndexes) for (const index of ddl.indexes) db.exec(index);
     const insert = db.prepare(
-      'INSERT INTO trades (seq, position, signature, slot, at, mint, venue, side, user, tokens, quote, zec, creator_fee, protocol_fee, price_e9, routed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO trades (seq, position, signature, slot, at, mint, venue, side, user, tokens, quote, zec, creator_fee, protocol_fee, price_e18, routed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     const insertAll = db.transaction((rows: readonly RawRow[]) => {
       for (const row of rows) insert.run(row);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { getBase58Decoder, type Address, type Signature } from '@solana/kit';
-import { priceZecE9 } from '../../core/index/candles.js';
+import { priceZecE18 } from '../../core/index/candles.js';
 import type { TradeFact } from '../../core/index/store/index-store.js';
 import type { CurveState } from '../../core/math/curve.js';
 
@@ -22,7 +22,7 @@ export function curveTradeFact(mint: Address, side: 'buy' | 'sell', user: Addres
     zec,
     creatorFee,
     protocolFee,
-    priceE9: priceZecE9(quote, tokens),
+    priceE18: priceZecE18(quote, tokens),
     reserves: { virtualToken: next.virtualTokenReserves, virtualQuote: next.virtualQuoteReserves, realToken: next.realTokenReserves, realQuote: next.realQuoteReserves },
   };
 }

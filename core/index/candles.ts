@@ -5,7 +5,22 @@ export type CandleInterval = keyof typeof CANDLE_INTERVALS;
 /** The start (unix seconds) of the candle holding `at` for an interval of `seconds`. */
 export const candleBucket = (at: bigint, seconds: bigint): bigint => at - (at % seconds);
 
-/** Price in ZEC × 1e9 per whole coin (6 decimals) from zat and raw token units: zat × 1e7 / raw, floored. */
+/** Price in ZEC × 1e9 per whole coin (6 decimals) from zat and raw token units: zat × 1e7 / raw, floored (the spec's priceZecE9). */
 export function priceZecE9(zat: bigint, tokens: bigint): bigint {
   return tokens === 0n ? 0n : (zat * 10_000_000n) / tokens;
 }
+
+/**
+ * The same price at full precision (an addition to /v1): ZEC per whole coin × 1e18 = zat × 1e16 / raw,
+ * floored. A fresh curve's price, which reads about 28 as priceZecE9, has 11 significant digits here, so
+ * a chart of a young coin moves with every trade. priceZecE9 is exactly this divided by 1e9, floored
+ * (two floored divisions by integers are one): the index keeps this one and derives the other.
+ */
+export const PRICE_E18_SCALE = 10n ** 16n;
+
+export function priceZecE18(zat: bigint, tokens: bigint): bigint {
+  return tokens === 0n ? 0n : (zat * PRICE_E18_SCALE) / tokens;
+}
+
+/** priceZecE9 of a price kept at 1e18. */
+export const priceE9OfE18 = (priceE18: bigint): bigint => priceE18 / 1_000_000_000n;

@@ -197,8 +197,8 @@ describe('/v1 reads', () => {
   it('GET /v1/coins/{mint}/trades and /v1/trades: newest first, with user; routed rows only on the native coin\'s own list', async () => {
     const { data } = await list(`/v1/coins/${zecCoin.mint}/trades`);
     const rows = store.tradesOf(zecCoin.mint).reverse();
-    expect(data.map((t) => [t['signature'], t['side'], t['tokens'], t['zec'], t['creatorFeeZec'], t['priceZecE9'], t['routed']])).toEqual(
-      rows.map((t) => [t.signature, t.side, String(t.tokens), String(t.zec), String(t.creatorFee), String(t.priceE9), false]),
+    expect(data.map((t) => [t['signature'], t['side'], t['tokens'], t['zec'], t['creatorFeeZec'], t['priceZecE9'], t['priceZecE18'], t['routed']])).toEqual(
+      rows.map((t) => [t.signature, t.side, String(t.tokens), String(t.zec), String(t.creatorFee), String(t.priceE18 / 10n ** 9n), String(t.priceE18), false]),
     );
     expect((await list(`/v1/coins/${zecCoin.mint}/trades?user=${trader.address}`)).data).toHaveLength(2);
     const paged = await list(`/v1/coins/${zecCoin.mint}/trades?limit=2`);
@@ -219,7 +219,13 @@ describe('/v1 reads', () => {
   it('GET /v1/coins/{mint}/candles, /fees, /v1/graduations, /v1/accounts/{W}, /v1/stats, /v1/stats/daily', async () => {
     const candles = (await ok(`/v1/coins/${zecCoin.mint}/candles?interval=1h`)) as { interval: string; data: Json[] };
     expect(candles.interval).toBe('1h');
-    expect(candles.data).toEqual(store.candles(zecCoin.mint, 3600n).map((c) => ({ t: Number(c.bucket), o: String(c.open), h: String(c.high), l: String(c.low), c: String(c.close), volumeZec: String(c.volumeZec), trades: Number(c.trades) })));
+    const e9 = (p: bigint) => String(p / 10n ** 9n);
+    expect(candles.data).toEqual(
+      store.candles(zecCoin.mint, 3600n).map((c) => ({
+        t: Number(c.bucket), o: e9(c.open), h: e9(c.high), l: e9(c.low), c: e9(c.close),
+        oE18: String(c.open), hE18: String(c.high), lE18: String(c.low), cE18: String(c.close), volumeZec: String(c.volumeZec), trades: Number(c.trades),
+      })),
+    );
 
     const fees = await ok(`/v1/coins/${zecCoin.mint}/fees`);
     const f = store.fees(zecCoin.mint)!;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxChain } from '../../core/chain/sandbox-chain.js';
 import { buyExactTokens, sellExactTokens } from '../../core/math/curve.js';
-import { CANDLE_INTERVALS, candleBucket, priceZecE9 } from '../../core/index/candles.js';
+import { CANDLE_INTERVALS, candleBucket, priceZecE18 } from '../../core/index/candles.js';
 import { Ingestor, type IngestProgress } from '../../core/index/ingest/ingestor.js';
 import { IndexStore } from '../../core/index/store/index-store.js';
 import { buyV2Instruction } from '../../core/programs/launchpad/instructions/buy-v2.js';
@@ -85,7 +85,7 @@ describe('index: plantings, curve trades, candles and holdings from the sandbox'
       ['buy', buy.tokens, paid, buy.creatorFee],
       ['sell', sale.tokens, received, sale.creatorFee],
     ]);
-    expect(trades[0]!.priceE9).toBe(priceZecE9(buy.quoteCost, buy.tokens));
+    expect(trades[0]!.priceE18).toBe(priceZecE18(buy.quoteCost, buy.tokens));
     const onChain = curveOf(sandbox, listed);
     expect(store.coin(listed.mint)).toMatchObject({ virtualToken: onChain.virtualTokenReserves, virtualQuote: onChain.virtualQuoteReserves, realToken: onChain.realTokenReserves, realQuote: onChain.realQuoteReserves, trades: 3n });
 
@@ -103,7 +103,7 @@ describe('index: plantings, curve trades, candles and holdings from the sandbox'
     for (const seconds of Object.values(CANDLE_INTERVALS)) {
       const inBucket = all.filter((t) => candleBucket(t.at, seconds) === candleBucket(at, seconds));
       const candle = store.candles(listed.mint, seconds).at(-1)!;
-      const prices = inBucket.map((t) => t.priceE9);
+      const prices = inBucket.map((t) => t.priceE18);
       expect(candle).toEqual({
         bucket: candleBucket(at, seconds),
         open: prices[0], high: prices.reduce((a, b) => (a > b ? a : b)), low: prices.reduce((a, b) => (a < b ? a : b)), close: prices.at(-1),

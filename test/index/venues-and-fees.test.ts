@@ -4,7 +4,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxChain } from '../../core/chain/sandbox-chain.js';
-import { priceZecE9 } from '../../core/index/candles.js';
+import { priceZecE18 } from '../../core/index/candles.js';
 import { Ingestor } from '../../core/index/ingest/ingestor.js';
 import { IndexStore, type TradeRow } from '../../core/index/store/index-store.js';
 import { poolFeeRates } from '../../core/math/pool-fees.js';
@@ -203,14 +203,14 @@ describe('index: migration, pool trades, routes, fees, payee changes and stats',
       ['buy', pool1 - pool0, trader.address],
       ['sell', pool1 - pool2, trader.address],
     ]);
-    expect(routed[0]!.priceE9).toBe(priceZecE9(routed[0]!.zec, routed[0]!.tokens));
+    expect(routed[0]!.priceE18).toBe(priceZecE18(routed[0]!.zec, routed[0]!.tokens));
     expect(store.tradesOf(native().address, { includeRouted: false }).some((t) => t.routed)).toBe(false);
     // Never counted: not in the native coin's totals, holdings or the stats.
     expect(store.coin(native().address)).toMatchObject({ trades: nativeBefore.trades, volumeZec: nativeBefore.volumeZec, poolBase: await hop1Native(), poolQuote: await hop1Zec() });
     expect(store.holding(native().address, trader.address)).toBeNull();
     // Its chart moves with the routed rows (their price is the last close) but their volume is not counted.
     const minute = store.candles(native().address, 60n);
-    expect(minute.at(-1)!.close).toBe(routed.at(-1)!.priceE9);
+    expect(minute.at(-1)!.close).toBe(routed.at(-1)!.priceE18);
     expect(minute.reduce((s, c) => s + c.volumeZec, 0n)).toBe(store.coin(native().address)!.volumeZec);
     expect(store.stats()).toEqual(statsBefore); // a native-paired coin is not in the stats either
   });

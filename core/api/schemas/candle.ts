@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { priceE9OfE18 } from '../../index/candles.js';
 import type { CandleRow } from '../../index/store/index-store.js';
 import { Amount, UnixSeconds } from './common.js';
 
@@ -8,16 +9,30 @@ export const CANDLE_INTERVAL_NAMES = ['1m', '5m', '15m', '1h', '4h', '1d'] as co
 export const Candle = Type.Object(
   {
     t: UnixSeconds("the bucket's start"),
-    o: Amount('open, price in ZEC times 1e9'),
-    h: Amount('high'),
-    l: Amount('low'),
-    c: Amount('close'),
+    o: Amount('open: the first trade\'s priceZecE9 in the bucket'),
+    h: Amount('high: the highest priceZecE9'),
+    l: Amount('low: the lowest priceZecE9'),
+    c: Amount('close: the last trade\'s priceZecE9'),
+    oE18: Amount('open at full precision: the first trade\'s priceZecE18 (ZEC per whole coin times 1e18)'),
+    hE18: Amount('high at full precision'),
+    lE18: Amount('low at full precision'),
+    cE18: Amount('close at full precision'),
     volumeZec: Amount('counted volume in zat (a route\'s pool side moves the price, never the volume)'),
     trades: Type.Integer({ minimum: 0, description: 'counted trades' }),
   },
-  { description: 'One candle of a ZEC-valued chart.' },
+  {
+    description:
+      'One candle of a ZEC-valued chart: the trades of `GET /v1/coins/{mint}/trades` whose block time falls in [t, t + interval), oldest first. ' +
+      'Prices are every shown trade\'s (the native coin\'s own chart includes its routed pool side); volume and trades count counted trades only. ' +
+      'The E18 fields are an addition: a young coin\'s priceZecE9 is a two-digit number, too coarse to chart.',
+  },
 );
 
 export function presentCandle(c: CandleRow): Static<typeof Candle> {
-  return { t: Number(c.bucket), o: String(c.open), h: String(c.high), l: String(c.low), c: String(c.close), volumeZec: String(c.volumeZec), trades: Number(c.trades) };
+  const e9 = (p: bigint) => String(priceE9OfE18(p));
+  return {
+    t: Number(c.bucket), o: e9(c.open), h: e9(c.high), l: e9(c.low), c: e9(c.close),
+    oE18: String(c.open), hE18: String(c.high), lE18: String(c.low), cE18: String(c.close),
+    volumeZec: String(c.volumeZec), trades: Number(c.trades),
+  };
 }

@@ -58,6 +58,7 @@ export const Coin = Type.Object(
       { description: "raw reserves of the venues; a native-paired coin's quote side is in native-coin base units (6 decimals)" },
     ),
     priceZecE9: Amount('spot price of one whole coin in ZEC times 1e9 (a paired coin at its pair\'s ZEC rate now)'),
+    priceZecE18: Amount('an addition: the same spot price times 1e18, floored once (priceZecE9 is this divided by 1e9)'),
     marketCapZec: Amount('the total supply at the spot price, in zat'),
     volumeZec: Amount('counted trade volume in zat'),
     creatorFeesZec: Amount('creator fees its trades paid, in zat'),
@@ -111,6 +112,8 @@ export function presentCoin(c: CoinRow, ctx: CoinContext): CoinJson {
     },
     // ZEC per whole coin (1e6 raw) times 1e9 = zat per 1e6 raw times 10 = the value of 1e7 raw, floored once.
     priceZecE9: String(value(10n ** 7n)),
+    // ... and times 1e18: the value of 1e16 raw.
+    priceZecE18: String(value(10n ** 16n)),
     marketCapZec: String(value(c.tokenTotalSupply)),
     volumeZec: String(c.volumeZec),
     creatorFeesZec: String(c.creatorFeesZec),

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { priceE9OfE18 } from '../../index/candles.js';
 import type { TradeRow } from '../../index/store/index-store.js';
 import { AddressString, Amount, UnixSeconds } from './common.js';
 
@@ -15,7 +16,8 @@ export const Trade = Type.Object(
     zec: Amount('what the trader paid or received in all, from the same transaction, in zat'),
     creatorFeeZec: Amount("the coin's 2% creator fee in zat (a native-paired coin's at the route's rate)"),
     protocolFeeZec: Amount('the protocol fee in zat'),
-    priceZecE9: Amount('price in ZEC times 1e9'),
+    priceZecE9: Amount('price in ZEC times 1e9: the ZEC the trade paid its venue (before fees) per whole coin (a native-paired coin\'s at its route\'s rate), floored'),
+    priceZecE18: Amount('an addition: the same price times 1e18, floored (priceZecE9 is this divided by 1e9); exact enough to chart a young coin'),
     routed: Type.Boolean({ description: "true only on the native-coin/ZEC pool side row of a route (the native coin's own list); never counted" }),
   },
   { description: 'A trade (spec, "Trade (read shape)").' },
@@ -36,7 +38,8 @@ export function presentTrade(t: TradeRow): TradeJson {
     zec: String(t.zec),
     creatorFeeZec: String(t.creatorFee),
     protocolFeeZec: String(t.protocolFee),
-    priceZecE9: String(t.priceE9),
+    priceZecE9: String(priceE9OfE18(t.priceE18)),
+    priceZecE18: String(t.priceE18),
     routed: t.routed,
   };
 }

@@ -3,7 +3,7 @@ import { pickAmmEvents, type AmmEvent, type RouteEvent } from '../../programs/am
 import { pickLaunchpadEvents, type LaunchpadEvent } from '../../programs/launchpad/events.js';
 import { programDataOf } from '../../programs/program-logs.js';
 import { decodeVaultEvent } from '../../programs/vault/events.js';
-import { priceZecE9 } from '../candles.js';
+import { PRICE_E18_SCALE, priceZecE18 } from '../candles.js';
 import type { IndexFact, IndexedTransaction, TradeFact } from '../store/facts.js';
 import { judgePlanting, type PlantingRules, type PlantingVerdict } from '../../verify/planting.js';
 import type { TransactionView } from './transaction-view.js';
@@ -99,7 +99,7 @@ function launchpadFacts(event: LaunchpadEvent, verdict: PlantingVerdict | null, 
         zec: e.isBuy ? e.quoteAmount + fees : e.quoteAmount - fees,
         creatorFee: e.creatorFee,
         protocolFee: e.fee,
-        priceE9: inNative ? 0n : priceZecE9(e.quoteAmount, e.tokenAmount),
+        priceE18: inNative ? 0n : priceZecE18(e.quoteAmount, e.tokenAmount),
         reserves: { virtualToken: e.virtualTokenReserves, virtualQuote: e.virtualQuoteReserves, realToken: e.realTokenReserves, realQuote: e.realQuoteReserves },
         ...(inNative ? { inNative } : {}),
       },
@@ -124,14 +124,14 @@ function ammFacts(event: AmmEvent, topAccounts: readonly Address[], rules: Plant
   const quoteMint = topAccounts[4];
   const inNative = quoteMint === rules.nativeMint;
   if (quoteMint !== rules.zecMint && !inNative) return [];
-  const price = (quote: bigint, base: bigint) => (inNative ? 0n : priceZecE9(quote, base));
+  const price = (quote: bigint, base: bigint) => (inNative ? 0n : priceZecE18(quote, base));
   const common = { kind: 'trade' as const, mint, venue: 'pool' as const, ...(inNative ? { inNative } : {}) };
   if (event.name === 'BuyEvent') {
     const b = event.data;
     return [
       {
         ...common, side: 'buy', user: b.user, tokens: b.baseAmountOut, quote: b.quoteAmountIn, zec: b.userQuoteAmountIn,
-        creatorFee: b.coinCreatorFee, protocolFee: b.protocolFee, priceE9: price(b.quoteAmountIn, b.baseAmountOut),
+        creatorFee: b.coinCreatorFee, protocolFee: b.protocolFee, priceE18: price(b.quoteAmountIn, b.baseAmountOut),
         reserves: { poolBase: b.poolBaseTokenReserves, poolQuote: b.poolQuoteTokenReserves }, // the sandbox AMM reports them after the trade
       },
     ];
@@ -140,7 +140,7 @@ function ammFacts(event: AmmEvent, topAccounts: readonly Address[], rules: Plant
   return [
     {
       ...common, side: 'sell', user: s.user, tokens: s.baseAmountIn, quote: s.quoteAmountOut, zec: s.userQuoteAmountOut,
-      creatorFee: s.coinCreatorFee, protocolFee: s.protocolFee, priceE9: price(s.quoteAmountOut, s.baseAmountIn),
+      creatorFee: s.coinCreatorFee, protocolFee: s.protocolFee, priceE18: price(s.quoteAmountOut, s.baseAmountIn),
       reserves: { poolBase: s.poolBaseTokenReserves, poolQuote: s.poolQuoteTokenReserves },
     },
   ];
@@ -166,7 +166,7 @@ function routeFacts(e: RouteEvent, rules: PlantingRules): TradeFact[] {
     creatorFee: (e.creatorFee * e.hop1Zec) / e.native,
     protocolFee: e.protocolFee,
     // hop2Quote native at hop1Zec/native ZEC each, per token: one division so nothing rounds twice.
-    priceE9: (e.hop2Quote * e.hop1Zec * 10n ** 7n) / (e.native * e.tokens),
+    priceE18: (e.hop2Quote * e.hop1Zec * PRICE_E18_SCALE) / (e.native * e.tokens),
     reserves: e.hop2IsCurve ? { virtualToken: a, virtualQuote: b, realToken: c, realQuote: d } : { poolBase: a, poolQuote: b },
   };
   const poolSide: TradeFact = {
@@ -180,7 +180,7 @@ function routeFacts(e: RouteEvent, rules: PlantingRules): TradeFact[] {
     zec: e.hop1Zec,
     creatorFee: 0n,
     protocolFee: 0n,
-    priceE9: priceZecE9(e.hop1Zec, e.native),
+    priceE18: priceZecE18(e.hop1Zec, e.native),
     reserves: { poolBase: e.hop1BaseReserves, poolQuote: e.hop1QuoteReserves },
     routed: true,
   };

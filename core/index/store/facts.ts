@@ -43,7 +43,8 @@ export interface TradeFact {
   readonly zec: bigint;
   readonly creatorFee: bigint;
   readonly protocolFee: bigint;
-  readonly priceE9: bigint;
+  /** ZEC per whole coin × 1e18 (core/index/candles.ts priceZecE18). */
+  readonly priceE18: bigint;
   /** The venue's reserves after the trade: the curve's four, or the pool's two (real ones only). */
   readonly reserves: Readonly<{ virtualToken: bigint; virtualQuote: bigint; realToken: bigint; realQuote: bigint }> | Readonly<{ poolBase: bigint; poolQuote: bigint }>;
   /**
@@ -53,7 +54,7 @@ export interface TradeFact {
   readonly routed?: boolean;
   /**
    * A direct trade of a native-paired coin (not through the route): `zec`, `creatorFee` and
-   * `protocolFee` are in the native coin and `priceE9` is 0; the store values them at the native-coin/ZEC
+   * `protocolFee` are in the native coin and `priceE18` is 0; the store values them at the native-coin/ZEC
    * pool's rate when it applies the trade.
    */
   readonly inNative?: boolean;

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Address } from '@solana/kit';
-import type { CandleRow, CoinRow, TradeRow } from './index-store.js';
+import { candleRowOf, tradeRowOf, type CandleRow, type CoinRow, type TradeRow } from './index-store.js';
 import { camel, type Row } from './rows.js';
 
 /** Orders of the coin list (the spec's `trending` among them). */
@@ -90,7 +90,7 @@ export class IndexQueries {
   /** The newest `limit` candles of an interval before `before` (a bucket start), oldest first. */
   candles(mint: Address, interval: bigint, limit: number, before: bigint | null): CandleRow[] {
     const rows = this.statements.candles.all({ mint, interval, limit, before: before ?? 1n << 62n }) as Row[];
-    return rows.reverse().map((row) => camel(row) as unknown as CandleRow);
+    return rows.reverse().map(candleRowOf);
   }
 
   graduated(limit: number, offset: number): CoinRow[] {
@@ -115,7 +115,7 @@ function tradePage(rows: Row[]): { rows: TradeRow[]; last: TradeCursor | null } 
   return {
     rows: rows.map((row) => {
       const { seq: _seq, position: _position, ...t } = camel(row);
-      return { ...t, routed: t['routed'] === 1n } as unknown as TradeRow;
+      return tradeRowOf(t);
     }),
     last: last ? { slot: last['slot'] as bigint, seq: last['seq'] as bigint, position: last['position'] as bigint } : null,
   };

@@ -3,7 +3,8 @@ import type { Address, Signature } from '@solana/kit';
 import { buyExactTokens, curveState } from '../../math/curve.js';
 import { feeRates } from '../../math/curve-fees.js';
 import { tokenUnits } from '../../math/units.js';
-import { CANDLE_INTERVALS, candleBucket, priceZecE9 } from '../candles.js';
+import { CANDLE_INTERVALS, candleBucket, PRICE_E18_SCALE } from '../candles.js';
+import { readPrice, storedPrice } from './price-column.js';
 import { nextTrend } from '../trend.js';
 import { spotValueZec, type NativeRate } from '../valuation.js';
 import { IndexQueries } from './index-queries.js';
@@ -43,7 +44,8 @@ export interface CoinRow {
   readonly sells: bigint;
   readonly volumeZec: bigint;
   readonly creatorFeesZec: bigint;
-  readonly lastPriceE9: bigint;
+  /** The last trade's price, ZEC per whole coin × 1e18. */
+  readonly lastPriceE18: bigint;
   readonly lastTradeAt: bigint | null;
   /** Listed, ZEC-paired launchpad coin: counted in the stats. */
   readonly counted: boolean;
@@ -72,7 +74,8 @@ export interface TradeRow {
   readonly zec: bigint;
   readonly creatorFee: bigint;
   readonly protocolFee: bigint;
-  readonly priceE9: bigint;
+  /** ZEC per whole coin × 1e18 (the trade's own quote over its tokens; priceZecE9 is this / 1e9). */
+  readonly priceE18: bigint;
   readonly routed: boolean;
 }
 
@@ -193,15 +196,15 @@ export class IndexStore {
       coinInfo: s('SELECT kind, counted FROM coins WHERE mint = ?'),
       // One statement per trade for the coin: its venue's reserves, last price and (when counted) its totals.
       curveTrade: s(`UPDATE coins SET virtual_token = @virtualToken, virtual_quote = @virtualQuote, real_token = @realToken, real_quote = @realQuote,
-        last_price_e9 = @priceE9, last_trade_at = @at, trades = trades + @count, buys = buys + @buy, sells = sells + @sell,
+        last_price_e18 = @priceE18, last_trade_at = @at, trades = trades + @count, buys = buys + @buy, sells = sells + @sell,
         volume_zec = volume_zec + @zec, creator_fees_zec = creator_fees_zec + @creatorFee WHERE mint = @mint`),
       poolTrade: s(`UPDATE coins SET pool_base = @poolBase, pool_quote = @poolQuote,
-        last_price_e9 = @priceE9, last_trade_at = @at, trades = trades + @count, buys = buys + @buy, sells = sells + @sell,
+        last_price_e18 = @priceE18, last_trade_at = @at, trades = trades + @count, buys = buys + @buy, sells = sells + @sell,
         volume_zec = volume_zec + @zec, creator_fees_zec = creator_fees_zec + @creatorFee WHERE mint = @mint`),
       trendOf: s('SELECT trend FROM coins WHERE mint = ?'),
       setTrend: s('UPDATE coins SET trend = ? WHERE mint = ?'),
-      insertTrade: s(`INSERT INTO trades (seq, position, signature, slot, at, mint, venue, side, user, tokens, quote, zec, creator_fee, protocol_fee, price_e9, routed)
-        VALUES (@seq, @position, @signature, @slot, @at, @mint, @venue, @side, @user, @tokens, @quote, @zec, @creatorFee, @protocolFee, @priceE9, @routed)`),
+      insertTrade: s(`INSERT INTO trades (seq, position, signature, slot, at, mint, venue, side, user, tokens, quote, zec, creator_fee, protocol_fee, price_e18, routed)
+        VALUES (@seq, @position, @signature, @slot, @at, @mint, @venue, @side, @user, @tokens, @quote, @zec, @creatorFee, @protocolFee, @priceE18, @routed)`),
       // Positional parameters on the hot path (six per trade): binding an object by name costs more.
       // Six per trade: positional values and excluded.* (binding an object by name costs more on this path).
       candle: s(`INSERT INTO candles (mint, interval, bucket, open, high, low, close, volume_zec, trades) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -232,8 +235,8 @@ export class IndexStore {
       coinTrades: s('SELECT * FROM trades WHERE mint = ? ORDER BY slot, seq, position'),
       coinTradesCounted: s('SELECT * FROM trades WHERE mint = ? AND routed = 0 ORDER BY slot, seq, position'),
       candles: s('SELECT bucket, open, high, low, close, volume_zec, trades FROM candles WHERE mint = ? AND interval = ? ORDER BY bucket'),
-      holdingRow: s('SELECT h.*, c.last_price_e9 FROM holdings h JOIN coins c ON c.mint = h.mint WHERE h.mint = ? AND h.wallet = ?'),
-      holdingsOf: s('SELECT h.*, c.last_price_e9 FROM holdings h JOIN coins c ON c.mint = h.mint WHERE h.wallet = ? ORDER BY h.mint'),
+      holdingRow: s('SELECT * FROM holdings WHERE mint = ? AND wallet = ?'),
+      holdingsOf: s('SELECT * FROM holdings WHERE wallet = ? ORDER BY mint'),
       fees: s('SELECT f.*, c.creator_fees_zec, c.pair FROM coins c LEFT JOIN coin_fees f ON f.mint = c.mint WHERE c.mint = ?'),
       feeEvents: s('SELECT signature, slot, at, mint, kind, amount, zec, party FROM fee_events WHERE mint = ? ORDER BY slot, seq, position'),
       stats: s(`SELECT COALESCE(SUM(coins), 0) AS coins, COALESCE(SUM(trades), 0) AS trades, COALESCE(SUM(buys), 0) AS buys, COALESCE(SUM(sells), 0) AS sells,
@@ -390,22 +393,24 @@ export class IndexStore {
     let t = figures;
     if (inNative) {
       // A direct trade of a native-paired coin, valued at the native coin's ZEC rate when it happened.
-      const quoteZec = this.nativeToZec(t.quote);
-      t = { ...t, zec: this.nativeToZec(t.zec), creatorFee: this.nativeToZec(t.creatorFee), protocolFee: this.nativeToZec(t.protocolFee), priceE9: priceZecE9(quoteZec, t.tokens) };
+      // Its price in one division (quote native at rate.quote/rate.base zat each, per token), so nothing rounds twice.
+      const rate = this.nativeRate();
+      const priceE18 = rate && rate.base > 0n && t.tokens > 0n ? (t.quote * rate.quote * PRICE_E18_SCALE) / (rate.base * t.tokens) : 0n;
+      t = { ...t, zec: this.nativeToZec(t.zec), creatorFee: this.nativeToZec(t.creatorFee), protocolFee: this.nativeToZec(t.protocolFee), priceE18 };
     }
-    st.insertTrade.run({ ...at, ...t, routed: routed ? 1 : 0 });
+    const price = storedPrice(t.priceE18);
+    st.insertTrade.run({ ...at, ...t, priceE18: price, routed: routed ? 1 : 0 });
     // Every shown trade moves the reserves and the chart; only counted ones add to totals, volume and trades.
     const counted = !routed;
     const buy = t.side === 'buy';
     const totals = counted
       ? { count: 1n, buy: buy ? 1n : 0n, sell: buy ? 0n : 1n, zec: t.zec, creatorFee: t.creatorFee }
       : { count: 0n, buy: 0n, sell: 0n, zec: 0n, creatorFee: 0n };
-    const coin = { mint: t.mint, priceE9: t.priceE9, at: at.at, ...totals };
+    const coin = { mint: t.mint, priceE18: price, at: at.at, ...totals };
     if ('poolBase' in reserves) st.poolTrade.run({ ...coin, ...reserves });
     else st.curveTrade.run({ ...coin, ...reserves });
     for (const seconds of Object.values(CANDLE_INTERVALS)) {
-      const p = t.priceE9;
-      st.candle.run(t.mint, seconds, candleBucket(at.at, seconds), p, p, p, p, totals.zec, totals.count);
+      st.candle.run(t.mint, seconds, candleBucket(at.at, seconds), price, price, price, price, totals.zec, totals.count);
     }
     if (!counted) return;
     const trend = (st.trendOf.get(t.mint) as { trend: number | null }).trend;
@@ -511,6 +516,7 @@ export class IndexStore {
     const zec = (x: bigint) => (c.pair === 'native' ? this.nativeToZec(x) : x);
     return {
       ...c,
+      lastPriceE18: readPrice(c['lastPriceE18']),
       listed: c['listed'] === 1n,
       counted: c['counted'] === 1n,
       raisedSoFar,
@@ -526,12 +532,12 @@ export class IndexStore {
     return (statement.all(mint) as Row[]).map((row) => {
       // seq and position are the index's own bookkeeping (arrival order), not part of a trade.
       const { seq: _seq, position: _position, ...t } = camel(row);
-      return { ...t, routed: t['routed'] === 1n } as unknown as TradeRow;
+      return tradeRowOf(t);
     });
   }
 
   candles(mint: Address, seconds: bigint): CandleRow[] {
-    return (this.statements.candles.all(mint, seconds) as Row[]).map((row) => camel(row) as unknown as CandleRow);
+    return (this.statements.candles.all(mint, seconds) as Row[]).map(candleRowOf);
   }
 
   holding(mint: Address, wallet: Address): HoldingRow | null {
@@ -548,8 +554,7 @@ export class IndexStore {
     const h = camel(row) as Row & { mint: Address; balance: bigint; costBasisZec: bigint };
     const coin = this.coin(h.mint);
     const valueZec = coin ? spotValueZec(h.balance, coin, coin.pair === 'native' ? this.nativeRate() : null) : 0n;
-    const { lastPriceE9: _price, ...rest } = h;
-    return { ...rest, valueZec, unrealisedPnlZec: valueZec - h.costBasisZec } as unknown as HoldingRow;
+    return { ...h, valueZec, unrealisedPnlZec: valueZec - h.costBasisZec } as unknown as HoldingRow;
   }
 
   fees(mint: Address): CoinFeesRow | null {
@@ -596,4 +601,15 @@ export class IndexStore {
   dailyStats(sinceDay = 0n, limit = 366): DailyStatsRow[] {
     return (this.statements.dailyStats.all(sinceDay, limit) as Row[]).map((row) => camel(row) as unknown as DailyStatsRow);
   }
+}
+
+/** A trades row (seq and position already taken off) as a TradeRow: its flag and its price read back. */
+export function tradeRowOf(t: Row): TradeRow {
+  return { ...t, priceE18: readPrice(t['priceE18']), routed: t['routed'] === 1n } as unknown as TradeRow;
+}
+
+/** A candles row as a CandleRow, its four prices read back. */
+export function candleRowOf(row: Row): CandleRow {
+  const c = camel(row);
+  return { ...c, open: readPrice(c['open']), high: readPrice(c['high']), low: readPrice(c['low']), close: readPrice(c['close']) } as unknown as CandleRow;
 }

@@ -5,8 +5,11 @@
  * signature are written in one SQLite transaction, so a crash leaves either all of them or none.
  *
  * The index is derived data: an index of another schema version is dropped and rebuilt from the chain.
+ *
+ * Prices (last_price_e18, price_e18, candles' open/high/low/close) are ZEC per whole coin × 1e18 and have
+ * no declared type: an INTEGER, or zero-padded TEXT past SQLite's integers (see price-column.ts).
  */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 export const TABLES = ['meta', 'processed', 'coins', 'trades', 'candles', 'holdings', 'graduations', 'coin_fees', 'fee_events', 'daily_stats', 'traders', 'daily_traders'] as const;
 
@@ -22,7 +25,7 @@ CREATE TABLE IF NOT EXISTS coins (
   name TEXT NOT NULL, symbol TEXT NOT NULL, uri TEXT NOT NULL, deployer TEXT NOT NULL, creator TEXT NOT NULL,
   payee_kind TEXT, payee TEXT, created_signature TEXT NOT NULL, created_slot INTEGER NOT NULL, created_at INTEGER NOT NULL,
   stage TEXT NOT NULL, virtual_token INTEGER NOT NULL, virtual_quote INTEGER NOT NULL, real_token INTEGER NOT NULL,
-  real_quote INTEGER NOT NULL, token_total_supply INTEGER NOT NULL DEFAULT 0, pool TEXT, pool_base INTEGER, pool_quote INTEGER, last_price_e9 INTEGER NOT NULL DEFAULT 0,
+  real_quote INTEGER NOT NULL, token_total_supply INTEGER NOT NULL DEFAULT 0, pool TEXT, pool_base INTEGER, pool_quote INTEGER, last_price_e18 NOT NULL DEFAULT 0,
   trades INTEGER NOT NULL DEFAULT 0, buys INTEGER NOT NULL DEFAULT 0, sells INTEGER NOT NULL DEFAULT 0,
   volume_zec INTEGER NOT NULL DEFAULT 0, creator_fees_zec INTEGER NOT NULL DEFAULT 0, last_trade_at INTEGER,
   counted INTEGER NOT NULL DEFAULT 0, trend REAL
@@ -35,7 +38,7 @@ CREATE TABLE IF NOT EXISTS trades (
   seq INTEGER NOT NULL, position INTEGER NOT NULL, signature TEXT NOT NULL, slot INTEGER NOT NULL, at INTEGER NOT NULL,
   mint TEXT NOT NULL, venue TEXT NOT NULL, side TEXT NOT NULL, user TEXT NOT NULL, tokens INTEGER NOT NULL,
   quote INTEGER NOT NULL, zec INTEGER NOT NULL, creator_fee INTEGER NOT NULL, protocol_fee INTEGER NOT NULL,
-  price_e9 INTEGER NOT NULL, routed INTEGER NOT NULL DEFAULT 0,
+  price_e18 NOT NULL, routed INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (seq, position)
 );
 CREATE INDEX IF NOT EXISTS trades_mint ON trades (mint, slot, seq, position);
@@ -44,8 +47,8 @@ CREATE INDEX IF NOT EXISTS trades_slot ON trades (slot, seq, position);
 -- OHLC of every trade shown (a route's pool side included, so a chart matches its list); volume and
 -- trade counts of counted trades only.
 CREATE TABLE IF NOT EXISTS candles (
-  mint TEXT NOT NULL, interval INTEGER NOT NULL, bucket INTEGER NOT NULL, open INTEGER NOT NULL, high INTEGER NOT NULL,
-  low INTEGER NOT NULL, close INTEGER NOT NULL, volume_zec INTEGER NOT NULL, trades INTEGER NOT NULL,
+  mint TEXT NOT NULL, interval INTEGER NOT NULL, bucket INTEGER NOT NULL, open NOT NULL, high NOT NULL,
+  low NOT NULL, close NOT NULL, volume_zec INTEGER NOT NULL, trades INTEGER NOT NULL,
   PRIMARY KEY (mint, interval, bucket)
 );
 CREATE TABLE IF NOT EXISTS holdings (
