@@ -40,15 +40,28 @@ export function programNames(): string[] {
     .sort();
 }
 
+/** What to do when the compiler is missing: said once, in the words a new machine needs. */
+export const MISSING_COMPILER = `${CLANG} was not found: the on-chain programs are compiled with Debian's clang-19. Install it with \`apt-get install clang-19\` (or \`sudo bash .ci/setup-machine\` for everything the tests need), or point LAUNCHDESK_CLANG at a clang 19`;
+
+/** Runs the compiler; a missing one is named with what to install, never a bare spawn error. */
+function clang(args: readonly string[], options: Parameters<typeof execFileSync>[2] = {}): string {
+  try {
+    return String(execFileSync(CLANG, args, { encoding: 'utf8', ...options }));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new Error(MISSING_COMPILER);
+    throw error;
+  }
+}
+
 export function compilerVersion(): string {
-  return execFileSync(CLANG, ['--version'], { encoding: 'utf8' }).split('\n')[0]!.trim();
+  return clang(['--version']).split('\n')[0]!.trim();
 }
 
 export function buildProgram(name: string, workDir: string): ProgramBuild {
   const source = join(PROGRAMS_DIR, name, `${name}.c`);
   const object = join(workDir, `${name}.o`);
   // Paths relative to the repo, so that nothing of this machine ends up in the object.
-  execFileSync(CLANG, [...CLANG_FLAGS, '-I', relative(process.cwd(), join(PROGRAMS_DIR, 'lib')), '-c', relative(process.cwd(), source), '-o', object], {
+  clang([...CLANG_FLAGS, '-I', relative(process.cwd(), join(PROGRAMS_DIR, 'lib')), '-c', relative(process.cwd(), source), '-o', object], {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const linked = linkSbfV0(new Uint8Array(readFileSync(object)));
@@ -82,7 +95,14 @@ export function readManifest(): Manifest {
 
 function main(): void {
   const check = process.argv.includes('--check');
-  const { builds, manifest } = buildAll();
+  let built: ReturnType<typeof buildAll>;
+  try {
+    built = buildAll();
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(1);
+  }
+  const { builds, manifest } = built;
   if (check) {
     const committed = readManifest();
     const problems: string[] = [];

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,5 +17,18 @@ describe('on-chain program build', () => {
       const onDisk = createHash('sha256').update(readFileSync(join(OUTPUT_DIR, `${build.name}.so`))).digest('hex');
       expect(onDisk, `${build.name}.so on disk`).toBe(build.sha256);
     }
+  });
+});
+
+describe('a machine without the compiler', () => {
+  it('is told what to install, not shown a spawn error', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'programs/build/build.ts', '--check'], {
+      env: { ...process.env, LAUNCHDESK_CLANG: 'clang-19-not-installed-here' },
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim()).toBe(
+      'clang-19-not-installed-here was not found: the on-chain programs are compiled with Debian\'s clang-19. Install it with `apt-get install clang-19` (or `sudo bash .ci/setup-machine` for everything the tests need), or point LAUNCHDESK_CLANG at a clang 19',
+    );
   });
 });
