@@ -144,7 +144,6 @@ const ROUTES: readonly Route[] = [
   { template: '/v1/keys/{id}', query: [], method: 'DELETE' },
   { template: '/v1/openapi.json', query: [] },
   { template: '/v1/docs', query: [] },
-  { template: '/v1/docs.js', query: [] },
   { template: '/v1/unknown/{mint}', query: ['limit'] },
   { template: '/v2/coins', query: ['limit'] },
   { template: '/', query: [] },
@@ -467,7 +466,7 @@ function validRequests(f: Fixture): Request[] {
     '/v1/params', '/v1/coins', '/v1/coins?sort=new&limit=2', '/v1/coins?quote=zec&stage=curve', '/v1/coins?quote=stocks', '/v1/coins?cursor=1&limit=1',
     '/v1/coins/search?q=plant', '/v1/coins/search?q=%25', '/v1/coins/search?q=%F0%9F%98%80', `/v1/coins/${f.mint}`, `/v1/coins/${f.mint}/trades?limit=1`, `/v1/coins/${f.mint}/trades?user=${f.wallet}`,
     `/v1/coins/${f.mint}/candles?interval=1h`, `/v1/coins/${f.mint}/candles?before=0&limit=1000`, `/v1/coins/${f.mint}/fees`, '/v1/graduations', '/v1/graduations?cursor=999999999', '/v1/trades?quote=zec',
-    `/v1/trades?user=${f.wallet}&limit=100`, `/v1/accounts/${f.wallet}`, `/v1/accounts/${f.addresses[f.addresses.length - 1]!}`, '/v1/stats', '/v1/stats/daily?limit=366', '/v1/openapi.json', '/v1/docs', '/v1/docs.js',
+    `/v1/trades?user=${f.wallet}&limit=100`, `/v1/accounts/${f.wallet}`, `/v1/accounts/${f.addresses[f.addresses.length - 1]!}`, '/v1/stats', '/v1/stats/daily?limit=366', '/v1/openapi.json', '/v1/docs',
     '/v1/stats?unknown=1&unknown=2', '/v1/coins?limit[]=1',
   ];
   return [

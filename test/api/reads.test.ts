@@ -277,7 +277,49 @@ describe('/v1 reads', () => {
     expect(Object.keys(((schema['properties'] as Json)['cluster'] as Json)['properties'] as Json)).toEqual(['kind', 'rpcUrl', 'wsUrl']);
     const page = await fetch(`${base}/v1/docs`);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
-    expect(await page.text()).toContain('/v1/docs.js');
-    expect(await (await fetch(`${base}/v1/docs.js`)).text()).toContain('/v1/openapi.json');
+    expect(await page.text()).toContain('/v1/openapi.json');
+  });
+
+  it('/v1/openapi.json and /v1/docs show every request body, the upload form, each build kind\'s expected keys and the errors', async () => {
+    const doc = (await (await fetch(`${base}/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, Json>> };
+    const html = await (await fetch(`${base}/v1/docs`)).text();
+    const posts = Object.entries(doc.paths).flatMap(([path, methods]) => (methods['post'] ? [[path, methods['post']] as const] : []));
+    expect(posts.length).toBeGreaterThanOrEqual(9);
+    for (const [path, op] of posts) {
+      const content = (op['requestBody'] as { content?: Record<string, { schema: { properties?: Json } }> } | undefined)?.content;
+      expect(content, `${path} documents its body`).toBeDefined();
+      expect(Object.keys(Object.values(content!)[0]!.schema.properties ?? {}).length, path).toBeGreaterThan(0);
+      const statuses = Object.keys(op['responses'] as Json);
+      expect(statuses.some((st) => st.startsWith('2')), path).toBe(true);
+      expect(statuses, path).toContain('4XX');
+      expect(html).toContain(`<code>${path}</code>`);
+    }
+    // The upload: a multipart form, its image a file part, every field the spec names.
+    const upload = ((doc.paths['/v1/plant/upload']!['post']!['requestBody'] as Json)['content'] as Json)['multipart/form-data'] as { schema: { properties: Record<string, Json> } };
+    expect(Object.keys(upload.schema.properties).sort()).toEqual(['description', 'holders', 'image', 'mint', 'name', 'payer', 'symbol', 'telegram', 'twitter', 'website']);
+    expect(upload.schema.properties['image']).toMatchObject({ contentMediaType: 'application/octet-stream' });
+    expect(html).toContain('Request body (multipart/form-data)');
+    expect(html).toMatch(/<code>image<\/code> <span class="t">file, required<\/span>/);
+    // Each build route's `expected`: its own keys, each described.
+    const expectedOf = (path: string) => {
+      const answer = (((doc.paths[path]!['post']!['responses'] as Json)['200'] as Json)['content'] as Json)['application/json'] as { schema: { properties: { expected: { properties: Record<string, { description?: string }>; description: string } } } };
+      return answer.schema.properties.expected;
+    };
+    const keys: Record<string, string[]> = {
+      '/v1/trade/build': ['tokensOut', 'minTokensOut', 'maxZecIn', 'zecIn', 'tokensIn', 'zecOut', 'minZecOut', 'costBps', 'nativeAmount', 'solIn', 'swapMinZecOut', 'minSolOut'],
+      '/v1/swap/build': ['solIn', 'zecOut', 'minZecOut', 'zecIn', 'solOut', 'minSolOut', 'slippageBps', 'feeBps', 'priceImpactBps'],
+      '/v1/plant/build': ['launchFeeLamports', 'tokensOut', 'minTokensOut', 'maxZecIn', 'costBps'],
+      '/v1/claim/build': ['zecOut'],
+      '/v1/payee/build': ['zecOut'],
+    };
+    for (const [path, names] of Object.entries(keys)) {
+      const expected = expectedOf(path);
+      expect(Object.keys(expected.properties), path).toEqual(expect.arrayContaining(names));
+      for (const [name, schema] of Object.entries(expected.properties)) expect(schema.description, `${path} expected.${name}`).toBeTruthy();
+      expect(html).toContain(escapeHtml(expected.description));
+    }
+    expect(Object.keys(expectedOf('/v1/swap/build').properties)).not.toContain('launchFeeLamports');
   });
 });
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

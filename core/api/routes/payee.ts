@@ -1,7 +1,8 @@
 import { Type } from 'typebox';
 import { buildClaim, buildPayeeChange } from '../../engine/payee.js';
 import { readWorld } from '../../engine/world.js';
-import { BuildAnswer, buildAnswerOf } from '../schemas/build.js';
+import { buildAnswerOf, buildAnswerWith } from '../schemas/build.js';
+import { EXPECTED } from '../schemas/expected.js';
 import { AddressString } from '../schemas/common.js';
 import type { Api, ApiContext } from '../server.js';
 import { payeeOf } from './plant.js';
@@ -18,7 +19,7 @@ export function registerPayeeRoutes(app: Api, ctx: ApiContext): void {
         summary: 'Build a payout of the deployer share waiting in a coin\'s fee account (pays the recorded payee; any wallet may send it)',
         tags: ['payee'],
         body: Type.Object({ wallet: AddressString('who sends and pays the network fee (gets nothing)'), mint: AddressString('the coin') }),
-        response: { 200: BuildAnswer, ...ERROR_RESPONSES },
+        response: { 200: buildAnswerWith(EXPECTED.payout), ...ERROR_RESPONSES },
       },
     },
     async (request) => {
@@ -43,7 +44,7 @@ export function registerPayeeRoutes(app: Api, ctx: ApiContext): void {
           mint: AddressString('the coin'),
           payee: Type.String({ maxLength: 80, description: '`wallet:<address>` or `holders` (permanent)' }),
         }),
-        response: { 200: BuildAnswer, ...ERROR_RESPONSES },
+        response: { 200: buildAnswerWith(EXPECTED.payout), ...ERROR_RESPONSES },
       },
     },
     async (request) => {

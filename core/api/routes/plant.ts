@@ -7,7 +7,8 @@ import { readWorld } from '../../engine/world.js';
 import { readRefusedWords } from '../../index/index-rules.js';
 import type { Payee } from '../../programs/vault/declare-payee.js';
 import { invalidParam } from '../api-error.js';
-import { BuildAnswer, buildAnswerOf } from '../schemas/build.js';
+import { buildAnswerOf, buildAnswerWith } from '../schemas/build.js';
+import { EXPECTED } from '../schemas/expected.js';
 import { AddressString } from '../schemas/common.js';
 import type { Api, ApiContext } from '../server.js';
 import { addressOf, ERROR_RESPONSES, StringEnum } from './query.js';
@@ -76,7 +77,7 @@ export function registerPlantRoutes(app: Api, ctx: ApiContext): void {
         summary: 'Build a planting (unsigned, simulated): wallet signs first, then the mint key',
         tags: ['plant'],
         body: PlantBody,
-        response: { 200: BuildAnswer, ...ERROR_RESPONSES },
+        response: { 200: buildAnswerWith(EXPECTED.plant), ...ERROR_RESPONSES },
       },
     },
     async (request) => {

@@ -1,7 +1,8 @@
 import { Type } from 'typebox';
 import { buildSwap, SWAP_SLIPPAGE_BPS, type SwapRequest } from '../../engine/swap.js';
 import { readWorld } from '../../engine/world.js';
-import { BuildAnswer, buildAnswerOf } from '../schemas/build.js';
+import { buildAnswerOf, buildAnswerWith } from '../schemas/build.js';
+import { EXPECTED } from '../schemas/expected.js';
 import { AddressString } from '../schemas/common.js';
 import type { Api, ApiContext } from '../server.js';
 import { addressOf, ERROR_RESPONSES, StringEnum } from './query.js';
@@ -28,7 +29,7 @@ export function registerSwapRoutes(app: Api, ctx: ApiContext): void {
           'than the amount swapped plus a margin of 0.01 SOL for fees and rent.',
         tags: ['trade'],
         body: SwapBody,
-        response: { 200: BuildAnswer, ...ERROR_RESPONSES },
+        response: { 200: buildAnswerWith(EXPECTED.swap), ...ERROR_RESPONSES },
       },
     },
     async (request) => {

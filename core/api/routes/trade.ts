@@ -5,7 +5,8 @@ import { SYSTEM_PROGRAM_ADDRESS } from '../../programs/launchpad/spl-programs.js
 import { buildTrade, quoteTradeRequest, swapLegExpected, type RequestQuote, type TradeRequest } from '../../engine/trade.js';
 import { SLIPPAGE_BPS } from '../../engine/quote.js';
 import { invalidParam } from '../api-error.js';
-import { BuildAnswer, buildAnswerOf } from '../schemas/build.js';
+import { buildAnswerOf, buildAnswerWith } from '../schemas/build.js';
+import { EXPECTED } from '../schemas/expected.js';
 import { AddressString, Amount, MintParams } from '../schemas/common.js';
 import type { Api, ApiContext } from '../server.js';
 import { addressOf, ERROR_RESPONSES, listedCoinOf, StringEnum } from './query.js';
@@ -147,7 +148,7 @@ export function registerTradeRoutes(app: Api, ctx: ApiContext): void {
         summary: 'Build a buy or sale (unsigned, simulated)',
         tags: ['trade'],
         body: Type.Object({ wallet: AddressString('the trader'), mint: AddressString('the coin'), ...TradeFields }),
-        response: { 200: BuildAnswer, ...ERROR_RESPONSES },
+        response: { 200: buildAnswerWith(EXPECTED.trade), ...ERROR_RESPONSES },
       },
     },
     async (request) => {
