@@ -54,6 +54,16 @@ export default tseslint.config(
     },
   },
   {
+    // The push stream serves WebSockets; it opens none to a cluster (the `ws` rule is about clients of one).
+    files: ['core/api/stream/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [...clusterClients.paths.filter((p) => p.name !== 'ws'), sqlClients, { name: 'electron', message: 'core/ runs without Electron.' }],
+        patterns: [{ group: ['**/electron/**', '**/renderer/**'], message: 'core/ never imports electron/ or renderer/.' }],
+      }],
+    },
+  },
+  {
     files: ['core/index/store/**/*.ts', 'core/api/store/**/*.ts', 'core/relay/store/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {

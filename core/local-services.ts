@@ -7,6 +7,7 @@ import { pinningServiceOf, type PinningConfig } from './content/pinning.js';
 import { Relay } from './relay/relay.js';
 import { BuildLedger } from './relay/store/build-ledger.js';
 import { SandboxChain } from './chain/sandbox-chain.js';
+import { ProgressFeed } from './index/index-progress.js';
 import { startIndex, type IndexService } from './index/index-service.js';
 import type { IngestProgress } from './index/ingest/ingestor.js';
 import { startRpcFacade, type RpcFacade } from './sandbox/rpc/server.js';
@@ -47,7 +48,11 @@ export async function startLocalServices(options: {
     let apiUrl: string | null = null;
     if (options.apiPort !== null) {
       const chain = new SandboxChain(sandbox.cluster);
-      const index: IndexService = await startIndex({ chain, profile: sandbox.profile, indexPath: join(options.dataDir, 'index.sqlite'), ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
+      // The stream's `progress` topic hears what the caller's printer hears.
+      const progress = new ProgressFeed();
+      const onProgress = options.onProgress;
+      if (onProgress) progress.subscribe(onProgress);
+      const index: IndexService = await startIndex({ chain, profile: sandbox.profile, indexPath: join(options.dataDir, 'index.sqlite'), onProgress: progress.report });
       stops.push(() => index.stop());
       const keys = KeyStore.open(join(options.dataDir, 'keys.sqlite'));
       stops.push(() => keys.close());
@@ -55,7 +60,7 @@ export async function startLocalServices(options: {
       stops.push(() => ledger.close());
       const relay = new Relay(chain, ledger, sandbox.profile, (signatures) => index.ingestor.take(signatures));
       const content = new ContentStore({ dir: join(options.dataDir, 'content'), moderation: readImageModeration(), pinning: pinningServiceOf(options.pinning ?? sandbox.profile.pinning) });
-      const app: Api = await createApiServer({ store: index.store, chain, profile: sandbox.profile, keys, relay, content });
+      const app: Api = await createApiServer({ store: index.store, chain, profile: sandbox.profile, keys, relay, content, progress });
       stops.push(() => app.close());
       apiUrl = (
         await listenLocal(app, options.apiPort).catch((error: unknown) => {

@@ -14,8 +14,10 @@ import type { Chain } from '../chain/chain.js';
 import type { ContentStore } from '../content/content-store.js';
 import type { NetworkProfile } from '../config/profile.js';
 import { DeskError } from '../errors.js';
+import type { ProgressFeed } from '../index/index-progress.js';
 import type { IndexStore } from '../index/store/index-store.js';
 import { toApiError } from './api-error.js';
+import { loopbackHostProblem } from './loopback.js';
 import { RateLimiter, type RateGroup, type RateTier } from './rate-limit.js';
 import { registerCoinRoutes } from './routes/coins.js';
 import { registerDocsRoutes } from './routes/docs.js';
@@ -30,6 +32,9 @@ import type { Relay } from '../relay/relay.js';
 import type { KeyRecord, KeyStore } from './store/key-store.js';
 import { registerReadRoutes } from './routes/reads.js';
 import { registerUploadRoutes } from './routes/upload.js';
+import { registerStreamRoute } from './routes/stream.js';
+import { StreamHub } from './stream/stream-hub.js';
+import { coinContext } from './routes/query.js';
 
 export interface ApiContext {
   readonly store: IndexStore;
@@ -41,6 +46,8 @@ export interface ApiContext {
   readonly relay?: Relay;
   /** Uploaded images and metadata, served at /ipfs/{cid}; without a store uploads answer 503. */
   readonly content?: ContentStore;
+  /** The index's progress, for the stream's `progress` topic. */
+  readonly progress?: ProgressFeed;
   /** Milliseconds; injectable for the rate-limit tests. */
   readonly now?: () => number;
 }
@@ -58,7 +65,6 @@ declare module 'fastify' {
   }
 }
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /** The field a schema validation error is about, for `invalid_param` messages that name it. */
 function fieldOf(error: FastifyError): string {
@@ -153,13 +159,8 @@ export async function createApiServer(ctx: ApiContext): Promise<Api> {
   });
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    // DNS rebinding: a page on another site resolving its name to 127.0.0.1 sends its own Host.
-    const host = request.headers.host ?? '';
-    const match = /^(\[::1\]|[^:]+)(?::(\d+))?$/.exec(host);
-    const port = (request.socket.localPort ?? 0).toString();
-    if (!match || !LOOPBACK_HOSTS.has(match[1]!.toLowerCase()) || (match[2] !== undefined && match[2] !== port)) {
-      throw new DeskError('invalid_param', `Host: ${JSON.stringify(host.slice(0, 100))} is not this machine's loopback address; this server answers 127.0.0.1, localhost and [::1] only`);
-    }
+    const hostProblem = loopbackHostProblem(request.headers.host, request.socket.localPort);
+    if (hostProblem !== null) throw new DeskError('invalid_param', hostProblem);
     const group = request.routeOptions.config?.rateGroup;
     const auth = request.headers.authorization;
     let tier: RateTier = 'anonymous';
@@ -225,7 +226,11 @@ export async function createApiServer(ctx: ApiContext): Promise<Api> {
   registerSwapRoutes(app, ctx);
   registerRelayRoutes(app, ctx);
   registerUploadRoutes(app, ctx);
+  registerStreamRoute(app);
   registerDocsRoutes(app);
+  const hub = new StreamHub(ctx.store, () => coinContext(ctx), ctx.progress);
+  hub.attach(app.server);
+  app.addHook('onClose', async () => hub.close());
   return app;
 }
 

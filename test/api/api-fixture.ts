@@ -11,6 +11,7 @@ import { ContentStore } from '../../core/content/content-store.js';
 import { NO_IMAGE_MODERATION, type ImageModeration } from '../../core/content/moderation.js';
 import type { PinningService } from '../../core/content/pinning.js';
 import { SandboxChain } from '../../core/chain/sandbox-chain.js';
+import { ProgressFeed } from '../../core/index/index-progress.js';
 import { Ingestor } from '../../core/index/ingest/ingestor.js';
 import { IndexStore } from '../../core/index/store/index-store.js';
 import { Sandbox } from '../../core/sandbox/sandbox.js';
@@ -46,7 +47,8 @@ export async function startApi(options: { chain?: (sandbox: Sandbox) => Chain; p
   const coin = await plantListedCoin(sandbox, await fundedWallet(sandbox, 10n * 100_000_000n), { kind: 'holders' }, 1_000_000_000n);
   sandbox.cluster.advanceSlots(1);
   const store = IndexStore.open(join(dir, 'index.sqlite'));
-  const ingestor = new Ingestor(new SandboxChain(sandbox.cluster), store, rulesOf(sandbox));
+  const progress = new ProgressFeed();
+  const ingestor = new Ingestor(new SandboxChain(sandbox.cluster), store, rulesOf(sandbox), progress.report);
   await ingestor.start();
   const keys = KeyStore.open(join(dir, 'keys.sqlite'));
   const fixture = { clock: 1_800_000_000_000 } as ApiFixture;
@@ -54,7 +56,7 @@ export async function startApi(options: { chain?: (sandbox: Sandbox) => Chain; p
   const chain = options.chain?.(sandbox) ?? new SandboxChain(sandbox.cluster);
   const relay = new Relay(chain, ledger, sandbox.profile, (signatures) => ingestor.take(signatures));
   const content = options.content && new ContentStore({ dir: join(dir, 'content'), moderation: options.content.moderation ?? NO_IMAGE_MODERATION, pinning: options.content.pinning ?? null });
-  const app = await createApiServer({ store, chain, profile: options.profile?.(sandbox.profile) ?? sandbox.profile, keys, relay, ...(content ? { content } : {}), now: () => fixture.clock });
+  const app = await createApiServer({ store, chain, profile: options.profile?.(sandbox.profile) ?? sandbox.profile, keys, relay, progress, ...(content ? { content } : {}), now: () => fixture.clock });
   const { url, port } = await listenLocal(app, 0);
   return Object.assign(fixture, {
     sandbox, store, keys, ledger, ingestor, app, base: url, port, dir, mint: coin.mint, ...(content ? { content } : {}),

@@ -1,8 +1,9 @@
 import { Type } from 'typebox';
 import type { Address } from '@solana/kit';
 import { notFound } from '../api-error.js';
-import { Coin, pairBlockOf, presentCoin, type CoinContext } from '../schemas/coin.js';
-import { AddressString, Amount, Cursor, Limit, Page, SignedAmount, UnixSeconds } from '../schemas/common.js';
+import { Coin, pairBlockOf, type CoinContext } from '../schemas/coin.js';
+import { Graduated, presentGraduated } from '../schemas/graduation.js';
+import { AddressString, Amount, Cursor, Limit, Page, SignedAmount } from '../schemas/common.js';
 import { Params, readParams } from '../schemas/params.js';
 import { DailyStats, presentDaily, presentStats, Stats } from '../schemas/stats.js';
 import { presentTrade, Trade } from '../schemas/trade.js';
@@ -10,11 +11,6 @@ import type { Api, ApiContext } from '../server.js';
 import { QUOTES } from './coins.js';
 import { addressOf, coinContext, ERROR_RESPONSES, nextOffset, offsetOf, READS, refuseStock, StringEnum, tradeCursorOf, tradeCursorText } from './query.js';
 
-
-const Graduated = Type.Object({
-  ...Coin.properties,
-  graduation: Type.Object({ signature: Type.String(), at: UnixSeconds('block time of the migration'), pool: AddressString(), baseAmount: Amount('raw coin units moved to the pool'), quoteAmount: Amount("the pair's quote base units moved to the pool") }),
-});
 
 const Holding = Type.Object({
   mint: AddressString(),
@@ -79,10 +75,7 @@ export function registerReadRoutes(app: Api, ctx: ApiContext): void {
       const coins = store.queries.graduated(limit, offset);
       const c = context();
       return {
-        data: coins.map((coin) => {
-          const g = store.graduation(coin.mint)!;
-          return { ...presentCoin(coin, c), graduation: { signature: g.signature, at: Number(g.at), pool: g.pool, baseAmount: String(g.baseAmount), quoteAmount: String(g.quoteAmount) } };
-        }),
+        data: coins.map((coin) => presentGraduated(coin, store.graduation(coin.mint)!, c)),
         next: nextOffset(offset, limit, coins.length),
       };
     },

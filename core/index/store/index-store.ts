@@ -8,6 +8,7 @@ import { readPrice, storedPrice } from './price-column.js';
 import { nextTrend } from '../trend.js';
 import { spotValueZec, type NativeRate } from '../valuation.js';
 import { IndexQueries } from './index-queries.js';
+import { StreamQueries } from './stream-queries.js';
 import type { FeeFact, IndexedTransaction, PlantedFact, TradeFact } from './facts.js';
 import { SCHEMA, SCHEMA_VERSION, TABLES } from './schema.js';
 import { camel, type Row } from './rows.js';
@@ -174,6 +175,9 @@ export class IndexStore {
   private nextSeq: bigint;
   /** The list reads of the API. */
   readonly queries: IndexQueries;
+  /** What was applied between two positions, for the push stream. */
+  readonly stream: StreamQueries;
+  private readonly appliedListeners = new Set<(position: bigint) => void>();
 
   private constructor(db: Database.Database) {
     this.db = db;
@@ -259,6 +263,16 @@ export class IndexStore {
         return rate ? Number(rate.quote) / Number(rate.base) : 0;
       },
     );
+    this.stream = new StreamQueries(db, (mint) => this.coin(mint), (mint) => this.graduation(mint));
+  }
+
+  /**
+   * Calls `listener` with the index's new position after each committed batch that applied something
+   * (the push stream's cue). A listener's error is its own: it never undoes or stops ingestion.
+   */
+  onApplied(listener: (position: bigint) => void): () => void {
+    this.appliedListeners.add(listener);
+    return () => this.appliedListeners.delete(listener);
   }
 
   /** Opens (creating when missing) the index at `path`; `:memory:` for a throwaway one. An index of another schema is dropped: it is rebuilt from the chain. */
@@ -316,14 +330,26 @@ export class IndexStore {
   applyAll(batch: readonly IndexedTransaction[]): number {
     const seqBefore = this.nextSeq;
     try {
-      return this.db.transaction(() => {
-        let applied = 0;
-        for (const tx of batch) if (this.applyOne(tx)) applied += 1;
-        return applied;
+      const applied = this.db.transaction(() => {
+        let count = 0;
+        for (const tx of batch) if (this.applyOne(tx)) count += 1;
+        return count;
       })();
+      if (applied > 0) this.announce(this.nextSeq - 1n);
+      return applied;
     } catch (error) {
-      this.nextSeq = seqBefore; // rolled back with the rows
+      this.nextSeq = seqBefore; // rolled back with the rows (announce never throws)
       throw error;
+    }
+  }
+
+  private announce(position: bigint): void {
+    for (const listener of this.appliedListeners) {
+      try {
+        listener(position);
+      } catch {
+        // the stream's problem, never the index's
+      }
     }
   }
 

@@ -34,6 +34,8 @@ CREATE INDEX IF NOT EXISTS coins_listed_created ON coins (listed, created_slot D
 CREATE INDEX IF NOT EXISTS coins_listed_volume ON coins (listed, volume_zec DESC, mint);
 CREATE INDEX IF NOT EXISTS coins_listed_last_trade ON coins (listed, last_trade_at);
 CREATE INDEX IF NOT EXISTS coins_listed_trend ON coins (listed, trend DESC, mint);
+-- The push stream finds what a transaction planted or graduated by its signature.
+CREATE INDEX IF NOT EXISTS coins_created_signature ON coins (created_signature);
 CREATE TABLE IF NOT EXISTS trades (
   seq INTEGER NOT NULL, position INTEGER NOT NULL, signature TEXT NOT NULL, slot INTEGER NOT NULL, at INTEGER NOT NULL,
   mint TEXT NOT NULL, venue TEXT NOT NULL, side TEXT NOT NULL, user TEXT NOT NULL, tokens INTEGER NOT NULL,
@@ -60,6 +62,7 @@ CREATE TABLE IF NOT EXISTS graduations (
   mint TEXT PRIMARY KEY, signature TEXT NOT NULL, slot INTEGER NOT NULL, at INTEGER NOT NULL, pool TEXT NOT NULL,
   base_amount INTEGER NOT NULL, quote_amount INTEGER NOT NULL
 );
+CREATE INDEX IF NOT EXISTS graduations_signature ON graduations (signature);
 -- Per coin, in ZEC: what the vault split and paid out; for a native-paired coin the native block
 -- (native-coin units as they moved, converted_zec in ZEC) and the split valued at its conversion's rate.
 CREATE TABLE IF NOT EXISTS coin_fees (

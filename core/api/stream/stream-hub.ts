@@ -1,0 +1,170 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { Compile } from 'typebox/compile';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { ProgressFeed } from '../../index/index-progress.js';
+import type { IndexStore } from '../../index/store/index-store.js';
+import { loopbackHostProblem, loopbackOriginProblem } from '../loopback.js';
+import type { CoinContext } from '../schemas/coin.js';
+import { StreamSubscribe, type StreamFrameJson } from '../schemas/stream.js';
+import { StreamRange } from './stream-events.js';
+import { isPositioned, subscriptionOf, type Subscription } from './stream-topics.js';
+
+export const STREAM_PATH = '/v1/stream';
+/** Positions per frame while a client catches up: frames stay small and the event loop keeps turning. */
+const REPLAY_CHUNK = 2_000n;
+const checkSubscribe = Compile(StreamSubscribe);
+
+interface Client {
+  readonly socket: WebSocket;
+  subscription: Subscription | null;
+  /** Everything subscribed up to here has been sent. */
+  position: bigint;
+  /** Catching up from `since`: live frames wait until it has. */
+  replaying: boolean;
+  stopProgress: (() => void) | null;
+}
+
+/**
+ * GET /v1/stream: the WebSocket push stream (its protocol: core/api/schemas/stream.ts). It hangs on the
+ * HTTP server's upgrade, checks Host and Origin as every local route does, and follows the index: after
+ * each batch the index commits, each client receives what it subscribed to in the new range, read once
+ * for all of them (StreamRange). A client that subscribes with `since` first receives everything after
+ * that position, in chunks, then joins the live frames exactly where the replay ended.
+ */
+export class StreamHub {
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  private readonly clients = new Set<Client>();
+  private readonly stopApplied: () => void;
+
+  constructor(
+    private readonly store: IndexStore,
+    private readonly context: () => CoinContext,
+    private readonly progress: ProgressFeed | undefined,
+  ) {
+    this.stopApplied = store.onApplied((position) => this.advance(position));
+  }
+
+  /** Takes the upgrades of `server` on /v1/stream; any other upgrade is refused. */
+  attach(server: Server): void {
+    server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => this.upgrade(request, socket, head));
+  }
+
+  get connections(): number {
+    return this.clients.size;
+  }
+
+  close(): void {
+    this.stopApplied();
+    for (const client of this.clients) client.socket.terminate();
+    this.wss.close();
+  }
+
+  private upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const port = (request.socket.localPort ?? undefined) as number | undefined;
+    const path = (request.url ?? '').split('?')[0];
+    const problem =
+      path !== STREAM_PATH ? `no WebSocket at ${JSON.stringify(path?.slice(0, 100))}: the stream is at ${STREAM_PATH}` : (loopbackHostProblem(request.headers.host, port) ?? loopbackOriginProblem(request.headers.origin, port));
+    if (problem !== null) {
+      const status = path !== STREAM_PATH ? '404 Not Found' : '400 Bad Request';
+      const body = JSON.stringify({ error: { code: path !== STREAM_PATH ? 'not_found' : 'invalid_param', message: problem } });
+      socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      return;
+    }
+    this.wss.handleUpgrade(request, socket, head, (ws) => this.connect(ws));
+  }
+
+  private connect(socket: WebSocket): void {
+    const client: Client = { socket, subscription: null, position: 0n, replaying: false, stopProgress: null };
+    this.clients.add(client);
+    socket.on('message', (data, isBinary) => this.receive(client, isBinary ? null : data.toString()));
+    socket.on('close', () => this.drop(client));
+    socket.on('error', () => this.drop(client));
+  }
+
+  private drop(client: Client): void {
+    client.stopProgress?.();
+    this.clients.delete(client);
+  }
+
+  private send(client: Client, frame: StreamFrameJson): void {
+    if (client.socket.readyState === client.socket.OPEN) client.socket.send(JSON.stringify(frame));
+  }
+
+  private refuse(client: Client, message: string): void {
+    this.send(client, { type: 'error', error: { code: 'invalid_param', message } });
+  }
+
+  private receive(client: Client, text: string | null): void {
+    let message: unknown;
+    try {
+      message = text === null ? undefined : JSON.parse(text);
+    } catch {
+      return this.refuse(client, 'message: not JSON; send {"type": "subscribe", "topics": [...], "since"?: position}');
+    }
+    if (!checkSubscribe.Check(message)) {
+      const first = [...checkSubscribe.Errors(message)].at(-1);
+      const field = first?.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'message';
+      const why = first?.keyword === 'pattern' ? `${JSON.stringify(String(valueAt(message, first.instancePath)).slice(0, 80))} is not a topic (trades, trades:<mint>, coins, graduations, candles:<mint>:<interval>, progress)` : (first?.message ?? 'is malformed');
+      return this.refuse(client, `${field}: ${why}`);
+    }
+    const now = this.store.stream.position();
+    const since = message.since === undefined ? now : BigInt(message.since);
+    if (since > now) return this.refuse(client, `since: ${since} is past the index's position ${now}: pass the position of the last frame you received`);
+    client.subscription = subscriptionOf(message.topics);
+    client.position = since;
+    client.stopProgress?.();
+    client.stopProgress = null;
+    this.send(client, { type: 'subscribed', topics: [...client.subscription.topics], position: Number(now) });
+    if (client.subscription.progress && this.progress) {
+      const feed = this.progress;
+      if (feed.latest) this.send(client, { type: 'progress', data: { ...feed.latest } });
+      client.stopProgress = feed.subscribe((p) => this.send(client, { type: 'progress', data: { ...p } }));
+    }
+    if (since < now) void this.replay(client, now);
+  }
+
+  /** Sends (client.position, upTo] in chunks, yielding between them; live frames resume from where it ends. */
+  private async replay(client: Client, upTo: bigint): Promise<void> {
+    client.replaying = true;
+    try {
+      while (client.position < upTo && this.clients.has(client)) {
+        const end = client.position + REPLAY_CHUNK < upTo ? client.position + REPLAY_CHUNK : upTo;
+        this.deliver(client, new StreamRange(this.store, this.context, client.position, end));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      // Batches committed while it caught up.
+      const now = this.store.stream.position();
+      if (client.position < now) this.deliver(client, new StreamRange(this.store, this.context, client.position, now));
+    } finally {
+      client.replaying = false;
+    }
+  }
+
+  private deliver(client: Client, range: StreamRange): void {
+    if (!client.subscription || client.position !== range.after) return;
+    const events = isPositioned(client.subscription) ? range.eventsFor(client.subscription) : [];
+    client.position = range.upTo;
+    if (events.length > 0) this.send(client, { type: 'events', position: Number(range.upTo), events });
+  }
+
+  /** After a committed batch: one range per distinct starting point, shared by the clients there. */
+  private advance(position: bigint): void {
+    const ranges = new Map<bigint, StreamRange>();
+    for (const client of this.clients) {
+      if (!client.subscription || client.replaying || client.position >= position) continue;
+      let range = ranges.get(client.position);
+      if (!range) {
+        range = new StreamRange(this.store, this.context, client.position, position);
+        ranges.set(client.position, range);
+      }
+      this.deliver(client, range);
+    }
+  }
+}
+
+function valueAt(value: unknown, pointer: string): unknown {
+  let at: unknown = value;
+  for (const key of pointer.split('/').slice(1)) at = (at as Record<string, unknown> | undefined)?.[key];
+  return at;
+}
