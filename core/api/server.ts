@@ -30,6 +30,7 @@ import type { Relay } from '../relay/relay.js';
 import type { KeyRecord, KeyStore } from './store/key-store.js';
 import { registerReadRoutes } from './routes/reads.js';
 import { registerUploadRoutes } from './routes/upload.js';
+import { defaultDeskDir, deskSessionOf, newDeskSession, registerDeskRoutes } from './desk-site.js';
 
 export interface ApiContext {
   readonly store: IndexStore;
@@ -41,6 +42,8 @@ export interface ApiContext {
   readonly relay?: Relay;
   /** Uploaded images and metadata, served at /ipfs/{cid}; without a store uploads answer 503. */
   readonly content?: ContentStore;
+  /** Where the built desk is (dist/desk of this package by default); null serves no desk at `/`. */
+  readonly deskDir?: string | null;
   /** Milliseconds; injectable for the rate-limit tests. */
   readonly now?: () => number;
 }
@@ -136,6 +139,7 @@ export async function createApiServer(ctx: ApiContext): Promise<Api> {
     response.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'invalid_param', message: 'Expect: only 100-continue is understood' } }));
   });
   const limiter = new RateLimiter(ctx.now);
+  const desk = { dir: ctx.deskDir === undefined ? defaultDeskDir() : ctx.deskDir, session: newDeskSession() };
 
   await app.register(swagger, {
     openapi: {
@@ -172,6 +176,9 @@ export async function createApiServer(ctx: ApiContext): Promise<Api> {
       tier = key.tier;
       identity = `key:${key.id}`;
       if (group) ctx.keys!.countUse(key.id, group, (ctx.now ?? Date.now)());
+    } else if (deskSessionOf(request, desk.session)) {
+      tier = 'raised';
+      identity = 'desk';
     }
     if (!group) return;
     const verdict = limiter.take(group, tier, identity);
@@ -226,6 +233,7 @@ export async function createApiServer(ctx: ApiContext): Promise<Api> {
   registerRelayRoutes(app, ctx);
   registerUploadRoutes(app, ctx);
   registerDocsRoutes(app);
+  registerDeskRoutes(app, desk);
   return app;
 }
 
