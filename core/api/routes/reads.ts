@@ -11,7 +11,7 @@ import { QUOTES } from './coins.js';
 import { addressOf, coinContext, ERROR_RESPONSES, nextOffset, offsetOf, READS, refuseStock, StringEnum, tradeCursorOf, tradeCursorText } from './query.js';
 
 
-const Graduated = Type.Object({
+export const Graduated = Type.Object({
   ...Coin.properties,
   graduation: Type.Object({ signature: Type.String(), at: UnixSeconds('block time of the migration'), pool: AddressString(), baseAmount: Amount('raw coin units moved to the pool'), quoteAmount: Amount("the pair's quote base units moved to the pool") }),
 });
