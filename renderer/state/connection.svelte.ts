@@ -5,8 +5,9 @@ export type ConnectionStatus = 'connecting' | 'live' | 'reconnecting';
 
 /**
  * Whether the local server is there, from the answers the client gets: live after any answer,
- * reconnecting while it cannot be reached (or answers that it cannot serve), with the last error kept
- * for the banner. Ordinary refusals (a bad filter, a missing coin) say nothing about the connection.
+ * reconnecting while it cannot be reached, with the last error kept for the banner (also when it
+ * answered that it cannot serve now: rate limited, or its chain or index not answering). Ordinary
+ * refusals (a bad filter, a missing coin) say nothing about the connection.
  */
 export class ConnectionState implements AnswerObserver {
   status = $state<ConnectionStatus>('connecting');
@@ -21,10 +22,11 @@ export class ConnectionState implements AnswerObserver {
   }
 
   failed(error: ApiError): void {
-    if (error.unreachable || error.code === 'unavailable') {
+    if (error.unreachable) {
       this.status = 'reconnecting';
       this.lastError = error;
-    } else if (error.code === 'rate_limited') {
+    } else if (error.code === 'rate_limited' || error.code === 'unavailable') {
+      this.status = 'live'; // it answered: it is there, it just could not serve this
       this.lastError = error;
     }
   }

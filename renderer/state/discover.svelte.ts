@@ -40,6 +40,8 @@ export class DiscoverState {
   private timer: ReturnType<typeof setInterval> | null = null;
   private refreshing: Promise<void> | null = null;
   private visible: [number, number] = [0, 40];
+  /** Date.now() before which polls are skipped: the server asked to wait (429 Retry-After). */
+  private quietUntil = 0;
 
   constructor(private readonly api: DeskApi) {
     this.trending = new TrendingList(api, undefined);
@@ -48,7 +50,11 @@ export class DiscoverState {
   /** Starts reading the lists now and every POLL_MS. */
   start(): void {
     void this.refresh();
-    this.timer ??= setInterval(() => void this.refresh(), POLL_MS);
+    this.timer ??= setInterval(() => {
+      // A hidden window polls nothing (it catches up when shown); a server that asked to wait is let be.
+      if (document.visibilityState === 'hidden' || Date.now() < this.quietUntil) return;
+      void this.refresh();
+    }, POLL_MS);
   }
 
   stop(): void {
@@ -137,8 +143,9 @@ export class DiscoverState {
       this.error = null;
       this.loaded = true;
     } catch (error) {
-      this.error = isApiError(error) ? error : null;
       if (!isApiError(error)) throw error;
+      this.error = error;
+      if (error.retryAfter !== null) this.quietUntil = Date.now() + error.retryAfter * 1_000;
     }
   }
 }
