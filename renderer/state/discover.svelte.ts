@@ -82,14 +82,23 @@ export class DiscoverState {
     this.visible = [from, to];
   }
 
-  /** A coin pushed by the stream (new, or moved by a trade): placed in, moved between or dropped from the columns. */
+  /**
+   * A coin pushed by the stream (new, or moved by a trade): placed in, moved between or dropped from
+   * the columns, and its figures replaced wherever a list shows it. During a search only coins already
+   * shown are updated (whether a new coin matches is the search's to say, at its next read).
+   */
   takeCoin(coin: CoinJson): void {
     if (!this.matchesFilter(coin)) return;
     const without = (list: CoinJson[]) => list.filter((c) => c.mint !== coin.mint);
-    if (this.searchResults !== null) this.searchResults = [coin, ...without(this.searchResults)];
+    const replaced = (list: CoinJson[]) => list.map((c) => (c.mint === coin.mint ? coin : c));
+    this.trending.replace(coin);
+    if (this.searchResults !== null) {
+      if (!this.searchResults.some((c) => c.mint === coin.mint)) return;
+      this.searchResults = replaced(this.searchResults);
+    }
     this.newCoins = [coin, ...without(this.newCoins)].sort(byCreation).slice(0, COLUMN_ROWS);
     this.nearGraduation = (aboutToGraduate(coin) ? [coin, ...without(this.nearGraduation)] : without(this.nearGraduation)).sort(byProgress).slice(0, COLUMN_ROWS);
-    if (coin.stage === 'pool') this.graduated = [coin, ...without(this.graduated)].slice(0, COLUMN_ROWS);
+    if (coin.stage === 'pool') this.graduated = this.graduated.some((c) => c.mint === coin.mint) ? replaced(this.graduated) : [coin, ...this.graduated].slice(0, COLUMN_ROWS);
   }
 
   private get quote(): CoinQuote | undefined {

@@ -37,6 +37,14 @@ export class TrendingList {
     this.loading = false;
   }
 
+  /** A coin's new figures, where a loaded page shows it (its place moves at the page's next read). */
+  replace(coin: CoinJson): void {
+    for (const page of this.pages) {
+      const at = page.rows.findIndex((c) => c.mint === coin.mint);
+      if (at !== -1) page.rows[at] = coin;
+    }
+  }
+
   /** Reads pages until row `index` is loaded, or the list ends. */
   async ensure(index: number): Promise<void> {
     if (this.loading) return;
