@@ -1,11 +1,14 @@
 // @ts-check
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import svelte from 'eslint-plugin-svelte';
+import globals from 'globals';
 import { builtinModules } from 'node:module';
 
 /**
  * Lint, and the layering rules of ARCHITECTURE.md as import restrictions (checked, not remembered):
- * - renderer/ is browser code: no Node or Electron API, and from core/ only the browser-safe parts.
+ * - renderer/ is browser code: no Node or Electron API, and from core/ only the browser-safe parts
+ *   (type-only imports from anywhere in core/ are erased from the bundle: the API's schema types come so).
  * - core/ never imports electron/ or renderer/, nor Electron itself.
  * - core/math is pure: no I/O of any kind.
  * - only core/chain and core/sandbox talk to a cluster (kit's RPC factories, LiteSVM, web sockets).
@@ -27,6 +30,11 @@ export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', 'resources/**', 'renderer/dist/**', 'test/fixtures/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  ...svelte.configs['flat/recommended'],
+  {
+    files: ['**/*.svelte', '**/*.svelte.ts'],
+    languageOptions: { parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.svelte'] } },
+  },
   {
     languageOptions: { globals: { process: 'readonly', Buffer: 'readonly', console: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', setImmediate: 'readonly', performance: 'readonly', fetch: 'readonly', AbortController: 'readonly', NodeJS: 'readonly', URL: 'readonly' } },
     rules: {
@@ -83,11 +91,14 @@ export default tseslint.config(
   },
   {
     files: ['renderer/**/*.ts', 'renderer/**/*.svelte'],
+    // Browser globals only: the Node ones the rest of the project may use are not there in a page.
+    languageOptions: { globals: { ...globals.browser, process: 'off', Buffer: 'off', setImmediate: 'off', NodeJS: 'off' } },
     rules: {
-      'no-restricted-imports': ['error', {
+      'no-restricted-globals': ['error', ...['process', 'Buffer', 'require', '__dirname', '__filename', 'global', 'setImmediate'].map((name) => ({ name, message: 'renderer/ is browser code: Node globals are not there.' }))],
+      '@typescript-eslint/no-restricted-imports': ['error', {
         paths: [...nodeBuiltins.map((name) => ({ name, message: 'renderer/ is browser code: no Node API.' })), { name: 'electron', message: 'renderer/ talks to the shell only through the preload bridge.' }],
         patterns: [
-          { regex: `core/(?!(${BROWSER_SAFE_CORE.join('|')})(/|$))`, message: `renderer/ may import from core/ only ${BROWSER_SAFE_CORE.join(', ')} (browser-safe, needed for offline review).` },
+          { regex: `core/(?!(${BROWSER_SAFE_CORE.join('|')})(/|$))`, allowTypeImports: true, message: `renderer/ may import from core/ only ${BROWSER_SAFE_CORE.join(', ')} (browser-safe, needed for offline review); other modules' types only with \`import type\`.` },
           { group: ['**/electron/**'], message: 'renderer/ never imports electron/.' },
         ],
       }],

@@ -9,5 +9,7 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     reporters: ['default', './test/reporters/summary-line.ts'],
+    // The desk's browser tests need the built desk (dist/desk): built here when its sources changed.
+    globalSetup: ['./test/desk/desk-build.ts'],
   },
 });

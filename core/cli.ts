@@ -63,7 +63,7 @@ async function runSandbox(
     [
       `${label} ready`,
       `  data       ${dataDir}`,
-      ...(apiUrl ? [`  API        ${apiUrl}/v1   (reference: ${apiUrl}/v1/docs)`] : []),
+      ...(apiUrl ? [`  desk       ${apiUrl}/`, `  API        ${apiUrl}/v1   (reference: ${apiUrl}/v1/docs)`] : []),
       `  RPC URL    ${facade.rpcUrl}`,
       `  WebSocket  ${facade.wsUrl}`,
       `  profile    ${join(dataDir, 'profile.json')}`,
@@ -147,7 +147,7 @@ async function runRemoteServe(values: { data?: string | undefined; port?: string
   };
   process.once('SIGINT', () => void stop());
   process.once('SIGTERM', () => void stop());
-  process.stdout.write([`launchdesk (headless) ready`, `  data       ${dataDir}`, `  API        ${url}/v1   (reference: ${url}/v1/docs)`, `  cluster    ${connection.where}`, ''].join('\n'));
+  process.stdout.write([`launchdesk (headless) ready`, `  data       ${dataDir}`, `  desk       ${url}/`, `  API        ${url}/v1   (reference: ${url}/v1/docs)`, `  cluster    ${connection.where}`, ''].join('\n'));
 }
 
 async function runIndex(values: { data?: string | undefined; rpc?: string | undefined; profile?: string | undefined }): Promise<void> {

@@ -22,10 +22,8 @@ async function boot(): Promise<void> {
     title: 'launchdesk',
     webPreferences: { contextIsolation: true, sandbox: true, nodeIntegration: false },
   });
-  // The desk (renderer/) is served by the local server in a later step; until then the window shows where things are.
-  const page = `<!doctype html><meta charset="utf-8"><title>launchdesk</title><body style="font:14px system-ui;padding:2em"><h1>launchdesk</h1>
-<p>/v1: ${services.apiUrl}/v1 (reference: ${services.apiUrl}/v1/docs)</p><p>Sandbox RPC: ${services.facade.rpcUrl}</p><p>WebSocket: ${services.facade.wsUrl}</p></body>`;
-  await window.loadURL(`data:text/html;charset=utf-8,${encodeURIComponent(page)}`);
+  // The desk (renderer/, built into dist/desk) is served by the local server, the same origin as /v1.
+  await window.loadURL(`${services.apiUrl}/`);
 }
 
 app.whenReady().then(boot).catch((error: unknown) => {

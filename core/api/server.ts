@@ -35,6 +35,7 @@ import { registerUploadRoutes } from './routes/upload.js';
 import { registerStreamRoute } from './routes/stream.js';
 import { StreamHub } from './stream/stream-hub.js';
 import { coinContext } from './routes/query.js';
+import { defaultDeskDir, deskSessionOf, newDeskSession, registerDeskRoutes } from './desk-site.js';
 
 export interface ApiContext {
   readonly store: IndexStore;
@@ -48,6 +49,8 @@ export interface ApiContext {
   readonly content?: ContentStore;
   /** The index's progress, for the stream's `progress` topic. */
   readonly progress?: ProgressFeed;
+  /** Where the built desk is (dist/desk of this package by default); null serves no desk at `/`. */
+  readonly deskDir?: string | null;
   /** Milliseconds; injectable for the rate-limit tests. */
   readonly now?: () => number;
 }
@@ -142,6 +145,7 @@ export async function createApiServer(ctx: ApiContext): Promise<Api> {
     response.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'invalid_param', message: 'Expect: only 100-continue is understood' } }));
   });
   const limiter = new RateLimiter(ctx.now);
+  const desk = { dir: ctx.deskDir === undefined ? defaultDeskDir() : ctx.deskDir, session: newDeskSession() };
 
   await app.register(swagger, {
     openapi: {
@@ -173,6 +177,9 @@ export async function createApiServer(ctx: ApiContext): Promise<Api> {
       tier = key.tier;
       identity = `key:${key.id}`;
       if (group) ctx.keys!.countUse(key.id, group, (ctx.now ?? Date.now)());
+    } else if (deskSessionOf(request, desk.session)) {
+      tier = 'raised';
+      identity = 'desk';
     }
     if (!group) return;
     const verdict = limiter.take(group, tier, identity);
@@ -231,6 +238,7 @@ export async function createApiServer(ctx: ApiContext): Promise<Api> {
   const hub = new StreamHub(ctx.store, () => coinContext(ctx), ctx.progress);
   hub.attach(app.server);
   app.addHook('onClose', async () => hub.close());
+  registerDeskRoutes(app, desk);
   return app;
 }
 

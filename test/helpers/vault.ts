@@ -27,7 +27,7 @@ export async function plantingInstructions(
   buyTokens: bigint | null,
   pair: 'zec' | 'native' = 'zec',
   /** For non-conforming plantings: another creator, fee, name, ticker or quote mint in create_v2. */
-  change: Partial<{ creator: Address; creatorFeeBps: bigint; name: string; symbol: string; quote: { mint: Address; tokenProgram: Address } }> = {},
+  change: Partial<{ creator: Address; creatorFeeBps: bigint; name: string; symbol: string; uri: string; quote: { mint: Address; tokenProgram: Address } }> = {},
 ): Promise<{ coin: Coin; instructions: Instruction[] }> {
   const vault = vaultOf(sandbox);
   const config = vaultConfigOf(sandbox);
@@ -38,7 +38,7 @@ export async function plantingInstructions(
   const create = await createV2Instruction(
     { programs: programsOf(sandbox), mint: mint.address, user: payer.address, quote: change.quote ?? { mint: quote.address, tokenProgram: quote.tokenProgram } },
     {
-      name: change.name ?? 'Planted Coin', symbol: change.symbol ?? 'PLANT', uri: 'https://example.com/plant.json', creator, isMayhemMode: false, isCashbackEnabled: false,
+      name: change.name ?? 'Planted Coin', symbol: change.symbol ?? 'PLANT', uri: change.uri ?? 'https://example.com/plant.json', creator, isMayhemMode: false, isCashbackEnabled: false,
       creatorFeeBps: (change.creatorFeeBps ?? config.creatorFeeBps) as typeof config.creatorFeeBps, isHolderReward: false,
     },
   );

@@ -7,7 +7,7 @@ describe('import layering check', () => {
 
   async function messagesFor(filePath: string, code: string): Promise<string[]> {
     const [result] = await eslint.lintText(code, { filePath });
-    return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+    return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === '@typescript-eslint/no-restricted-imports' || m.ruleId === 'no-restricted-globals').map((m) => m.message);
   }
 
   it('keeps Node and Electron out of the renderer, and core/ to its browser-safe parts', async () => {
@@ -15,6 +15,16 @@ describe('import layering check', () => {
     expect(await messagesFor('renderer/desk.ts', "import { ipcRenderer } from 'electron';\nipcRenderer.send('x');\n")).toHaveLength(1);
     expect(await messagesFor('renderer/desk.ts', "import { Sandbox } from '../core/sandbox/sandbox.js';\nSandbox.open({dataDir:null});\n")).toEqual([expect.stringMatching(/only math, programs, verify, types/)]);
     expect(await messagesFor('renderer/desk.ts', "import { parseDecimalUnits } from '../core/math/units.js';\nparseDecimalUnits('1', 8);\n")).toEqual([]);
+    // The API's schema types come type-only (erased from the bundle); the schema modules themselves run Node code.
+    expect(await messagesFor('renderer/api/types.ts', "import type { Coin } from '../../core/api/schemas/coin.js';\nexport type C = typeof Coin;\n")).toEqual([]);
+    expect(await messagesFor('renderer/api/types.ts', "import { presentCoin } from '../../core/api/schemas/coin.js';\nexport const p = presentCoin;\n")).toEqual([expect.stringMatching(/only math, programs, verify, types .*only with `import type`/)]);
+    expect(await messagesFor('renderer/desk.ts', 'export const home = process.env.HOME;\n')).toEqual([expect.stringMatching(/Node globals are not there/)]);
+  });
+
+  it('checks Svelte components by the same rules', async () => {
+    const component = (script: string) => `<script lang="ts">\n${script}\n</script>\n<p>{x}</p>\n`;
+    expect(await messagesFor('renderer/components/X.svelte', component("import { readFileSync } from 'node:fs';\nconst x = readFileSync('y');"))).toEqual([expect.stringMatching(/renderer\/ is browser code/)]);
+    expect(await messagesFor('renderer/components/X.svelte', component("import { formatAge } from '../../core/math/age-display.js';\nconst x = formatAge(1);"))).toEqual([]);
   });
 
   it('keeps core/ free of electron/ and renderer/', async () => {

@@ -1,0 +1,35 @@
+import type { Static } from 'typebox';
+import type { ApiErrorCode } from '../../core/api/api-error.js';
+import type { Candle } from '../../core/api/schemas/candle.js';
+import type { Coin, CoinDetail } from '../../core/api/schemas/coin.js';
+import type { Params } from '../../core/api/schemas/params.js';
+import type { DailyStats, Stats } from '../../core/api/schemas/stats.js';
+import type { Trade } from '../../core/api/schemas/trade.js';
+import type { Graduated } from '../../core/api/schemas/graduation.js';
+import type { CoinSort } from '../../core/index/store/index-queries.js';
+
+/**
+ * The shapes /v1 answers, taken from the server's own TypeBox schemas (type-only imports, erased from
+ * the bundle), so the desk and the server cannot drift apart. Amounts stay decimal strings here; the
+ * desk turns them into bigints where it computes or formats.
+ */
+export type CoinJson = Static<typeof Coin>;
+export type CoinDetailJson = Static<typeof CoinDetail>;
+/** A coin with its graduation (GET /v1/graduations). */
+export type GraduatedJson = Static<typeof Graduated>;
+export type TradeJson = Static<typeof Trade>;
+export type CandleJson = Static<typeof Candle>;
+export type StatsJson = Static<typeof Stats>;
+export type DailyStatsJson = Static<typeof DailyStats>;
+export type ParamsJson = Static<typeof Params>;
+export type { ApiErrorCode, CoinSort };
+
+/** Every list answer: the rows and the cursor of the next page (null on the last). */
+export interface PageJson<T> {
+  readonly data: T[];
+  readonly next: string | null;
+}
+
+/** The filters of GET /v1/coins. */
+export type CoinStage = CoinJson['stage'];
+export type CoinQuote = 'zec' | 'native';

@@ -1,0 +1,104 @@
+import { ApiError } from './api-error.js';
+import type { ApiErrorCode, CoinDetailJson, CoinJson, CoinQuote, CoinSort, CoinStage, DailyStatsJson, GraduatedJson, PageJson, ParamsJson, StatsJson } from './api-types.js';
+import { DeskSession } from './desk-session.js';
+
+/** Told of every answer, so the desk can show whether the server is there (state/connection). */
+export interface AnswerObserver {
+  answered(): void;
+  failed(error: ApiError): void;
+}
+
+type Query = Readonly<Record<string, string | number | undefined>>;
+
+export interface CoinListQuery {
+  readonly sort?: CoinSort;
+  readonly quote?: CoinQuote;
+  readonly stage?: CoinStage;
+  readonly limit?: number;
+  readonly cursor?: string;
+}
+
+/**
+ * The one typed client of the local /v1 (same origin: the page was served by the same server). Answers
+ * are the server's schema types; amounts stay decimal strings. Every failure is an ApiError with the
+ * spec's code: the server's own `{error}` body when it answered, `unavailable` when it could not be reached.
+ */
+export class DeskApi {
+  constructor(
+    private readonly session: DeskSession = new DeskSession(),
+    private readonly observer: AnswerObserver | null = null,
+    private readonly fetcher: typeof fetch = (input, init) => fetch(input, init),
+  ) {}
+
+  coins(query: CoinListQuery = {}, signal?: AbortSignal): Promise<PageJson<CoinJson>> {
+    return this.get('/v1/coins', { ...query }, signal);
+  }
+
+  searchCoins(q: string, limit = 100, signal?: AbortSignal): Promise<PageJson<CoinJson>> {
+    return this.get('/v1/coins/search', { q, limit }, signal);
+  }
+
+  /** Graduated coins, newest graduation first. */
+  graduations(query: { readonly limit?: number; readonly cursor?: string } = {}, signal?: AbortSignal): Promise<PageJson<GraduatedJson>> {
+    return this.get('/v1/graduations', { ...query }, signal);
+  }
+
+  coin(mint: string, signal?: AbortSignal): Promise<CoinDetailJson> {
+    return this.get(`/v1/coins/${encodeURIComponent(mint)}`, {}, signal);
+  }
+
+  params(signal?: AbortSignal): Promise<ParamsJson> {
+    return this.get('/v1/params', {}, signal);
+  }
+
+  stats(signal?: AbortSignal): Promise<StatsJson> {
+    return this.get('/v1/stats', {}, signal);
+  }
+
+  dailyStats(limit = 30, signal?: AbortSignal): Promise<PageJson<DailyStatsJson>> {
+    return this.get('/v1/stats/daily', { limit }, signal);
+  }
+
+  /** Content this server stores by CID (a coin's metadata document, as JSON). */
+  content(cid: string, signal?: AbortSignal): Promise<unknown> {
+    return this.get(`/ipfs/${encodeURIComponent(cid)}`, {}, signal);
+  }
+
+  private async get<T>(path: string, query: Query, signal?: AbortSignal): Promise<T> {
+    const search = new URLSearchParams();
+    for (const [name, value] of Object.entries(query)) if (value !== undefined) search.set(name, String(value));
+    const url = search.size > 0 ? `${path}?${search}` : path;
+    try {
+      let response = await this.send(url, signal);
+      if (response.status === 401 && this.session.current !== null && (await this.session.renew(this.fetcher))) {
+        response = await this.send(url, signal); // the server restarted: its new session, once
+      }
+      const body: unknown = await response.json().catch(() => null);
+      if (!response.ok) throw errorOf(response, body);
+      this.observer?.answered();
+      return body as T;
+    } catch (caught) {
+      if (signal?.aborted) throw caught;
+      const error = caught instanceof ApiError ? caught : new ApiError('unavailable', 'the local server does not answer: it has stopped or is restarting', null);
+      this.observer?.failed(error);
+      throw error;
+    }
+  }
+
+  private send(url: string, signal?: AbortSignal): Promise<Response> {
+    const token = this.session.current;
+    return this.fetcher(url, { headers: { accept: 'application/json', ...(token ? { 'x-desk-session': token } : {}) }, ...(signal ? { signal } : {}) });
+  }
+}
+
+/** The server's `{error: {code, message}}`, or a plain account of an answer that carries none. */
+function errorOf(response: Response, body: unknown): ApiError {
+  const retry = Number(response.headers.get('retry-after'));
+  const retryAfter = Number.isFinite(retry) && retry > 0 ? retry : null;
+  const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+  if (error && typeof error.code === 'string' && typeof error.message === 'string') {
+    // The server answers only the spec's codes (core/api/api-error.ts maps every other to `unavailable`).
+    return new ApiError(error.code as ApiErrorCode, error.message, response.status, retryAfter);
+  }
+  return new ApiError(response.status >= 500 ? 'unavailable' : 'invalid_param', `the local server answered ${response.status} ${response.statusText} without an explanation`, response.status, retryAfter);
+}

@@ -1,0 +1,21 @@
+import { createContext } from 'svelte';
+import type { DeskApi } from './api/desk-api.js';
+import type { Clock } from './state/clock.svelte.js';
+import type { CoinImages } from './state/coin-images.svelte.js';
+import type { ConnectionState } from './state/connection.svelte.js';
+import type { DiscoverState } from './state/discover.svelte.js';
+import type { Router } from './state/router.svelte.js';
+import type { SearchState } from './state/search.svelte.js';
+
+/** What every page and component of the desk shares: the client and the state modules, made once in main.ts. */
+export interface Desk {
+  readonly api: DeskApi;
+  readonly connection: ConnectionState;
+  readonly router: Router;
+  readonly search: SearchState;
+  readonly clock: Clock;
+  readonly images: CoinImages;
+  readonly discover: DiscoverState;
+}
+
+export const [getDesk, setDesk] = createContext<Desk>();

@@ -1,0 +1,28 @@
+import { mount } from 'svelte';
+import App from './App.svelte';
+import { DeskApi } from './api/desk-api.js';
+import { DeskSession } from './api/desk-session.js';
+import type { Desk } from './desk-context.js';
+import { Clock } from './state/clock.svelte.js';
+import { CoinImages } from './state/coin-images.svelte.js';
+import { ConnectionState } from './state/connection.svelte.js';
+import { DiscoverState } from './state/discover.svelte.js';
+import { Router } from './state/router.svelte.js';
+import { SearchState } from './state/search.svelte.js';
+import './app.css';
+
+/** The desk's composition root: one client, one of each state module, handed to the app. */
+const connection = new ConnectionState();
+const api = new DeskApi(new DeskSession(), connection);
+const desk: Desk = {
+  api,
+  connection,
+  router: new Router(),
+  search: new SearchState(),
+  clock: new Clock(),
+  images: new CoinImages(api),
+  discover: new DiscoverState(api),
+};
+desk.clock.start();
+
+mount(App, { target: document.getElementById('app')!, props: { desk } });

@@ -1,0 +1,27 @@
+import { curveProgressBps, formatBpsPercent } from '../../core/math/curve-progress.js';
+import { formatCompactUnits, formatPrice } from '../../core/math/decimal-display.js';
+import { ZEC_DECIMALS, type Bps } from '../../core/math/units.js';
+import type { CoinJson } from '../api/api-types.js';
+
+/**
+ * A coin's figures as the desk shows them, from the API's decimal strings through core/math's exact
+ * formatting (no float between the JSON and the screen). Components lay these out and decide nothing.
+ */
+
+/** The price field's scale: ZEC per whole coin times 1e9. */
+const PRICE_DECIMALS = 9;
+
+export const marketCapText = (coin: Pick<CoinJson, 'marketCapZec'>): string => formatCompactUnits(BigInt(coin.marketCapZec), ZEC_DECIMALS);
+export const volumeText = (coin: Pick<CoinJson, 'volumeZec'>): string => formatCompactUnits(BigInt(coin.volumeZec), ZEC_DECIMALS);
+export const priceText = (coin: Pick<CoinJson, 'priceZecE9'>): string => formatPrice(BigInt(coin.priceZecE9), PRICE_DECIMALS);
+
+/** Progress to graduation: a pool (graduated) or complete curve is 100%. */
+export function progressOf(coin: Pick<CoinJson, 'stage' | 'raisedSoFarZec' | 'raiseAtCompletionZec'>): Bps {
+  if (coin.stage !== 'curve') return curveProgressBps(1n, 1n);
+  return curveProgressBps(BigInt(coin.raisedSoFarZec), BigInt(coin.raiseAtCompletionZec));
+}
+
+export const progressText = (coin: Pick<CoinJson, 'stage' | 'raisedSoFarZec' | 'raiseAtCompletionZec'>): string => formatBpsPercent(progressOf(coin));
+
+/** The quote a coin trades against: ZEC, or the native coin's symbol. */
+export const pairLabel = (coin: Pick<CoinJson, 'pair'>): string => coin.pair?.symbol ?? 'ZEC';

@@ -1,0 +1,160 @@
+import { isApiError, type ApiError } from '../api/api-error.js';
+import type { CoinJson, CoinQuote } from '../api/api-types.js';
+import type { DeskApi } from '../api/desk-api.js';
+import { progressOf } from './coin-figures.js';
+import { TrendingList } from './trending.svelte.js';
+
+export type PairFilter = 'all' | CoinQuote;
+
+/** Rows per column. */
+const COLUMN_ROWS = 30;
+/** A curve at least this far (basis points of its raise) is "about to graduate". */
+export const ABOUT_TO_GRADUATE_BPS = 5_000n;
+/** How often the lists are read again until the push stream feeds them. */
+export const POLL_MS = 3_000;
+
+const byProgress = (a: CoinJson, b: CoinJson) => Number(progressOf(b) - progressOf(a));
+const byCreation = (a: CoinJson, b: CoinJson) => b.createdAt - a.createdAt;
+
+/** Whether a coin is about to graduate: complete, or a curve past the threshold. */
+const aboutToGraduate = (coin: CoinJson) => coin.stage === 'complete' || (coin.stage === 'curve' && progressOf(coin) >= ABOUT_TO_GRADUATE_BPS);
+
+/**
+ * The Discover page's lists: New, About to graduate and Graduated columns and the Trending table, under
+ * one pair filter and one search. Read over REST every POLL_MS for now; `takeCoin` is where pushed coins
+ * (the stream: a new coin, a coin whose trade moved it) enter, so the stream can feed the same lists.
+ */
+export class DiscoverState {
+  pair = $state<PairFilter>('all');
+  newCoins = $state<CoinJson[]>([]);
+  nearGraduation = $state<CoinJson[]>([]);
+  graduated = $state<CoinJson[]>([]);
+  /** The coins matching the search, when there is one (the lists are then drawn from these). */
+  searchResults = $state<CoinJson[] | null>(null);
+  /** The last failure of a refresh; cleared by the next success. */
+  error = $state<ApiError | null>(null);
+  /** True once the lists have been read at least once. */
+  loaded = $state(false);
+  readonly trending: TrendingList;
+  private query = '';
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private refreshing: Promise<void> | null = null;
+  private visible: [number, number] = [0, 40];
+  /** Date.now() before which polls are skipped: the server asked to wait (429 Retry-After). */
+  private quietUntil = 0;
+
+  constructor(private readonly api: DeskApi) {
+    this.trending = new TrendingList(api, undefined);
+  }
+
+  /** Starts reading the lists now and every POLL_MS. */
+  start(): void {
+    void this.refresh();
+    this.timer ??= setInterval(() => {
+      // A hidden window polls nothing (it catches up when shown); a server that asked to wait is let be.
+      if (document.visibilityState === 'hidden' || Date.now() < this.quietUntil) return;
+      void this.refresh();
+    }, POLL_MS);
+  }
+
+  stop(): void {
+    if (this.timer !== null) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  setPair(pair: PairFilter): void {
+    if (pair === this.pair) return;
+    this.pair = pair;
+    this.trending.reset(this.quote);
+    void this.refresh(true);
+  }
+
+  /** Narrows every list to coins matching `query` (name, ticker or mint); empty ends the search. */
+  setQuery(query: string): void {
+    if (query === this.query) return;
+    this.query = query;
+    if (query === '') this.searchResults = null;
+    void this.refresh(true);
+  }
+
+  /** The Trending table's rows on screen, so a refresh reads those pages again. */
+  showing(from: number, to: number): void {
+    this.visible = [from, to];
+  }
+
+  /**
+   * A coin pushed by the stream (new, or moved by a trade): placed in, moved between or dropped from
+   * the columns, and its figures replaced wherever a list shows it. During a search only coins already
+   * shown are updated (whether a new coin matches is the search's to say, at its next read).
+   */
+  takeCoin(coin: CoinJson): void {
+    if (!this.matchesFilter(coin)) return;
+    const without = (list: CoinJson[]) => list.filter((c) => c.mint !== coin.mint);
+    const replaced = (list: CoinJson[]) => list.map((c) => (c.mint === coin.mint ? coin : c));
+    this.trending.replace(coin);
+    if (this.searchResults !== null) {
+      if (!this.searchResults.some((c) => c.mint === coin.mint)) return;
+      this.searchResults = replaced(this.searchResults);
+    }
+    this.newCoins = [coin, ...without(this.newCoins)].sort(byCreation).slice(0, COLUMN_ROWS);
+    this.nearGraduation = (aboutToGraduate(coin) ? [coin, ...without(this.nearGraduation)] : without(this.nearGraduation)).sort(byProgress).slice(0, COLUMN_ROWS);
+    if (coin.stage === 'pool') this.graduated = this.graduated.some((c) => c.mint === coin.mint) ? replaced(this.graduated) : [coin, ...this.graduated].slice(0, COLUMN_ROWS);
+  }
+
+  private get quote(): CoinQuote | undefined {
+    return this.pair === 'all' ? undefined : this.pair;
+  }
+
+  private matchesFilter(coin: CoinJson): boolean {
+    return this.pair === 'all' || (this.pair === 'native') === (coin.pair !== undefined);
+  }
+
+  /** Reads every list once; a refresh already running is waited for (or followed by another when `again`). */
+  async refresh(again = false): Promise<void> {
+    if (this.refreshing) {
+      if (!again) return this.refreshing;
+      await this.refreshing.catch(() => undefined);
+    }
+    this.refreshing = this.readAll().finally(() => (this.refreshing = null));
+    return this.refreshing;
+  }
+
+  private async readAll(): Promise<void> {
+    const query = this.query;
+    const pair = this.pair;
+    const quote = this.quote;
+    try {
+      if (query !== '') {
+        const found = (await this.api.searchCoins(query, 100)).data.filter((c) => this.matchesFilter(c));
+        if (query !== this.query || pair !== this.pair) return; // the search moved on while this was read
+        this.searchResults = found;
+        this.newCoins = [...found].sort(byCreation).slice(0, COLUMN_ROWS);
+        this.nearGraduation = found.filter(aboutToGraduate).sort(byProgress).slice(0, COLUMN_ROWS);
+        this.graduated = found.filter((c) => c.stage === 'pool').slice(0, COLUMN_ROWS);
+      } else {
+        const q = quote ? { quote } : {};
+        // "About to graduate": complete curves, and the curves highest by market cap (on a curve the
+        // market cap rises with the raise), then exactly by progress.
+        const [fresh, complete, highest, graduations] = await Promise.all([
+          this.api.coins({ sort: 'new', limit: COLUMN_ROWS, ...q }),
+          this.api.coins({ stage: 'complete', sort: 'lastTrade', limit: COLUMN_ROWS, ...q }),
+          this.api.coins({ stage: 'curve', sort: 'marketCap', limit: COLUMN_ROWS, ...q }),
+          // Newest graduations first; the endpoint has no pair filter, so a filtered page is read whole and narrowed.
+          this.api.graduations({ limit: quote ? 100 : COLUMN_ROWS }),
+        ]);
+        if (query !== this.query || pair !== this.pair) return;
+        this.searchResults = null;
+        this.newCoins = fresh.data;
+        this.nearGraduation = [...complete.data, ...highest.data].filter(aboutToGraduate).sort(byProgress).slice(0, COLUMN_ROWS);
+        this.graduated = graduations.data.filter((c) => this.matchesFilter(c)).slice(0, COLUMN_ROWS);
+        await this.trending.refresh(this.visible[0], this.visible[1]);
+      }
+      this.error = null;
+      this.loaded = true;
+    } catch (error) {
+      if (!isApiError(error)) throw error;
+      this.error = error;
+      if (error.retryAfter !== null) this.quietUntil = Date.now() + error.retryAfter * 1_000;
+    }
+  }
+}

@@ -1,0 +1,182 @@
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiServer, listenLocal, type Api } from '../../core/api/server.js';
+import { SandboxChain } from '../../core/chain/sandbox-chain.js';
+import { formatCompactUnits, formatPrice } from '../../core/math/decimal-display.js';
+import { call, startApi, type ApiFixture } from '../api/api-fixture.js';
+import { openBrowser, type Browser } from './browser.js';
+import { apiCoins, DeskMarket, ZEC, type PlantedCoin } from './market.js';
+
+const SHOTS = 'test-results';
+const marketCapOf = (coin: Record<string, unknown>) => formatCompactUnits(BigInt(coin['marketCapZec'] as string), 8);
+const priceOf = (coin: Record<string, unknown>) => formatPrice(BigInt(coin['priceZecE9'] as string), 9);
+
+/**
+ * The Discover page in Debian's Chromium against a real server over a real sandbox: coins planted and
+ * traded by real transactions, the numbers on the page compared with the API's, the filters and the
+ * search, a coin planted while the page is open, and the server stopped and started again.
+ */
+describe('Discover in Chromium', () => {
+  let f: ApiFixture;
+  let market: DeskMarket;
+  let browser: Browser;
+  let alpha: PlantedCoin;
+  let beta: PlantedCoin;
+  let gamma: PlantedCoin;
+  let delta: PlantedCoin;
+  let nativeSymbol: string;
+  let restarted: Api | null = null;
+
+  const page = () => browser.page;
+  const column = (name: string) => page().getByRole('region', { name, exact: true });
+  const card = (name: string, mint: string) => column(name).locator(`[data-mint="${mint}"]`);
+  const table = () => page().getByRole('table');
+  const tableRow = (mint: string) => table().locator(`[role="row"][data-mint="${mint}"]`);
+  const mintsIn = async (name: string) => column(name).locator('[data-mint]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-mint')));
+  const tableMints = async () => table().locator('[role="row"][data-mint]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-mint')));
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    f = await startApi({ content: {} });
+    market = await DeskMarket.open(f);
+    alpha = await market.plant('Alpha Rocket', 'ALPHA', { image: true });
+    await market.buy(alpha, 2n * ZEC);
+    beta = await market.plant('Beta Moon', 'BETA');
+    const raise = BigInt((await apiCoins(f)).find((c) => c['mint'] === beta.mint)!['raiseAtCompletionZec'] as string);
+    await market.buy(beta, (raise * 70n) / 100n); // well past half of its raise: about to graduate
+    gamma = await market.plant('Gamma Native', 'GAMMA', { pair: 'native' });
+    await market.buy(gamma, 3n * ZEC);
+    delta = await market.plant('Delta Pool', 'DELTA');
+    await market.graduate(delta);
+    f.clock += 61_000;
+    nativeSymbol = ((await call(f, 'GET', '/v1/params')).body['pairs'] as { native: { symbol: string } }).native.symbol;
+    browser = await openBrowser(1280, 800);
+    await page().goto(`${f.base}/`);
+    await page().getByRole('status').filter({ hasText: 'Live' }).waitFor();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await restarted?.close();
+    await f?.close();
+  });
+
+  it('shows every list with the figures the API answers: name, ticker, market cap, price, progress', async () => {
+    const fresh = await apiCoins(f, '&sort=new');
+    expect(fresh.length).toBe(5);
+    await expect.poll(() => mintsIn('New')).toEqual(fresh.map((c) => c['mint']));
+    for (const coin of fresh) {
+      const shown = card('New', coin['mint'] as string);
+      await expect.poll(() => shown.locator('[data-field="marketCap"]').textContent()).toBe(marketCapOf(coin));
+      expect(await shown.textContent()).toContain(coin['name'] as string);
+      expect(await shown.textContent()).toContain(coin['symbol'] as string);
+    }
+    // About to graduate: BETA (70% of its raise spent, fees included); never a fresh coin. Graduated: DELTA.
+    expect(await mintsIn('About to graduate')).toEqual([beta.mint]);
+    expect(await card('About to graduate', beta.mint).getByRole('progressbar').getAttribute('aria-valuetext')).toMatch(/^(5[0-9]|6[0-9])(\.[0-9])?%$/);
+    expect(await mintsIn('Graduated')).toEqual([delta.mint]);
+    expect(await card('Graduated', delta.mint).getByRole('progressbar').getAttribute('aria-valuetext')).toBe('100%');
+
+    const trending = await apiCoins(f, '&sort=trending');
+    await expect.poll(tableMints).toEqual(trending.map((c) => c['mint']));
+    for (const coin of trending) {
+      const row = tableRow(coin['mint'] as string);
+      expect(await row.locator('[data-field="price"]').textContent()).toBe(priceOf(coin));
+      expect(await row.locator('[data-field="marketCap"]').textContent()).toBe(marketCapOf(coin));
+    }
+    expect(browser.problems).toEqual([]);
+  });
+
+  it('shows an uploaded image from this server, and the initial for a coin whose image is elsewhere', async () => {
+    const image = card('New', alpha.mint).locator('img');
+    await expect.poll(() => image.getAttribute('src')).toMatch(/^\/ipfs\/bafkrei[a-z2-7]+$/);
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(24);
+    expect(await card('New', beta.mint).locator('img').count()).toBe(0);
+    expect(await card('New', beta.mint).locator('.avatar').textContent()).toContain('B');
+    await page().screenshot({ path: `${SHOTS}/desk-discover-1280x800.png` });
+  });
+
+  it('is reachable by keyboard: `/` focuses the search, Tab walks the bar with a visible focus ring', async () => {
+    await page().locator('body').click({ position: { x: 5, y: 300 } });
+    await page().keyboard.press('/');
+    expect(await page().evaluate(() => document.activeElement?.id)).toBe('coin-search');
+    await page().keyboard.press('Escape');
+    await page().reload(); // Tab from the top of a fresh page
+    await page().getByRole('status').filter({ hasText: 'Live' }).waitFor();
+    const focused: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      await page().keyboard.press('Tab');
+      focused.push(await page().evaluate(() => (document.activeElement?.textContent?.trim() || document.activeElement?.getAttribute('aria-label') || document.activeElement?.id) ?? ''));
+    }
+    expect(focused.slice(0, 6)).toEqual(['Skip to the page', '◆ launchdesk', 'Discover', 'coin-search', 'All pairs', 'ZEC']);
+    const outline = await page().evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
+    expect(outline).not.toBe('none');
+  });
+
+  it('narrows every list by pair', async () => {
+    await page().getByRole('button', { name: nativeSymbol, exact: true }).click();
+    await expect.poll(() => mintsIn('New')).toEqual([gamma.mint]);
+    await expect.poll(tableMints).toEqual([gamma.mint]);
+    expect(await mintsIn('Graduated')).toEqual([]);
+    expect(await column('Graduated').textContent()).toContain('No coin has graduated to its pool yet.');
+    await page().getByRole('button', { name: 'ZEC', exact: true }).click();
+    await expect.poll(() => mintsIn('New')).toEqual((await apiCoins(f, '&sort=new&quote=zec')).map((c) => c['mint']));
+    expect(await tableMints()).not.toContain(gamma.mint);
+    expect(await mintsIn('Graduated')).toEqual([delta.mint]);
+    await page().getByRole('button', { name: 'All pairs' }).click();
+    await expect.poll(() => mintsIn('New')).toHaveLength(5);
+  });
+
+  it('narrows every list by a search for a name, a ticker or a mint, and Escape ends it', async () => {
+    const search = page().getByRole('searchbox', { name: /search coins/i });
+    await search.fill('moon');
+    await expect.poll(() => mintsIn('New')).toEqual([beta.mint]);
+    await expect.poll(tableMints).toEqual([beta.mint]);
+    expect(await page().getByRole('heading', { name: 'Search results' }).count()).toBe(1);
+    expect(await mintsIn('About to graduate')).toEqual([beta.mint]);
+    await search.fill('DELTA');
+    await expect.poll(() => mintsIn('Graduated')).toEqual([delta.mint]);
+    expect(await mintsIn('About to graduate')).toEqual([]);
+    await search.fill(alpha.mint);
+    await expect.poll(tableMints).toEqual([alpha.mint]);
+    await search.fill('no such coin anywhere');
+    await expect.poll(() => column('New').textContent()).toContain('No coin matches the search.');
+    await search.press('Escape');
+    await expect.poll(() => mintsIn('New')).toHaveLength(5);
+    expect(await page().getByRole('heading', { name: 'Trending' }).count()).toBe(1);
+  });
+
+  it('shows a coin planted while the page is open, without a reload', async () => {
+    await page().evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    const epsilon = await market.plant('Epsilon Live', 'EPS');
+    await expect.poll(() => mintsIn('New'), { timeout: 15_000 }).toContain(epsilon.mint);
+    expect((await mintsIn('New'))[0]).toBe(epsilon.mint);
+    expect(await card('New', epsilon.mint).textContent()).toContain('Epsilon Live');
+    expect(await page().evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  });
+
+  it('says in plain words that the server is not answering while it is stopped, then comes back live when it restarts', async () => {
+    await f.app.close();
+    const alert = page().getByRole('alert');
+    await expect.poll(() => alert.textContent(), { timeout: 15_000 }).toContain('The local server is not answering.');
+    expect(await alert.textContent()).toContain('npm start');
+    expect(await page().getByRole('status').filter({ hasText: 'Reconnecting…' }).count()).toBe(1);
+    expect(await mintsIn('New')).toHaveLength(6); // the last figures stay on screen
+    await page().screenshot({ path: `${SHOTS}/desk-discover-reconnecting-1280x800.png` });
+
+    // The same index and chain behind a new server on the same port: a new run, with a new desk session.
+    restarted = await createApiServer({ store: f.store, chain: new SandboxChain(f.sandbox.cluster), profile: f.sandbox.profile, ...(f.content ? { content: f.content } : {}) });
+    await listenLocal(restarted, f.port);
+    await page().getByRole('status').filter({ hasText: 'Live' }).waitFor({ timeout: 15_000 });
+    expect(await page().getByRole('alert').count()).toBe(0);
+    const zeta = await market.plant('Zeta After', 'ZETA');
+    await expect.poll(() => mintsIn('New'), { timeout: 15_000 }).toContain(zeta.mint);
+    expect(browser.problems.filter((p) => !/Failed to load resource|ERR_CONNECTION_REFUSED|401/.test(p))).toEqual([]);
+  });
+
+  it('fits 1920×1080 as well', async () => {
+    await page().setViewportSize({ width: 1920, height: 1080 });
+    await expect.poll(() => mintsIn('New')).toHaveLength(7);
+    await page().screenshot({ path: `${SHOTS}/desk-discover-1920x1080.png` });
+  });
+});
