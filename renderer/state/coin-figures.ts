@@ -8,12 +8,12 @@ import type { CoinJson } from '../api/api-types.js';
  * formatting (no float between the JSON and the screen). Components lay these out and decide nothing.
  */
 
-/** The price field's scale: ZEC per whole coin times 1e9. */
-const PRICE_DECIMALS = 9;
+/** The price field's scale: priceZecE18 is ZEC per whole coin times 1e18 (exact enough for a young coin). */
+const PRICE_DECIMALS = 18;
 
 export const marketCapText = (coin: Pick<CoinJson, 'marketCapZec'>): string => formatCompactUnits(BigInt(coin.marketCapZec), ZEC_DECIMALS);
 export const volumeText = (coin: Pick<CoinJson, 'volumeZec'>): string => formatCompactUnits(BigInt(coin.volumeZec), ZEC_DECIMALS);
-export const priceText = (coin: Pick<CoinJson, 'priceZecE9'>): string => formatPrice(BigInt(coin.priceZecE9), PRICE_DECIMALS);
+export const priceText = (coin: Pick<CoinJson, 'priceZecE18'>): string => formatPrice(BigInt(coin.priceZecE18), PRICE_DECIMALS);
 
 /** Progress to graduation: a pool (graduated) or complete curve is 100%. */
 export function progressOf(coin: Pick<CoinJson, 'stage' | 'raisedSoFarZec' | 'raiseAtCompletionZec'>): Bps {

@@ -9,7 +9,7 @@ import { apiCoins, DeskMarket, ZEC, type PlantedCoin } from './market.js';
 
 const SHOTS = 'test-results';
 const marketCapOf = (coin: Record<string, unknown>) => formatCompactUnits(BigInt(coin['marketCapZec'] as string), 8);
-const priceOf = (coin: Record<string, unknown>) => formatPrice(BigInt(coin['priceZecE9'] as string), 9);
+const priceOf = (coin: Record<string, unknown>) => formatPrice(BigInt(coin['priceZecE18'] as string), 18);
 
 /**
  * The Discover page in Debian's Chromium against a real server over a real sandbox: coins planted and
