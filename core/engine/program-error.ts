@@ -30,6 +30,12 @@ const PLAIN: Readonly<Record<string, string>> = {
   SlippageExceeded: 'the price moved: the swap would pay less than the least allowed (slippage)',
   ZeroAmount: 'a swap of nothing',
   WrongMint: 'the pool is not the WSOL/ZEC pool named',
+  RouteInvalidHop: 'a venue, vault or mint of the route is not the native-coin/ZEC pool or the coin\'s own curve or pool',
+  RouteInvalidAccount: 'the wallet\'s input or output account is not its own account of the right mint',
+  RouteBuybackAccount: 'the fee account is not the ZEC account of one of the launchpad\'s buyback fee recipients',
+  RouteNotNativePair: 'the coin is paired with ZEC: it has no native route',
+  RouteBelowMinimum: 'the price moved: the route would give less than the least allowed (slippage)',
+  RouteHopOrder: 'the route lists its hops in the other side\'s order (a buy: the native-coin/ZEC pool first; a sale: the coin\'s venue first)',
 };
 
 const spaced = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();

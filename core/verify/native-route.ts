@@ -92,12 +92,21 @@ export async function nativeRouteProblem(tx: ResolvedTransaction, ask: NativeRou
 /** The route account for account, the buyback fee account among the recipients', the amounts as asked. */
 function routeProblem(ix: ResolvedInstruction, expected: readonly Address[], buyback: readonly Address[], ask: NativeRouteAsk): string | null {
   if (ix.accounts.length !== expected.length) return `the route names ${ix.accounts.length} accounts, not ${expected.length}`;
+  // The two hops swapped: the other side's order (spec: a buy lists the pool first, a sale the coin's venue first).
+  const at = (from: number) => ix.accounts.slice(from, from + 5).map((a) => a.address).join();
+  const swapped = at(16) === expected.slice(21, 26).join() && at(21) === expected.slice(16, 21).join();
+  if (swapped) {
+    return ask.side === 'sell'
+      ? "the route lists its hops in a buy's order: a sale lists the coin's venue first (accounts 16 to 20), then the native-coin/ZEC pool"
+      : "the route lists its hops in a sale's order: a buy lists the native-coin/ZEC pool first (accounts 16 to 20), then the coin's venue";
+  }
+  const role = ask.side === 'buy' ? BUY_ROLE : SALE_ROLE;
   for (let j = 0; j < expected.length; j++) {
     const got = ix.accounts[j]!.address;
     if (j === 6) {
       if (!buyback.includes(got)) return `the route's buyback fee account ${got} is not the ZEC account of a launchpad buyback fee recipient`;
     } else if (got !== expected[j]) {
-      return `the route's account ${j} is ${got}, not ${expected[j]} (${ROLE[j] ?? 'a route account'} of this wallet and coin)`;
+      return `the route's account ${j} is ${got}, not ${expected[j]} (${role[j] ?? 'a route account'} of this wallet and coin)`;
     }
   }
   if (ix.data.length !== 24) return `the route's data is ${ix.data.length} bytes, not 24`;
@@ -108,18 +117,10 @@ function routeProblem(ix: ResolvedInstruction, expected: readonly Address[], buy
   return null;
 }
 
-const ROLE: Readonly<Record<number, string>> = {
-  0: 'the user',
-  1: "the user's input account",
-  2: "the user's output account",
-  16: 'hop 1 base mint',
-  17: 'hop 1 quote mint',
-  18: 'the native-coin/ZEC pool',
-  19: "hop 1 pool's base vault",
-  20: "hop 1 pool's quote vault",
-  21: 'the coin',
-  22: 'hop 2 quote mint',
-  23: "the coin's curve or pool",
-  24: "hop 2 venue's coin account",
-  25: "hop 2 venue's native-coin account",
-};
+const USER_ROLE: Readonly<Record<number, string>> = { 0: 'the user', 1: "the user's input account", 2: "the user's output account" };
+const POOL_HOP = ['the native coin', 'ZEC', 'the native-coin/ZEC pool', "the pool's native-coin vault", "the pool's ZEC vault"];
+const COIN_HOP = ['the coin', 'the native coin', "the coin's curve or pool", "its venue's coin account", "its venue's native-coin account"];
+const hopRoles = (first: readonly string[], second: readonly string[]) => Object.fromEntries([...first, ...second].map((name, i) => [16 + i, name]));
+/** The route's accounts by index: a buy's hops are [pool, coin's venue], a sale's the same two reversed. */
+const BUY_ROLE: Readonly<Record<number, string>> = { ...USER_ROLE, ...hopRoles(POOL_HOP, COIN_HOP) };
+const SALE_ROLE: Readonly<Record<number, string>> = { ...USER_ROLE, ...hopRoles(COIN_HOP, POOL_HOP) };

@@ -1,7 +1,11 @@
 /*
  * multi_hop_swap: the native route, exactly as the spec's "Route instruction" table: amount_in and
- * min_amount_out (u64 LE), 26 accounts, hops listed in buy order and run backwards for a sale, exact in,
- * minimum out on the final hop. Hop 1 is the pinned native-coin/ZEC pool (run fee-free); hop 2 is the
+ * min_amount_out (u64 LE), 26 accounts, exact in, minimum out on the final hop. A buy lists its hops as it
+ * runs them, [the native-coin/ZEC pool] at 16-20 then [the coin's venue] at 21-25; a sale lists the same two
+ * in reverse order, the coin's venue at 16-20 and the pool at 21-25 (spec, "Route instruction"); the order is
+ * read from the user's input account (ZEC for a buy, the coin for a sale) and a route in the other side's
+ * order is refused with E_ROUTE_HOP_ORDER.
+ * Below, hop 1 is always the pinned native-coin/ZEC pool (run fee-free) and hop 2
  * coin's curve (CPI into the launchpad's route_buy / route_sell, signed by this program's GlobalConfig PDA)
  * or its canonical native-coin pool. The protocol fee is charged once, in ZEC, into the buyback fee account
  * (one of the launchpad's buyback fee recipients'); the coin's creator fee (and a pool's LP fee) in the
@@ -30,18 +34,34 @@ static const u8 ROUTE_EVENT[8] = {86, 61, 198, 99, 167, 76, 143, 42};
 #define E_ROUTE_BUYBACK_ACCOUNT 6102  /* the buyback fee account is not a launchpad buyback recipient's ZEC account */
 #define E_ROUTE_NOT_NATIVE_PAIR 6103  /* a coin paired with ZEC has no route */
 #define E_ROUTE_MIN_OUT 6104          /* less than min_amount_out */
+#define E_ROUTE_HOP_ORDER 6105        /* the hops listed in the other side's order (a sale lists the coin's venue first) */
 
 enum {
   R_USER, R_USER_IN, R_USER_OUT, R_GLOBAL_CONFIG, R_FEE_CONFIG, R_USER_VOLUME, R_BUYBACK, R_TOKEN, R_TOKEN_2022, R_SYSTEM, R_EVENT_AUTHORITY,
   R_PROGRAM, R_LAUNCHPAD, R_LAUNCHPAD_GLOBAL, R_LAUNCHPAD_FEE_CONFIG, R_LAUNCHPAD_EVENT_AUTHORITY,
-  H1_BASE, H1_QUOTE, H1_VENUE, H1_VENUE_BASE, H1_VENUE_QUOTE, H2_BASE, H2_QUOTE, H2_VENUE, H2_VENUE_BASE, H2_VENUE_QUOTE, R_ACCOUNTS
+  R_FIRST_HOP, R_SECOND_HOP = R_FIRST_HOP + 5, R_ACCOUNTS = R_SECOND_HOP + 5
 };
+/* A hop's five accounts, from where it starts. */
+enum { HOP_BASE, HOP_QUOTE, HOP_VENUE, HOP_VENUE_BASE, HOP_VENUE_QUOTE };
+/* Hop 1 (the native-coin/ZEC pool) and hop 2 (the coin's venue) wherever the route lists them: each function
+ * that names them holds the Route as `r` and reads its `h1` and `h2`. */
+#define H1_BASE (r->h1 + HOP_BASE)
+#define H1_QUOTE (r->h1 + HOP_QUOTE)
+#define H1_VENUE (r->h1 + HOP_VENUE)
+#define H1_VENUE_BASE (r->h1 + HOP_VENUE_BASE)
+#define H1_VENUE_QUOTE (r->h1 + HOP_VENUE_QUOTE)
+#define H2_BASE (r->h2 + HOP_BASE)
+#define H2_QUOTE (r->h2 + HOP_QUOTE)
+#define H2_VENUE (r->h2 + HOP_VENUE)
+#define H2_VENUE_BASE (r->h2 + HOP_VENUE_BASE)
+#define H2_VENUE_QUOTE (r->h2 + HOP_VENUE_QUOTE)
 
 typedef struct {
   const Input *in;
   u64 protocol_bps, lp_bps, creator_bps;
   bool hop2_is_curve;
   bool buy;
+  u64 h1, h2; /* where hop 1 (the native-coin/ZEC pool) and hop 2 (the coin's venue) start among the accounts */
   u64 b1, q1; /* hop 1 reserves (native, ZEC) before the route */
 } Route;
 
@@ -76,11 +96,34 @@ static Result expect_pool_hop(const Input *in, u64 venue, u64 base, u64 quote, c
   return OK;
 }
 
+/*
+ * The side and the hops' order, from the user's input account: its mint is ZEC on a buy, listed as the first
+ * hop's quote (the pool: native, ZEC); the coin on a sale, listed as the first hop's base (the coin's venue).
+ * The same mint where the other side's order puts it (a sale's coin as the second hop's base, a buy's ZEC as
+ * the second hop's quote) is a route in the wrong order.
+ */
+static Result route_order(Route *r) {
+  const SolAccountInfo *acc = r->in->accounts, *user_in = &acc[R_USER_IN];
+  if (!is_token_program(user_in->owner) || account_data_len(user_in) < TOKEN_ACCOUNT_SIZE) return E_ROUTE_INVALID_ACCOUNT;
+  const Pubkey *mint = token_account_mint(user_in);
+  if (pubkey_eq(mint, acc[R_FIRST_HOP + HOP_QUOTE].key)) {
+    r->buy = true, r->h1 = R_FIRST_HOP, r->h2 = R_SECOND_HOP;
+    return OK;
+  }
+  if (pubkey_eq(mint, acc[R_FIRST_HOP + HOP_BASE].key)) {
+    r->buy = false, r->h1 = R_SECOND_HOP, r->h2 = R_FIRST_HOP;
+    return OK;
+  }
+  if (pubkey_eq(mint, acc[R_SECOND_HOP + HOP_BASE].key) || pubkey_eq(mint, acc[R_SECOND_HOP + HOP_QUOTE].key)) return E_ROUTE_HOP_ORDER;
+  return E_ROUTE_INVALID_ACCOUNT;
+}
+
 static Result expect_route_accounts(Route *r) {
   const Input *in = r->in;
   TRY(expect_accounts(in, R_ACCOUNTS));
   const SolAccountInfo *acc = in->accounts;
   TRY(expect_signer(&acc[R_USER]));
+  TRY(route_order(r));
   TRY(expect_global_config(in, &acc[R_GLOBAL_CONFIG]));
   const u8 *config = acc[R_GLOBAL_CONFIG].data;
   TRY(expect_key(&acc[R_TOKEN], &TOKEN_PROGRAM_ID));
@@ -124,7 +167,7 @@ static Result expect_route_accounts(Route *r) {
 
   /* The user's own accounts: ZEC and the coin, at their associated addresses. */
   const Pubkey *user = acc[R_USER].key;
-  bool buy = r->buy = pubkey_eq(token_account_mint(&acc[R_USER_IN]), zec);
+  bool buy = r->buy;
   const Pubkey *in_mint = buy ? zec : coin, *out_mint = buy ? coin : zec;
   if (expect_ata(&acc[R_USER_IN], user, buy ? &TOKEN_PROGRAM_ID : &TOKEN_2022_PROGRAM_ID, in_mint) != OK) return E_ROUTE_INVALID_ACCOUNT;
   if (expect_ata(&acc[R_USER_OUT], user, buy ? &TOKEN_2022_PROGRAM_ID : &TOKEN_PROGRAM_ID, out_mint) != OK) return E_ROUTE_INVALID_ACCOUNT;
@@ -301,9 +344,10 @@ static Result emit_route(const Route *r, const RouteReport *x) {
 INLINE u64 curve_route_fees(const SolAccountInfo *curve) { return get_u64(curve->data + 125); }
 
 static Result multi_hop_swap(const Input *in) {
-  Route r = {in, 0, 0, 0, false, false, 0, 0};
-  TRY(expect_route_accounts(&r));
-  bool buy = r.buy;
+  Route route = {in, 0, 0, 0, false, false, 0, 0, 0, 0};
+  Route *r = &route;
+  TRY(expect_route_accounts(r));
+  bool buy = r->buy;
   const SolAccountInfo *acc = in->accounts;
   Reader rd = {in->data + 8, in->data_len - 8, 0, false};
   u64 amount_in = r_u64(&rd), min_out = r_u64(&rd);
@@ -314,8 +358,8 @@ static Result multi_hop_swap(const Input *in) {
 
   if (buy) {
     u64 protocol_fee, zec_in, native, denominator;
-    if (!mul_div_ceil(amount_in, r.protocol_bps, BPS, &protocol_fee) || !sub_u64(amount_in, protocol_fee, &zec_in) || zec_in == 0) return E_ZERO_QUOTE_AMOUNT;
-    if (!add_u64(r.q1, zec_in, &denominator) || !mul_div_floor(zec_in, r.b1, denominator, &native) || native == 0) return E_ZERO_BASE_AMOUNT;
+    if (!mul_div_ceil(amount_in, r->protocol_bps, BPS, &protocol_fee) || !sub_u64(amount_in, protocol_fee, &zec_in) || zec_in == 0) return E_ZERO_QUOTE_AMOUNT;
+    if (!add_u64(r->q1, zec_in, &denominator) || !mul_div_floor(zec_in, r->b1, denominator, &native) || native == 0) return E_ZERO_BASE_AMOUNT;
     RouteMove fee = {R_USER_IN, R_BUYBACK, H1_QUOTE, R_USER, protocol_fee};
     TRY(route_move(in, &fee, NULL));
     RouteMove pay = {R_USER_IN, H1_VENUE_QUOTE, H1_QUOTE, R_USER, zec_in};
@@ -324,14 +368,14 @@ static Result multi_hop_swap(const Input *in) {
     TRY(route_move(in, &hand_over, &hop1.signer));
     u64 before = token_account_amount(&acc[R_USER_OUT]), tokens;
     RouteReport report = {amount_in, min_out, amount_in, 0, protocol_fee, native, zec_in, {0, 0, 0}};
-    if (r.hop2_is_curve) {
+    if (r->hop2_is_curve) {
       u64 fees_before = curve_route_fees(&acc[H2_VENUE]);
-      TRY(route_curve_cpi(&r, true, native, min_out));
+      TRY(route_curve_cpi(r, true, native, min_out));
       tokens = token_account_amount(&acc[R_USER_OUT]) - before;
       /* A buy that completed the curve handed back the native it did not use: sold back into ZEC. */
-      u64 hop1_base = r.b1 - native, leftover = token_account_amount(&acc[H1_VENUE_BASE]) - hop1_base;
+      u64 hop1_base = r->b1 - native, leftover = token_account_amount(&acc[H1_VENUE_BASE]) - hop1_base;
       if (leftover > 0) {
-        u64 hop1_quote = r.q1 + zec_in, back, denominator2;
+        u64 hop1_quote = r->q1 + zec_in, back, denominator2;
         if (!add_u64(hop1_base, leftover, &denominator2) || !mul_div_floor(hop1_quote, leftover, denominator2, &back)) return E_OVERFLOW;
         RouteMove refund = {H1_VENUE_QUOTE, R_USER_IN, H1_QUOTE, H1_VENUE, back};
         TRY(route_move(in, &refund, &hop1.signer));
@@ -342,33 +386,33 @@ static Result multi_hop_swap(const Input *in) {
       report.hop2.creator_fee = curve_route_fees(&acc[H2_VENUE]) - fees_before;
       report.hop2.quote = report.native - report.hop2.creator_fee;
     } else {
-      TRY(pool_hop_buy(&r, native, &tokens, &report.hop2));
+      TRY(pool_hop_buy(r, native, &tokens, &report.hop2));
     }
     if (tokens < min_out) return E_ROUTE_MIN_OUT;
     report.tokens = tokens;
-    return emit_route(&r, &report);
+    return emit_route(r, &report);
   }
 
   /* A sale: hop 2 first (coin to native, into hop 1's native vault), then hop 1 (native to ZEC). */
   u64 native;
   Hop2 hop2 = {0, 0, 0};
-  if (r.hop2_is_curve) {
+  if (r->hop2_is_curve) {
     u64 before = token_account_amount(&acc[H1_VENUE_BASE]), fees_before = curve_route_fees(&acc[H2_VENUE]);
-    TRY(route_curve_cpi(&r, false, amount_in, 0));
+    TRY(route_curve_cpi(r, false, amount_in, 0));
     native = token_account_amount(&acc[H1_VENUE_BASE]) - before;
     hop2.creator_fee = curve_route_fees(&acc[H2_VENUE]) - fees_before;
     hop2.quote = native + hop2.creator_fee;
   } else {
-    TRY(pool_hop_sell(&r, amount_in, &native, &hop2));
+    TRY(pool_hop_sell(r, amount_in, &native, &hop2));
   }
   u64 denominator, zec_out, protocol_fee, receives;
-  if (!add_u64(r.b1, native, &denominator) || !mul_div_floor(r.q1, native, denominator, &zec_out)) return E_OVERFLOW;
-  if (!mul_div_ceil(zec_out, r.protocol_bps, BPS, &protocol_fee) || !sub_u64(zec_out, protocol_fee, &receives)) return E_ROUTE_MIN_OUT;
+  if (!add_u64(r->b1, native, &denominator) || !mul_div_floor(r->q1, native, denominator, &zec_out)) return E_OVERFLOW;
+  if (!mul_div_ceil(zec_out, r->protocol_bps, BPS, &protocol_fee) || !sub_u64(zec_out, protocol_fee, &receives)) return E_ROUTE_MIN_OUT;
   if (receives < min_out) return E_ROUTE_MIN_OUT;
   RouteMove fee = {H1_VENUE_QUOTE, R_BUYBACK, H1_QUOTE, H1_VENUE, protocol_fee};
   TRY(route_move(in, &fee, &hop1.signer));
   RouteMove pay = {H1_VENUE_QUOTE, R_USER_OUT, H1_QUOTE, H1_VENUE, receives};
   TRY(route_move(in, &pay, &hop1.signer));
   RouteReport report = {amount_in, min_out, receives, amount_in, protocol_fee, native, zec_out, hop2};
-  return emit_route(&r, &report);
+  return emit_route(r, &report);
 }

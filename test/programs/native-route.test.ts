@@ -103,6 +103,26 @@ describe('native route (multi_hop_swap) on a curve', () => {
     expect(curve().realQuoteReserves).toBe(before.realQuoteReserves - quoteOut);
   });
 
+  it('takes a sale\'s hops in reverse order (the coin\'s venue at 16-20), and refuses either side written in the other\'s order with its own code', async () => {
+    const held = await coinsOf(trader.address);
+    const sale = await route({ side: 'sell', amountIn: held / 4n, minAmountOut: 1n });
+    const addresses = (ix: typeof sale) => ix.accounts!.map((a) => a.address);
+    expect(addresses(sale).slice(16, 21)).toEqual([hop2.baseMint, hop2.quoteMint, hop2.venue, hop2.venueBase, hop2.venueQuote]);
+    expect(addresses(sale).slice(21, 26)).toEqual([hop1.baseMint, hop1.quoteMint, hop1.venue, hop1.venueBase, hop1.venueQuote]);
+    const buy = await route({ side: 'buy', amountIn: ZEC, minAmountOut: 1n });
+    expect(addresses(buy).slice(16, 21)).toEqual([hop1.baseMint, hop1.quoteMint, hop1.venue, hop1.venueBase, hop1.venueQuote]);
+    // The same instructions with their two hops swapped: a sale in a buy's order, a buy in a sale's order.
+    const swapped = (ix: typeof sale) => ({ ...ix, accounts: [...ix.accounts!.slice(0, 16), ...ix.accounts!.slice(21, 26), ...ix.accounts!.slice(16, 21)] });
+    for (const [name, ix] of [['sale in buy order', swapped(sale)], ['buy in sale order', swapped(buy)]] as const) {
+      const result = await send(sandbox, trader, [ix]);
+      expect(customError(result.err), `${name}\n${result.logs.join('\n')}`).toBe(6105);
+    }
+    expect(await coinsOf(trader.address)).toBe(held); // nothing moved
+    const landed = await send(sandbox, trader, [sale]);
+    expect(landed.err, landed.logs.join('\n')).toBeNull();
+    expect(await coinsOf(trader.address)).toBe(held - held / 4n);
+  });
+
   it('refuses a minimum that cannot be met on a buy', async () => {
     const result = await send(sandbox, trader, [await route({ side: 'buy', amountIn: ZEC, minAmountOut: 10n ** 15n })]);
     expect(customError(result.err)).toBe(6042);

@@ -8,6 +8,7 @@ import { findAssociatedTokenAccount } from '../../core/programs/launchpad/pdas.j
 import { ASSOCIATED_TOKEN_PROGRAM_ADDRESS, SYSTEM_PROGRAM_ADDRESS } from '../../core/programs/launchpad/spl-programs.js';
 import { resolveTransaction, type ResolvedInstruction, type ResolvedTransaction } from '../../core/verify/message.js';
 import { nativeRouteProblem, type NativeRouteAsk, type NativeRouteRules } from '../../core/verify/native-route.js';
+import { multiHopSwapInstruction } from '../../core/programs/amm/instructions/multi-hop-swap.js';
 import { startApi, type ApiFixture } from '../api/api-fixture.js';
 import { build } from '../engine/http-signing.js';
 import { fundedWallet } from '../helpers/launchpad.js';
@@ -77,11 +78,34 @@ describe('core/verify: accepted native-pair trades', () => {
   it('refuses any other pool or vault, another coin and another wallet\'s account', async () => {
     const other = await stranger();
     expect(await nativeRouteProblem(withAccount(18, other), ask, rules)).toMatch(/account 18 is .* \(the native-coin\/ZEC pool/);
-    expect(await nativeRouteProblem(withAccount(19, other), ask, rules)).toMatch(/account 19 .*hop 1 pool's base vault/);
+    expect(await nativeRouteProblem(withAccount(19, other), ask, rules)).toMatch(/account 19 .*the pool's native-coin vault/);
     expect(await nativeRouteProblem(withAccount(21, zecCoin), ask, rules)).toMatch(/account 21 .*the coin/);
     const theirs = await findAssociatedTokenAccount(other, f.sandbox.profile.mints.zec.address, f.sandbox.profile.mints.zec.tokenProgram);
     expect(await nativeRouteProblem(withAccount(1, theirs), ask, rules)).toMatch(/account 1 .*input account/);
     expect(await nativeRouteProblem(withAccount(6, theirs), ask, rules)).toMatch(/buyback fee account .* is not the ZEC account of a launchpad buyback fee recipient/);
+  });
+
+  it('refuses a route whose two hops are in the other side\'s order', async () => {
+    const swapHops = (ix: ResolvedInstruction): ResolvedInstruction => ({ ...ix, accounts: [...ix.accounts.slice(0, 16), ...ix.accounts.slice(21, 26), ...ix.accounts.slice(16, 21)] });
+    expect(await nativeRouteProblem(withRoute(swapHops), ask, rules)).toMatch(
+      /: the route lists its hops in a sale's order: a buy lists the native-coin\/ZEC pool first \(accounts 16 to 20\), then the coin's venue$/,
+    );
+    // A sale of the same coin, its route built as the spec has it, then with the hops in a buy's order.
+    const zecAccount = await findAssociatedTokenAccount(trader.address, f.sandbox.profile.mints.zec.address, f.sandbox.profile.mints.zec.tokenProgram);
+    const sale = await multiHopSwapInstruction({ ...rules.route, side: 'sell', user: trader.address, buybackFeeAccount: built.instructions[routeIndex()]!.accounts[6]!.address, amountIn: 1_000n, minAmountOut: 1n });
+    const saleIx: ResolvedInstruction = { program: sale.programAddress, accounts: sale.accounts!.map((a) => ({ address: a.address, signer: a.role === 3, writable: a.role >= 1 })), data: new Uint8Array(sale.data!) };
+    expect(saleIx.accounts[16]!.address).toBe(coin); // the coin's venue first
+    const open: ResolvedInstruction = {
+      program: ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
+      accounts: [trader.address, zecAccount, trader.address, f.sandbox.profile.mints.zec.address, SYSTEM_PROGRAM_ADDRESS, f.sandbox.profile.mints.zec.tokenProgram].map((address) => ({ address, signer: false, writable: false })),
+      data: Uint8Array.of(1),
+    };
+    const saleTx = (route: ResolvedInstruction): ResolvedTransaction => ({ ...built, instructions: [...built.instructions.filter((_, i) => i < routeIndex() - 1), open, route] });
+    const saleAsk = { ...ask, side: 'sell' as const, amountIn: 1_000n, minAmountOut: 1n };
+    expect(await nativeRouteProblem(saleTx(saleIx), saleAsk, rules)).toBeNull();
+    expect(await nativeRouteProblem(saleTx(swapHops(saleIx)), saleAsk, rules)).toMatch(
+      /: the route lists its hops in a buy's order: a sale lists the coin's venue first \(accounts 16 to 20\), then the native-coin\/ZEC pool$/,
+    );
   });
 
   it('refuses a direct curve trade, a transfer, a native-coin account, any other program and a second route', async () => {

@@ -83,10 +83,23 @@ export const AMM_ERRORS = Object.freeze({
   CreatorFeeNotConfigurableForQuote: 6077,
 });
 
-export type AmmErrorName = keyof typeof AMM_ERRORS;
+/**
+ * The refusals of multi_hop_swap (programs/amm/route.h): ours, as the live program's codes for these are
+ * not published.
+ */
+export const ROUTE_ERRORS = Object.freeze({
+  RouteInvalidHop: 6100,
+  RouteInvalidAccount: 6101,
+  RouteBuybackAccount: 6102,
+  RouteNotNativePair: 6103,
+  RouteBelowMinimum: 6104,
+  RouteHopOrder: 6105,
+});
+
+export type AmmErrorName = keyof typeof AMM_ERRORS | keyof typeof ROUTE_ERRORS;
 
 const NAMES_BY_CODE: ReadonlyMap<number, AmmErrorName> = new Map(
-  Object.entries(AMM_ERRORS).map(([name, code]) => [code, name as AmmErrorName]),
+  Object.entries({ ...AMM_ERRORS, ...ROUTE_ERRORS }).map(([name, code]) => [code, name as AmmErrorName]),
 );
 
 /** The error name of a custom program error code, or undefined when it is not the AMM's. */

@@ -6,8 +6,9 @@ import { findAmmFeeConfig, findAmmUserVolumeAccumulator, findGlobalConfig } from
 
 /**
  * multi_hop_swap, exactly as the spec's "Route instruction" table: discriminator
- * [43, 100, 73, 19, 233, 246, 111, 148], amount_in and min_amount_out (u64 LE), 26 accounts; the hops are
- * listed in buy order (native-coin/ZEC pool, then the coin's curve or pool) for a sale too.
+ * [43, 100, 73, 19, 233, 246, 111, 148], amount_in and min_amount_out (u64 LE), 26 accounts. A buy's hops are
+ * [the native-coin/ZEC pool] at 16-20 then [the coin's curve or pool] at 21-25; a sale's are the same two in
+ * reverse order (the program refuses either side written in the other's order).
  */
 export const MULTI_HOP_SWAP_DISCRIMINATOR = new Uint8Array([43, 100, 73, 19, 233, 246, 111, 148]);
 
@@ -25,7 +26,7 @@ export interface MultiHopSwapInput {
   readonly programs: { readonly amm: Address; readonly launchpad: Address; readonly fees: Address };
   readonly side: 'buy' | 'sell';
   readonly user: Address;
-  /** Hop 1: the native-coin/ZEC pool (base native, quote ZEC). */
+  /** Hop 1: the native-coin/ZEC pool (base native, quote ZEC); listed first on a buy, second on a sale. */
   readonly hop1: RouteHop;
   /** Hop 2: the coin's curve or canonical native-coin pool (base coin, quote native). */
   readonly hop2: RouteHop;
@@ -74,8 +75,7 @@ export async function multiHopSwapInstruction(i: MultiHopSwapInput): Promise<Ins
       { address: await findGlobal(launchpad), role: R },
       { address: await findLaunchpadFeeConfig({ launchpad, fees }), role: R },
       { address: await findEventAuthority(launchpad), role: R },
-      ...hop(i.hop1),
-      ...hop(i.hop2),
+      ...(i.side === 'buy' ? [...hop(i.hop1), ...hop(i.hop2)] : [...hop(i.hop2), ...hop(i.hop1)]),
     ],
     data,
   };
