@@ -21,6 +21,7 @@ import { connectSandbox, type SandboxConnection } from './sandbox/connect.js';
 import { readLock } from './sandbox/data-lock.js';
 import { NATIVE_MINT_DECIMALS } from './sandbox/genesis/keys.js';
 import { Sandbox } from './sandbox/sandbox.js';
+import type { MarketChoice } from './sandbox/genesis/steps.js';
 
 const DEFAULT_RPC_PORT = 8899;
 /** The local /v1 server's default port. */
@@ -33,8 +34,29 @@ function portOf(value: string | undefined, fallback: number, flag: string): numb
   return port;
 }
 
+/**
+ * The CLI's market for a new sandbox: seeded unless `--empty`, with a progress line while it plants and
+ * trades (a few seconds, once per data directory).
+ */
+function marketChoice(empty: boolean | undefined, out: NodeJS.WriteStream = process.stdout): MarketChoice {
+  if (empty) return { state: 'empty' };
+  let lastDecile = -1;
+  return {
+    state: 'seeded',
+    onProgress: (done, total) => {
+      const text = `seeding the market: ${done}/${total} transactions`;
+      if (out.isTTY) out.write(`\r\x1b[K${text}${done === total ? '\n' : ''}`);
+      else {
+        const decile = Math.floor((done * 10) / total);
+        if (decile !== lastDecile) out.write(`${text}\n`);
+        lastDecile = decile;
+      }
+    },
+  };
+}
+
 async function runSandbox(
-  values: { data?: string | undefined; 'rpc-port'?: string | undefined; port?: string | undefined },
+  values: { data?: string | undefined; 'rpc-port'?: string | undefined; port?: string | undefined; empty?: boolean | undefined },
   label: string,
   withApi: boolean,
 ): Promise<void> {
@@ -46,6 +68,7 @@ async function runSandbox(
       rpcPort: portOf(values['rpc-port'], DEFAULT_RPC_PORT, '--rpc-port'),
       apiPort: withApi ? portOf(values.port, DEFAULT_API_PORT, '--port') : null,
       onProgress: progressPrinter(process.stdout),
+      market: marketChoice(values.empty),
     });
   } catch (error) {
     throw isDeskError(error) ? error : new DeskError('unavailable', (error as Error).message);
@@ -154,7 +177,7 @@ async function runIndex(values: { data?: string | undefined; rpc?: string | unde
   const dataDir = resolve(values.data ?? defaultSandboxDir());
   const remote = rpcConnection(values);
   mkdirSync(dataDir, { recursive: true });
-  const connection = remote ?? (await connectSandbox(dataDir));
+  const connection = remote ?? (await connectSandbox(dataDir, marketChoice(false)));
   const indexPath = join(dataDir, 'index.sqlite');
   process.stdout.write(`indexing ${connection.where} into ${indexPath}\n`);
   const started = Date.now();
@@ -216,7 +239,7 @@ async function airdrop(positionals: readonly string[], values: Readonly<Record<s
     if (amounts.zec !== null) lines.push(`ZEC     ${await call('requestTokenAirdrop', [wallet, amounts.zec, { token: 'zec' }])}`);
     if (amounts.native !== null) lines.push(`native  ${await call('requestTokenAirdrop', [wallet, amounts.native, { token: 'native' }])}`);
   } else {
-    const sandbox = await Sandbox.open({ dataDir, slotMs: 0 });
+    const sandbox = await Sandbox.open({ dataDir, slotMs: 0, market: marketChoice(false) });
     try {
       if (amounts.sol !== null) lines.push(`SOL     ${await sandbox.faucet.sol(wallet as Address, amounts.sol as Lamports)}`);
       if (amounts.zec !== null) lines.push(`ZEC     ${await sandbox.faucet.zec(wallet as Address, amounts.zec as ZecUnits)}`);

@@ -31,6 +31,11 @@ const RPC_PORT_LINES = [
   '                   its WebSocket is always on N + 1, where Solana clients look for it',
 ];
 const API_PORT_LINE = '  --port N         the /v1 server on 127.0.0.1 (default 7439; 0 picks a free one)';
+const EMPTY = { empty: { type: 'boolean' } } as const;
+const EMPTY_LINES = [
+  '  --empty          a new sandbox without the seeded market (a few dozen coins traded over the last hours,',
+  '                   planted on first use); a sandbox made empty stays empty',
+];
 const CLUSTER_LINES = [
   '  --rpc URL        another cluster\'s JSON-RPC (http or https) instead of the sandbox; needs --profile',
   "  --profile FILE   that cluster's network profile (program, mint and account addresses; its WebSocket URL)",
@@ -38,14 +43,14 @@ const CLUSTER_LINES = [
 
 const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
   start: {
-    synopsis: '[--data DIR] [--port N] [--rpc-port N]',
+    synopsis: '[--data DIR] [--port N] [--rpc-port N] [--empty]',
     summary: 'the desk (Electron), or the headless server where Electron is not installed',
-    details: ['Opens the desk window over the local services; without Electron it runs `launchdesk serve`.', '', dataLine(), API_PORT_LINE, ...RPC_PORT_LINES],
-    options: { ...DATA, port: { type: 'string' }, 'rpc-port': { type: 'string' }, ...HELP },
+    details: ['Opens the desk window over the local services; without Electron it runs `launchdesk serve`.', '', dataLine(), API_PORT_LINE, ...RPC_PORT_LINES, ...EMPTY_LINES],
+    options: { ...DATA, port: { type: 'string' }, 'rpc-port': { type: 'string' }, ...EMPTY, ...HELP },
     positionals: NONE,
   },
   serve: {
-    synopsis: '[--data DIR] [--port N] [--rpc-port N] [--rpc URL --profile FILE]',
+    synopsis: '[--data DIR] [--port N] [--rpc-port N] [--empty] [--rpc URL --profile FILE]',
     summary: 'the headless server: /v1, the indexer in-process, and the sandbox with its JSON-RPC',
     details: [
       'Runs the sandbox in DIR with its Solana JSON-RPC, the indexer, and /v1 on 127.0.0.1; with --rpc and',
@@ -54,16 +59,17 @@ const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
       dataLine(),
       API_PORT_LINE,
       ...RPC_PORT_LINES,
+      ...EMPTY_LINES,
       ...CLUSTER_LINES,
     ],
-    options: { ...DATA, port: { type: 'string' }, 'rpc-port': { type: 'string' }, rpc: { type: 'string' }, profile: { type: 'string' }, ...HELP },
+    options: { ...DATA, port: { type: 'string' }, 'rpc-port': { type: 'string' }, ...EMPTY, rpc: { type: 'string' }, profile: { type: 'string' }, ...HELP },
     positionals: NONE,
   },
   sandbox: {
-    synopsis: '[--data DIR] [--rpc-port N]',
+    synopsis: '[--data DIR] [--rpc-port N] [--empty]',
     summary: 'the embedded cluster and its Solana JSON-RPC (default port 8899, WebSocket 8900)',
-    details: ['Runs the sandbox cluster in DIR (created on first use) and answers Solana JSON-RPC on 127.0.0.1.', '', dataLine(), ...RPC_PORT_LINES],
-    options: { ...DATA, 'rpc-port': { type: 'string' }, ...HELP },
+    details: ['Runs the sandbox cluster in DIR (created on first use) and answers Solana JSON-RPC on 127.0.0.1.', '', dataLine(), ...RPC_PORT_LINES, ...EMPTY_LINES],
+    options: { ...DATA, 'rpc-port': { type: 'string' }, ...EMPTY, ...HELP },
     positionals: NONE,
   },
   index: {

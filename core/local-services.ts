@@ -12,6 +12,7 @@ import { startIndex, type IndexService } from './index/index-service.js';
 import type { IngestProgress } from './index/ingest/ingestor.js';
 import { startRpcFacade, type RpcFacade } from './sandbox/rpc/server.js';
 import { Sandbox } from './sandbox/sandbox.js';
+import type { MarketChoice } from './sandbox/genesis/steps.js';
 
 export interface LocalServices {
   readonly sandbox: Sandbox;
@@ -32,10 +33,12 @@ export async function startLocalServices(options: {
   readonly rpcPort: number;
   readonly apiPort: number | null;
   readonly onProgress?: (progress: IngestProgress) => void;
+  /** A new sandbox's market: seeded (the CLI's default) or empty (see Sandbox.open). */
+  readonly market?: MarketChoice;
   /** A pinning service for uploads (a real cluster's); the sandbox keeps uploads on this machine only. */
   readonly pinning?: PinningConfig;
 }): Promise<LocalServices> {
-  const sandbox = await Sandbox.open({ dataDir: options.dataDir });
+  const sandbox = await Sandbox.open({ dataDir: options.dataDir, ...(options.market ? { market: options.market } : {}) });
   const stops: (() => Promise<void> | void)[] = [() => sandbox.close()];
   const stopAll = async () => {
     for (const stop of stops.splice(0).reverse()) await stop();

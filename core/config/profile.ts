@@ -40,6 +40,11 @@ export interface NetworkProfile {
    * without one uploads stay on this machine, served at /ipfs/<cid> (the sandbox's case).
    */
   readonly pinning?: { readonly url: string; readonly authorization?: string };
+  /**
+   * Sandbox only: whether genesis seeded a market (core/sandbox/market), with its seed and its traders'
+   * addresses (their keys derive from the seed), or was asked to leave the sandbox empty.
+   */
+  readonly market?: { readonly state: 'seeded' | 'empty'; readonly seed?: string; readonly traders?: readonly Address[] };
 }
 
 /** The native pairing: what a route needs (spec, "Native pair block" and `pairs.native` in params). */

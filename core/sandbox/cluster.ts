@@ -206,12 +206,16 @@ export class SandboxCluster {
     return this.ledger.entries.length;
   }
 
-  /** Moves the clock on `count` slots: new blockhashes, commitment progress, notifications. */
-  advanceSlots(count: number): void {
+  /**
+   * Moves the clock on `count` slots: new blockhashes, commitment progress, notifications. `unixTimestamp`
+   * sets the block time of the new slots (a seeded market's history spread over past hours; it must not
+   * go backwards); otherwise it is the wall clock's.
+   */
+  advanceSlots(count: number, unixTimestamp?: bigint): void {
     for (let i = 0; i < count; i++) {
       this.slotValue += 1n;
       this.blockHeightValue += 1n;
-      this.setClock(this.slotValue);
+      this.setClock(this.slotValue, unixTimestamp);
       this.svm.expireBlockhash();
       this.pushBlockhash(this.svm.latestBlockhash());
       this.emitCommitments();

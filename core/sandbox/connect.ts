@@ -5,6 +5,7 @@ import { SandboxChain } from '../chain/sandbox-chain.js';
 import { readProfile, type NetworkProfile } from '../config/profile.js';
 import { readLock } from './data-lock.js';
 import { Sandbox } from './sandbox.js';
+import type { MarketChoice } from './genesis/steps.js';
 
 export interface SandboxConnection {
   readonly chain: Chain;
@@ -19,13 +20,13 @@ export interface SandboxConnection {
  * that process's JSON-RPC and WebSocket (the facade accepts upgrades on its HTTP port); otherwise opened
  * here, in-process.
  */
-export async function connectSandbox(dataDir: string): Promise<SandboxConnection> {
+export async function connectSandbox(dataDir: string, market?: MarketChoice): Promise<SandboxConnection> {
   const running = readLock(dataDir);
   if (running?.rpcUrl) {
     const chain = new RpcChain(running.rpcUrl, running.rpcUrl.replace(/^http/, 'ws'));
     return { chain, profile: readProfile(join(dataDir, 'profile.json')), where: `the running sandbox at ${running.rpcUrl}`, close: () => chain.close() };
   }
-  const sandbox = await Sandbox.open({ dataDir });
+  const sandbox = await Sandbox.open({ dataDir, ...(market ? { market } : {}) });
   const chain = new SandboxChain(sandbox.cluster);
   return {
     chain,

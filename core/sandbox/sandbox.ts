@@ -6,11 +6,17 @@ import { SandboxCluster, type SandboxClusterOptions } from './cluster.js';
 import { DataLock } from './data-lock.js';
 import { Faucet } from './faucet.js';
 import { loadOrCreateKeys, signerOf } from './genesis/keys.js';
-import { GENESIS_VERSION, runGenesisSteps } from './genesis/steps.js';
+import { GENESIS_VERSION, runGenesisSteps, type MarketChoice } from './genesis/steps.js';
 
 export interface SandboxOptions extends SandboxClusterOptions {
   /** Stop genesis at this step, as an older version of the app would have (upgrade tests). */
   readonly genesisUpTo?: number;
+  /**
+   * Whether a new sandbox (or one from before the seeded market) gets a seeded market: a few dozen coins
+   * traded over hours, ~6 s of transactions. Empty by default here (tests open hundreds of sandboxes);
+   * the CLI seeds unless told `--empty`. A sandbox keeps what it was given on later opens.
+   */
+  readonly market?: MarketChoice;
 }
 
 /**
@@ -45,7 +51,7 @@ export class Sandbox {
       const keys = loadOrCreateKeys(options.dataDir);
       let profile: NetworkProfile;
       if (fresh) {
-        profile = await runGenesisSteps(cluster, keys, null, options.genesisUpTo);
+        profile = await runGenesisSteps(cluster, keys, null, options.genesisUpTo, options.market);
         if (options.dataDir !== null) writeProfile(join(options.dataDir, 'profile.json'), profile);
         // The snapshot is what marks genesis as done (see SandboxCluster.open).
         cluster.snapshot();
@@ -54,7 +60,7 @@ export class Sandbox {
         profile = readProfile(join(options.dataDir!, 'profile.json'));
         if ((profile.genesisVersion ?? 1) < (options.genesisUpTo ?? GENESIS_VERSION)) {
           // A sandbox from an older version: add what genesis has gained since, keeping everything else.
-          profile = await runGenesisSteps(cluster, keys, profile, options.genesisUpTo);
+          profile = await runGenesisSteps(cluster, keys, profile, options.genesisUpTo, options.market);
           writeProfile(join(options.dataDir!, 'profile.json'), profile);
           cluster.snapshot();
         }

@@ -7,6 +7,7 @@ import { genesisLaunchpad } from './launchpad.js';
 import { genesisLookupTable, genesisLookupTableUpdate } from './lookup-table.js';
 import type { GenesisKeys } from './keys.js';
 import { genesisMemo } from './memo.js';
+import { genesisMarket } from '../market/market-step.js';
 import { genesisMints } from './mints.js';
 import { genesisNativePair } from './native-pair.js';
 import { genesisNativePrice } from './native-price.js';
@@ -21,6 +22,15 @@ export interface GenesisContext {
   readonly cluster: SandboxCluster;
   readonly keys: GenesisKeys;
   readonly profile: NetworkProfile | null;
+  /** Whether the seeded-market step plants and trades a market ('empty' leaves the chain as it is). */
+  readonly market: MarketChoice;
+}
+
+export interface MarketChoice {
+  readonly state: 'seeded' | 'empty';
+  readonly seed?: string;
+  /** How far the market's trades have gone, for a progress line. */
+  readonly onProgress?: (done: number, total: number) => void;
 }
 
 interface GenesisStep {
@@ -41,6 +51,7 @@ export const GENESIS_STEPS: readonly GenesisStep[] = [
   { version: 9, name: 'address lookup table of the fixed accounts (frozen)', run: genesisLookupTable },
   { version: 10, name: 'lookup table holding the planting\'s fixed accounts too (frozen)', run: genesisLookupTableUpdate },
   { version: 11, name: 'SPL Memo (v2) at its live address, as mainnet runs it', run: genesisMemo },
+  { version: 12, name: 'a seeded market (or none, when asked for an empty sandbox)', run: genesisMarket },
 ];
 
 export const GENESIS_VERSION = GENESIS_STEPS[GENESIS_STEPS.length - 1]!.version;
@@ -51,12 +62,13 @@ export async function runGenesisSteps(
   keys: GenesisKeys,
   profile: NetworkProfile | null,
   upTo: number = GENESIS_VERSION,
+  market: MarketChoice = { state: 'empty' },
 ): Promise<NetworkProfile> {
   let current = profile;
   const done = profile?.genesisVersion ?? (profile ? 1 : 0);
   for (const step of GENESIS_STEPS) {
     if (step.version <= done || step.version > upTo) continue;
-    current = { ...(await step.run({ cluster, keys, profile: current })), genesisVersion: step.version };
+    current = { ...(await step.run({ cluster, keys, profile: current, market })), genesisVersion: step.version };
   }
   if (!current) throw new Error('genesis produced no profile');
   return current;

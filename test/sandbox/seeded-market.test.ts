@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SandboxChain } from '../../core/chain/sandbox-chain.js';
+import { Ingestor } from '../../core/index/ingest/ingestor.js';
+import { IndexStore } from '../../core/index/store/index-store.js';
+import { Sandbox } from '../../core/sandbox/sandbox.js';
+import { rulesOf } from '../index/rules.js';
+import { tempDir } from '../helpers/sandbox.js';
+
+/** The sandbox's market, indexed by the real indexer: what a desk opened on a fresh sandbox shows. */
+async function indexOf(sandbox: Sandbox): Promise<IndexStore> {
+  const store = IndexStore.open(':memory:');
+  const ingestor = new Ingestor(new SandboxChain(sandbox.cluster), store, rulesOf(sandbox));
+  sandbox.cluster.advanceSlots(1);
+  await ingestor.start();
+  await ingestor.idle();
+  ingestor.stop();
+  return store;
+}
+
+describe('a seeded market', () => {
+  let fresh: Sandbox;
+  let store: IndexStore;
+  let upgraded: Sandbox;
+  let upgradedStore: IndexStore;
+
+  beforeAll(async () => {
+    const started = Date.now();
+    fresh = await Sandbox.open({ dataDir: null, slotMs: 0, market: { state: 'seeded' } });
+    store = await indexOf(fresh);
+    // A sandbox made before the market existed (genesis up to step 11) gains it on its next open.
+    const dir = tempDir('launchdesk-market-');
+    (await Sandbox.open({ dataDir: dir, slotMs: 0, genesisUpTo: 11 })).close();
+    upgraded = await Sandbox.open({ dataDir: dir, slotMs: 0, market: { state: 'seeded' } });
+    upgradedStore = await indexOf(upgraded);
+    console.log(`two seeded markets and their indexes in ${Date.now() - started} ms`);
+  }, 120_000);
+  afterAll(() => {
+    for (const s of [store, upgradedStore]) s?.close();
+    for (const s of [fresh, upgraded]) s?.close();
+  });
+
+  const listed = () => store.queries.coins({ sort: 'new', limit: 100, offset: 0 });
+
+  it('lists a few dozen coins at every stage, ZEC- and native-paired, and records the unlisted plantings', () => {
+    const coins = listed();
+    expect(coins.length).toBe(36);
+    const count = (test: (c: (typeof coins)[number]) => boolean) => coins.filter(test).length;
+    expect(count((c) => c.stage === 'pool')).toBeGreaterThanOrEqual(4);
+    expect(count((c) => c.pair === 'native')).toBeGreaterThanOrEqual(6);
+    expect(count((c) => c.trades === 0n)).toBeGreaterThanOrEqual(1);
+    // Near graduation: curves at least half raised, not complete.
+    expect(count((c) => c.stage === 'curve' && c.pair === 'zec' && c.raisedSoFarZec * 2n >= c.raiseAtCompletionZec)).toBeGreaterThanOrEqual(3);
+    const unlisted = ['OWLL', 'PETE', 'TESTT', 'NICK'].map((symbol) => store.queries.search(symbol, 5));
+    for (const found of unlisted) expect(found).toEqual([]); // hidden from every read
+    expect(fresh.profile.market).toMatchObject({ state: 'seeded', seed: 'launchdesk' });
+    expect(fresh.profile.market!.traders).toHaveLength(8);
+  });
+
+  it('spreads hours of trades in time, so every candle interval has shape', () => {
+    const oldest = listed().at(-1)!;
+    const trades = store.tradesOf(oldest.mint);
+    const span = trades.at(-1)!.at - trades[0]!.at;
+    expect(span).toBeGreaterThan(5n * 3600n);
+    expect(store.candles(oldest.mint, 3600n).length).toBeGreaterThanOrEqual(4);
+    expect(store.candles(oldest.mint, 60n).length).toBeGreaterThan(10);
+    const hourly = store.candles(oldest.mint, 3600n);
+    expect(hourly.some((c) => c.high !== c.low)).toBe(true);
+    expect(store.stats()).toMatchObject({ trades: expect.any(BigInt) });
+    expect(store.stats().trades).toBeGreaterThan(500n);
+  });
+
+  it('leaves its traders holding positions', () => {
+    for (const wallet of fresh.profile.market!.traders!) expect(store.holdingsOf(wallet).filter((h) => h.balance > 0n).length).toBeGreaterThan(0);
+  });
+
+  it('is the same market from the same seed: an older sandbox that gained it holds the same coins and trades', () => {
+    const trades = (s: IndexStore) =>
+      s.queries.coins({ sort: 'new', limit: 100, offset: 0 }).flatMap((c) => s.tradesOf(c.mint).map((t) => [c.symbol, c.mint, t.side, t.user, t.tokens, t.zec].join(' ')));
+    expect(trades(upgradedStore)).toEqual(trades(store));
+    expect(upgraded.profile.market).toEqual(fresh.profile.market);
+  });
+
+  it('is left out unless asked for: an empty sandbox says so and stays empty', async () => {
+    const empty = await Sandbox.open({ dataDir: null, slotMs: 0 });
+    try {
+      expect(empty.profile.market).toEqual({ state: 'empty' });
+      expect(empty.cluster.transactionCount).toBeLessThan(100);
+    } finally {
+      empty.close();
+    }
+  });
+});
