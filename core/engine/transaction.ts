@@ -14,10 +14,11 @@ import {
 import { getSetComputeUnitLimitInstruction, getSetComputeUnitPriceInstruction } from '@solana-program/compute-budget';
 import type { LatestBlockhash } from '../chain/types.js';
 import { DeskError } from '../errors.js';
+import { MAX_TRANSACTION_BYTES } from '../verify/transaction-wire.js';
 import type { World } from './world.js';
 
-/** A v0 transaction's most bytes on the wire (the packet size less headers). */
-export const MAX_TRANSACTION_BYTES = 1232;
+export { MAX_TRANSACTION_BYTES };
+
 /** The compute unit price of every build: a modest priority fee (micro-lamports per compute unit). */
 export const COMPUTE_UNIT_PRICE_MICRO_LAMPORTS = 10_000n;
 /** The limit a first simulation runs with, to measure what the transaction uses. */
