@@ -17,20 +17,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ERROR_STATUS } from '../../core/api/api-error.js';
 import { findBondingCurve } from '../../core/programs/launchpad/pdas.js';
 import { fundedWallet, programsOf } from '../helpers/launchpad.js';
+import { LIBRARY_WORDS } from '../helpers/library-words.js';
 import { signAnswer } from '../engine/http-signing.js';
 import { SeededRandom } from '../math/seeded-random.js';
 import { call, codeOf, messageOf, startApi, type Answer, type ApiFixture } from './api-fixture.js';
 
 const ZEC = 100_000_000n;
 const SEED = BigInt(process.env['LAUNCHDESK_FUZZ_SEED'] ?? '0x5eed0f15');
-
-/**
- * What a library says about its own internals, never what a request did wrong: kit's codec and error
- * texts, JavaScript's error classes and their phrasing, file positions of a stack, Ajv's, Fastify's and
- * busboy's words.
- */
-export const LIBRARY_WORDS =
-  /Codec|SolanaError|SOLANA_ERROR|TypeError|RangeError|SyntaxError|URIError|Cannot read|undefined|is not a function|\.[jt]s:\d+|\bat \S+ \(|JSON at position|is not valid JSON|Unexpected (token|end)|FST_|ERR_[A-Z]|must NOT|must have required|must match pattern|Multipart|Malformed part|Boundary|base 58 with alphabet/;
 
 /** One request as sent: a JSON body, or raw bytes with their content type. */
 interface Probe {
