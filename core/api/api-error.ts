@@ -24,6 +24,9 @@ export interface ApiErrorBody {
 
 const isApiCode = (code: string): code is ApiErrorCode => Object.hasOwn(API_ERROR_STATUS, code);
 
+/** A refusal in the spec's model (a DeskError with a spec code): answered as itself, nothing to log. */
+export const isApiError = (error: unknown): error is DeskError => isDeskError(error) && isApiCode(error.code);
+
 /**
  * What an error answers over HTTP. A DeskError with a spec code answers as itself; an internal one
  * (a chain that did not answer, an expired blockhash seen by a read) and anything unexpected answer

@@ -16,8 +16,9 @@ import type { NetworkProfile } from '../config/profile.js';
 import { DeskError } from '../errors.js';
 import type { ProgressFeed } from '../index/index-progress.js';
 import type { IndexStore } from '../index/store/index-store.js';
-import { toApiError } from './api-error.js';
+import { isApiError, toApiError } from './api-error.js';
 import { loopbackHostProblem } from './loopback.js';
+import { requestRefusal, schemaRefusal } from './request-refusals.js';
 import { RateLimiter, type RateGroup, type RateTier } from './rate-limit.js';
 import { registerCoinRoutes } from './routes/coins.js';
 import { registerDocsRoutes } from './routes/docs.js';
@@ -53,6 +54,11 @@ export interface ApiContext {
   readonly deskDir?: string | null;
   /** Milliseconds; injectable for the rate-limit tests. */
   readonly now?: () => number;
+  /**
+   * Told of every error that is not a refusal in the spec's model (a bug, a library's throw, an internal
+   * code): the answer is a plain 503 and the detail goes here. Default: one line and the stack on stderr.
+   */
+  readonly onUnexpectedError?: (error: unknown, where: string) => void;
 }
 
 export type Api = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
@@ -68,23 +74,6 @@ declare module 'fastify' {
   }
 }
 
-
-/** The field a schema validation error is about, for `invalid_param` messages that name it. */
-function fieldOf(error: FastifyError): string {
-  const first = error.validation?.[0];
-  if (!first) return error.validationContext ?? 'request';
-  const missing = (first.params as { missingProperty?: string } | undefined)?.missingProperty;
-  const path = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  return missing ?? (path || (error.validationContext ?? 'request'));
-}
-
-function validationMessage(error: FastifyError): string {
-  const first = error.validation?.[0];
-  if (!first) return error.message;
-  const allowed = (first.params as { allowedValues?: unknown[] } | undefined)?.allowedValues;
-  if (allowed) return `must be one of ${allowed.join(', ')}`;
-  return first.message ?? 'is malformed';
-}
 
 /** The spec's filter names (Errors: an unknown `sort`, `stage`, `quote`, `stock` or `pair` answers 400 invalid_param). */
 const FILTERS = ['sort', 'stage', 'quote', 'stock', 'pair'] as const;
@@ -123,11 +112,13 @@ export async function createApiServer(ctx: ApiContext): Promise<Api> {
     routerOptions: { maxParamLength: 200 },
     // A request without Host reaches the Host check (and its JSON error) instead of Node's empty 400.
     http: { requireHostHeader: false } as never,
-    ajv: { customOptions: { coerceTypes: true, removeAdditional: false, useDefaults: true, allErrors: false } },
+    // verbose: a refused value's schema (its description) comes with the error, to say what the field takes.
+    ajv: { customOptions: { coerceTypes: true, removeAdditional: false, useDefaults: true, allErrors: false, verbose: true } },
     // The router's own refusals (a malformed percent-encoding, a path segment over 200 characters).
     frameworkErrors: (error, request, reply) => {
       const path = request.url.split('?')[0]!.slice(0, 100);
-      const answer = { error: { code: 'invalid_param', message: `path: ${JSON.stringify(path)} cannot be read (${error.message.slice(0, 100)})` } };
+      const why = requestRefusal(error)?.message.replace(/^path: /, '') ?? 'it cannot be read';
+      const answer = { error: { code: 'invalid_param', message: `path: ${JSON.stringify(path)} cannot be read: ${why}` } };
       void (reply as unknown as FastifyReply).status(400).type('application/json').send(answer);
     },
     // Requests Node's HTTP parser cannot read never reach a route: answer them in the error model and close.
@@ -205,16 +196,13 @@ export async function createApiServer(ctx: ApiContext): Promise<Api> {
     }
   });
 
-  app.setErrorHandler((error: FastifyError, _request, reply) => {
-    let answer;
-    if (error.validation) {
-      answer = toApiError(new DeskError('invalid_param', `${fieldOf(error)}: ${validationMessage(error)}`));
-    } else if (!(error instanceof DeskError) && typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
-      // Fastify's own refusals of a malformed request (bad JSON, unsupported media type, too large).
-      answer = toApiError(new DeskError('invalid_param', `request: ${error.message}`));
-    } else {
-      answer = toApiError(error);
-    }
+  const onUnexpectedError = ctx.onUnexpectedError ?? ((error: unknown, where: string) => console.error(`launchdesk /v1: ${where} answered 503 after an unexpected error:`, error));
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    // The framework's refusals of a malformed request (schema, JSON, media type, form) are said in our words.
+    const refusal = error instanceof DeskError ? error : error.validation ? schemaRefusal(error) : requestRefusal(error);
+    const answer = toApiError(refusal ?? error);
+    // Anything else answers a plain 503 (never a library's text or a stack); the detail is for the log.
+    if (!isApiError(refusal)) onUnexpectedError(error, `${request.method} ${request.url.split('?')[0]!.slice(0, 200)}`);
     void reply.status(answer.status).type('application/json').send(answer.body);
   });
 

@@ -1,4 +1,5 @@
 import {
+  AccountRole,
   appendTransactionMessageInstructions,
   compileTransaction,
   compressTransactionMessageUsingAddressLookupTables,
@@ -14,10 +15,11 @@ import {
 import { getSetComputeUnitLimitInstruction, getSetComputeUnitPriceInstruction } from '@solana-program/compute-budget';
 import type { LatestBlockhash } from '../chain/types.js';
 import { DeskError } from '../errors.js';
+import { MAX_TRANSACTION_BYTES } from '../verify/transaction-wire.js';
 import type { World } from './world.js';
 
-/** A v0 transaction's most bytes on the wire (the packet size less headers). */
-export const MAX_TRANSACTION_BYTES = 1232;
+export { MAX_TRANSACTION_BYTES };
+
 /** The compute unit price of every build: a modest priority fee (micro-lamports per compute unit). */
 export const COMPUTE_UNIT_PRICE_MICRO_LAMPORTS = 10_000n;
 /** The limit a first simulation runs with, to measure what the transaction uses. */
@@ -47,6 +49,8 @@ export function compileUnsigned(
   world: World,
   input: { readonly feePayer: Address; readonly instructions: readonly Instruction[]; readonly lifetime: LatestBlockhash; readonly computeUnitLimit: number },
 ): UnsignedTransaction {
+  const misuse = programMisuse(input.feePayer, input.instructions);
+  if (misuse) throw misuse;
   const price = COMPUTE_UNIT_PRICE_MICRO_LAMPORTS;
   const message = pipe(
     createTransactionMessage({ version: 0 }),
@@ -70,6 +74,20 @@ export function compileUnsigned(
     computeUnitLimit: input.computeUnitLimit,
     priorityLamports: priorityLamportsOf(input.computeUnitLimit, price),
   };
+}
+
+/**
+ * A program address given where a wallet, coin or payee goes: kit refuses to compile a message that
+ * runs a program as its fee payer, or signs or writes with one, in its own words; these are ours.
+ */
+function programMisuse(feePayer: Address, instructions: readonly Instruction[]): DeskError | null {
+  const programs = new Set(instructions.map((ix) => ix.programAddress));
+  if (programs.has(feePayer)) return new DeskError('invalid_param', `wallet: ${feePayer} is a program this transaction runs; a program cannot pay the fee or sign`, { field: 'wallet' });
+  for (const ix of instructions) {
+    const misused = ix.accounts?.find((account) => programs.has(account.address) && account.role !== AccountRole.READONLY);
+    if (misused) return new DeskError('refused', `the transaction cannot be made: ${misused.address} is a program it runs, and would also have to sign or be written to (a program's address given for a wallet, coin or payee?)`);
+  }
+  return null;
 }
 
 function hasLookups(message: { readonly instructions: readonly Instruction[] }): boolean {

@@ -5,9 +5,10 @@ import type { NetworkProfile } from '../config/profile.js';
 import { DeskError, isDeskError } from '../errors.js';
 import type { Build } from '../engine/build.js';
 import { readLookupTable } from '../engine/world.js';
+import { describeTransactionError } from '../sandbox/transaction-errors.js';
 import { resolveTransaction, type ResolvedTransaction } from '../verify/message.js';
 import { differenceFromBuilt, signatureProblem, type WalletAdditionRules } from '../verify/signed-build.js';
-import type { BuildLedger, LedgerBuild } from './store/build-ledger.js';
+import type { BuildLedger, LedgerBuild, SentTransaction } from './store/build-ledger.js';
 
 export interface RelayResult {
   readonly buildId: string;
@@ -16,6 +17,8 @@ export interface RelayResult {
 }
 
 const refused = (message: string) => new DeskError('refused', message);
+/** A chain's refusal in its own (validator's) words; anything else is not shown, only that the chain did not answer. */
+const chainWords = (error: unknown) => (isDeskError(error) ? error.message : 'the chain did not answer');
 /** A sent transaction not confirmed within this is reported (its blockhash lives about 90 s). */
 const CONFIRM_TIMEOUT_MS = 120_000;
 
@@ -44,6 +47,11 @@ export class Relay {
     this.ledger.record(build);
   }
 
+  /** What the relay sent under this signature, if it did (GET /v1/tx/{signature} before the chain shows it). */
+  sentTransaction(signature: Signature): SentTransaction | null {
+    return this.ledger.sentTransaction(signature);
+  }
+
   private async tablesFor(addresses: readonly Address[]): Promise<ReadonlyMap<Address, readonly Address[]>> {
     return new Map(await Promise.all(addresses.map(async (address) => [address, await readLookupTable(this.chain, address)] as const)));
   }
@@ -58,7 +66,8 @@ export class Relay {
     try {
       theirs = resolveTransaction(signed, tables);
     } catch (error) {
-      throw refused(`${label} cannot be read: ${(error as Error).message}`);
+      // The wire was read by hand before (relay/signed-input): what is left is a lookup the cluster does not hold, said in words.
+      throw refused(`${label} cannot be read: ${error instanceof Error ? error.message : 'its bytes are not a transaction'}`);
     }
     const difference = differenceFromBuilt(mine, theirs, this.rules);
     if (difference) throw refused(`${label} is not the one built: ${difference}; nothing was sent`);
@@ -87,19 +96,20 @@ export class Relay {
         signature = await this.chain.send(signed[i]!);
       } catch (error) {
         if (signatures.length === 0) this.ledger.release(buildId);
-        else this.ledger.progress(buildId, signatures, 'failed', (error as Error).message);
+        else this.ledger.progress(buildId, signatures, 'failed', chainWords(error));
         if (isDeskError(error, 'blockhash_expired')) throw refused(`build ${buildId} expired before it could be sent; build again`);
-        throw refused(`the chain refused ${signed.length > 1 ? `transaction ${i + 1}` : 'the transaction'}: ${(error as Error).message}`);
+        throw refused(`the chain refused ${signed.length > 1 ? `transaction ${i + 1}` : 'the transaction'}: ${chainWords(error)}`);
       }
       signatures.push(signature);
       this.ledger.progress(buildId, signatures, null);
       const status = await this.chain.confirm(signature, { lastValidBlockHeight: tx.lastValidBlockHeight, timeoutMs: CONFIRM_TIMEOUT_MS }).catch((error: unknown) => {
-        this.ledger.progress(buildId, signatures, 'failed', (error as Error).message);
-        throw refused(`${signature} was sent but not confirmed: ${(error as Error).message}`);
+        this.ledger.progress(buildId, signatures, 'failed', chainWords(error));
+        throw refused(`${signature} was sent but not confirmed: ${chainWords(error)}`);
       });
       if (status.err !== null) {
-        this.ledger.progress(buildId, signatures, 'failed', JSON.stringify(status.err));
-        throw refused(`${signature} landed but failed: ${JSON.stringify(status.err)}`);
+        const why = describeTransactionError(status.err);
+        this.ledger.progress(buildId, signatures, 'failed', why);
+        throw refused(`${signature} landed but failed: ${why}`);
       }
     }
     this.ledger.progress(buildId, signatures, 'sent');

@@ -1,4 +1,5 @@
 import { getCompiledTransactionMessageDecoder, getTransactionDecoder, type Address } from '@solana/kit';
+import { readTransactionWire } from './transaction-wire.js';
 
 /**
  * A transaction taken apart into what its instructions do: each instruction's program, accounts (with
@@ -32,11 +33,17 @@ export interface ResolvedTransaction {
 const transactionDecoder = getTransactionDecoder();
 const messageDecoder = getCompiledTransactionMessageDecoder();
 
-/** Throws (in words) when the bytes are not a transaction or a lookup names a table or index it does not know. */
+/**
+ * Throws (in words) when the bytes are not a transaction or a lookup names a table or index it does not
+ * know. The wire is read by hand first, so the codecs only ever see a sound transaction.
+ */
 export function resolveTransaction(wire: Uint8Array, tables: ReadonlyMap<Address, readonly Address[]>): ResolvedTransaction {
+  const shape = readTransactionWire(wire);
+  if (typeof shape === 'string') throw new Error(shape);
   const transaction = transactionDecoder.decode(wire);
   const message = messageDecoder.decode(transaction.messageBytes);
-  if (message.version !== 'legacy' && message.version !== 0) throw new Error(`transaction version ${String(message.version)} is not supported`);
+  // Never true after the wire was read: it narrows the codec's type.
+  if (message.version !== 'legacy' && message.version !== 0) throw new Error(`its message is version ${String(message.version)}; only legacy and version 0 exist`);
   const { numSignerAccounts, numReadonlySignerAccounts, numReadonlyNonSignerAccounts } = message.header;
   const statics = message.staticAccounts;
   const keys: ResolvedAccount[] = statics.map((address, i) => ({

@@ -85,8 +85,9 @@ export async function judgePlanting(tx: PlantingTransaction, rules: PlantingRule
   let args: CreateV2Args;
   try {
     args = decodeCreateV2Data(create.data);
-  } catch (error) {
-    return refuse(`create_v2 data: ${(error as Error).message}`);
+  } catch {
+    // The codec's own text would say nothing to whoever reads the reason (the index keeps it, the API shows it).
+    return refuse('the create_v2 data is not the launchpad\'s layout (name, symbol, uri, creator and flags)');
   }
   const payer = tx.feePayer;
   const quoteMint = create.accounts[16];
@@ -130,8 +131,8 @@ export async function judgePlanting(tx: PlantingTransaction, rules: PlantingRule
   let payee: Payee;
   try {
     payee = decodeDeclarePayeeData(declare.data);
-  } catch (error) {
-    return refuse(`declare_payee data: ${(error as Error).message}`);
+  } catch {
+    return refuse('the declare_payee data is not its discriminator then 1 and a 32-byte payee, or 0 for holder rewards');
   }
   return { listed: true, mint, deployer: payer, pair, create: args, payee };
 }

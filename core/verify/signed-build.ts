@@ -52,7 +52,8 @@ function describeAccount(a: { address: Address; signer: boolean; writable: boole
 
 /** Null when `signed` is `built` plus allowed wallet additions; otherwise the first difference, in words. */
 export function differenceFromBuilt(built: ResolvedTransaction, signed: ResolvedTransaction, rules: WalletAdditionRules): string | null {
-  if (signed.version !== built.version) return `it is a ${signed.version} transaction, not the ${built.version} one built`;
+  const named = (version: ResolvedTransaction['version']) => (version === 'legacy' ? 'a legacy transaction' : `a version ${version} transaction`);
+  if (signed.version !== built.version) return `it is ${named(signed.version)}, not ${named(built.version)} as built`;
   if (signed.feePayer !== built.feePayer) return `its fee payer is ${signed.feePayer}, not ${built.feePayer} as built`;
   if (signed.blockhash !== built.blockhash) return `its blockhash is ${signed.blockhash}, not ${built.blockhash} as built`;
   if (signed.signers.join() !== built.signers.join()) return `its signers are ${signed.signers.join(', ')}, not ${built.signers.join(', ')} as built`;

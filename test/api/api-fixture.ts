@@ -41,7 +41,16 @@ export interface ApiFixture {
 }
 
 /** A real sandbox with one listed coin, a real index and key store in files, the real server on 127.0.0.1. */
-export async function startApi(options: { chain?: (sandbox: Sandbox) => Chain; profile?: (profile: NetworkProfile) => NetworkProfile; content?: { moderation?: ImageModeration; pinning?: PinningService }; deskDir?: string | null } = {}): Promise<ApiFixture> {
+export async function startApi(
+  options: {
+    chain?: (sandbox: Sandbox) => Chain;
+    profile?: (profile: NetworkProfile) => NetworkProfile;
+    content?: { moderation?: ImageModeration; pinning?: PinningService };
+    /** Where the server tells what it answered with a plain 503 (default: stderr). */
+    onUnexpectedError?: (error: unknown, where: string) => void;
+    deskDir?: string | null;
+  } = {},
+): Promise<ApiFixture> {
   const sandbox = await Sandbox.open({ dataDir: null, slotMs: 0 });
   const dir = tempDir('launchdesk-api-');
   const coin = await plantListedCoin(sandbox, await fundedWallet(sandbox, 10n * 100_000_000n), { kind: 'holders' }, 1_000_000_000n);
@@ -56,7 +65,7 @@ export async function startApi(options: { chain?: (sandbox: Sandbox) => Chain; p
   const chain = options.chain?.(sandbox) ?? new SandboxChain(sandbox.cluster);
   const relay = new Relay(chain, ledger, sandbox.profile, (signatures) => ingestor.take(signatures));
   const content = options.content && new ContentStore({ dir: join(dir, 'content'), moderation: options.content.moderation ?? NO_IMAGE_MODERATION, pinning: options.content.pinning ?? null });
-  const app = await createApiServer({ store, chain, profile: options.profile?.(sandbox.profile) ?? sandbox.profile, keys, relay, progress, ...(content ? { content } : {}), ...(options.deskDir !== undefined ? { deskDir: options.deskDir } : {}), now: () => fixture.clock });
+  const app = await createApiServer({ store, chain, profile: options.profile?.(sandbox.profile) ?? sandbox.profile, keys, relay, progress, ...(content ? { content } : {}), ...(options.deskDir !== undefined ? { deskDir: options.deskDir } : {}), ...(options.onUnexpectedError ? { onUnexpectedError: options.onUnexpectedError } : {}), now: () => fixture.clock });
   const { url, port } = await listenLocal(app, 0);
   return Object.assign(fixture, {
     sandbox, store, keys, ledger, ingestor, app, base: url, port, dir, mint: coin.mint, ...(content ? { content } : {}),

@@ -15,6 +15,7 @@ import { COIN_SORTS } from '../../core/index/store/index-queries.js';
 import { IndexStore } from '../../core/index/store/index-store.js';
 import { Sandbox } from '../../core/sandbox/sandbox.js';
 import { fundedWallet } from '../helpers/launchpad.js';
+import { LIBRARY_WORDS } from '../helpers/library-words.js';
 import { tempDir } from '../helpers/sandbox.js';
 import { plantListedCoin } from '../helpers/vault.js';
 import { rulesOf } from '../index/rules.js';
@@ -114,7 +115,7 @@ const CONTENT_TYPES = [
 const ODD_METHODS = ['PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'PROPFIND', 'SEARCH', 'REPORT', 'MKCOL', 'LOCK', 'PURGE', 'LINK', 'UNLINK', 'M-SEARCH', 'NOTIFY', 'QUERY', 'FOO', 'BREW', 'X'.repeat(40)];
 const EXTRA_NAMES = ['', 'a', 'page', 'offset', 'mint', 'wallet', '__proto__', 'constructor', 'prototype', 'hasOwnProperty', 'q[]', 'limit[]', 'limit[0]', 'limit.x', 'LIMIT', 'Limit', '%C3%A9', '%00', '%zz', '?', '&'];
 
-type Segment = 'mint' | 'wallet' | 'id';
+type Segment = 'mint' | 'wallet' | 'id' | 'signature';
 interface Route {
   readonly template: string;
   readonly query: readonly string[];
@@ -137,6 +138,7 @@ const ROUTES: readonly Route[] = [
   { template: '/v1/stats', query: [] },
   { template: '/v1/stats/daily', query: ['limit', 'cursor'] },
   { template: '/v1/stocks/issuers', query: [] },
+  { template: '/v1/tx/{signature}', query: [] },
   { template: '/v1/auth/challenge', query: [], method: 'POST', body: 'challenge' },
   { template: '/v1/keys', query: [], method: 'POST', body: 'key' },
   { template: '/v1/keys', query: [] },
@@ -195,6 +197,8 @@ interface Fixture {
   /** A live key and its id (never revoked by the fuzz: its id is not among the ids it sends). */
   readonly key: string;
   readonly keyId: string;
+  /** The listed coin's planting signature (GET /v1/tx/{signature}). */
+  readonly planting: string;
   /** Another live key of the same wallet, which the fuzz may revoke. */
   readonly spareKey: string;
   readonly spareId: string;
@@ -220,6 +224,8 @@ function validValue(d: Dice, name: string, f: Fixture): string {
       return d.pick(f.addresses);
     case 'id':
       return d.pick([f.spareId, `k_${base58.decode(d.bytes(9))}`, f.spareId.toUpperCase()]);
+    case 'signature':
+      return d.pick([f.planting, base58.decode(d.bytes(64)), f.planting.toLowerCase()]);
     case 'before':
       return d.pick(['0', '1', String(2 ** 40), '1800000000']);
     case 'stock':
@@ -467,7 +473,7 @@ function validRequests(f: Fixture): Request[] {
     '/v1/coins/search?q=plant', '/v1/coins/search?q=%25', '/v1/coins/search?q=%F0%9F%98%80', `/v1/coins/${f.mint}`, `/v1/coins/${f.mint}/trades?limit=1`, `/v1/coins/${f.mint}/trades?user=${f.wallet}`,
     `/v1/coins/${f.mint}/candles?interval=1h`, `/v1/coins/${f.mint}/candles?before=0&limit=1000`, `/v1/coins/${f.mint}/fees`, '/v1/graduations', '/v1/graduations?cursor=999999999', '/v1/trades?quote=zec',
     `/v1/trades?user=${f.wallet}&limit=100`, `/v1/accounts/${f.wallet}`, `/v1/accounts/${f.addresses[f.addresses.length - 1]!}`, '/v1/stats', '/v1/stats/daily?limit=366', '/v1/openapi.json', '/v1/docs',
-    '/v1/stats?unknown=1&unknown=2', '/v1/coins?limit[]=1',
+    '/v1/stats?unknown=1&unknown=2', '/v1/coins?limit[]=1', `/v1/tx/${f.planting}`,
   ];
   return [
     ...gets.map((path) => ({ method: 'GET', path })),
@@ -488,7 +494,7 @@ function edgeRequests(f: Fixture): Request[] {
   const numeric = [['/v1/coins?', 'limit'], ['/v1/coins/search?q=plant&', 'limit'], [`/v1/coins/${m}/trades?`, 'limit'], [`/v1/coins/${m}/candles?`, 'limit'], [`/v1/coins/${m}/candles?`, 'before'], ['/v1/graduations?', 'limit'], ['/v1/trades?', 'limit'], ['/v1/stats/daily?', 'limit']];
   const paged = ['/v1/coins?', `/v1/coins/${m}/trades?`, '/v1/graduations?', '/v1/trades?', '/v1/stats/daily?'];
   const strings = [['/v1/coins?', 'sort'], ['/v1/coins?', 'quote'], ['/v1/coins?', 'stage'], ['/v1/coins?', 'stock'], ['/v1/coins/search?', 'q'], [`/v1/coins/${m}/trades?`, 'user'], [`/v1/coins/${m}/candles?`, 'interval'], ['/v1/trades?', 'user'], ['/v1/trades?', 'quote'], ['/v1/trades?', 'stock']];
-  const segments = ['/v1/coins/{}', '/v1/coins/{}/trades', '/v1/coins/{}/candles', '/v1/coins/{}/fees', '/v1/accounts/{}', '/v1/keys/{}/usage'];
+  const segments = ['/v1/coins/{}', '/v1/coins/{}/trades', '/v1/coins/{}/candles', '/v1/coins/{}/fees', '/v1/accounts/{}', '/v1/keys/{}/usage', '/v1/tx/{}'];
   const words = [...INJECTIONS.map((w) => percent(w)), '', '%00', '%F0%9F%98%80', '%ED%A0%80', 'a'.repeat(64), 'a'.repeat(65), 'NEW', 'zec%00', ...NUMBERS.slice(0, 12).map((n) => percent(n))];
   const badAddresses = ['1'.repeat(31), '1'.repeat(32), '1'.repeat(45), 'z'.repeat(44), 'z'.repeat(32), `${m}0`, m.slice(1), `${m.slice(0, -1)}0`, `${m.slice(0, -1)}l`, m.toLowerCase(), 'a'.repeat(200), 'a'.repeat(201), '%zz', '%'];
   const jsonValues: unknown[] = [null, true, 0, -1, 1.5, 1e308, '', ' ', [], {}, [f.wallet], { wallet: f.wallet }, ...INJECTIONS, ...badAddresses, ...NUMBERS.slice(0, 12), 'a'.repeat(70_000)];
@@ -523,7 +529,7 @@ function caseOf(i: number, rng: SeededRandom, f: Fixture, edges: readonly Reques
   }
 
   const route = d.pick(ROUTES);
-  let path = route.template.replace(/\{(mint|wallet|id)\}/g, (_, name: Segment) => (d.chance(40) ? validValue(d, name, f) : fuzzValue(d, name, f))) + queryOf(d, route.query, f);
+  let path = route.template.replace(/\{(mint|wallet|id|signature)\}/g, (_, name: Segment) => (d.chance(40) ? validValue(d, name, f) : fuzzValue(d, name, f))) + queryOf(d, route.query, f);
   let kind = 'query';
   if (d.chance(25)) {
     path = d.pick(PATH_TRICKS)(path, d, f);
@@ -651,7 +657,7 @@ function answerKind(o: Outcome): string {
   return `${o.status} ${o.contentType || '(no content-type)'} ${JSON.stringify(shown)}${o.headWithContent ? ' (to a HEAD, with content)' : ''}`;
 }
 
-type Finding = 'server error' | 'unavailable' | 'no answer' | 'error body not the model' | 'error body not JSON' | 'valid request not 200' | 'HEAD answered with content';
+type Finding = 'server error' | 'unavailable' | 'no answer' | 'error body not the model' | 'error body not JSON' | 'valid request not 200' | 'HEAD answered with content' | 'message shows library internals';
 
 function findingsOf(c: Case, o: Outcome): Finding[] {
   if (o.error !== null || o.status === null) return ['no answer'];
@@ -665,6 +671,7 @@ function findingsOf(c: Case, o: Outcome): Finding[] {
       const code = error?.code;
       const known = typeof code === 'string' && Object.hasOwn(API_ERROR_STATUS, code);
       if (!known || typeof error?.message !== 'string' || API_ERROR_STATUS[code as keyof typeof API_ERROR_STATUS] !== o.status) found.push('error body not the model');
+      if (typeof error?.message === 'string' && LIBRARY_WORDS.test(error.message)) found.push('message shows library internals');
     }
   }
   if (c.valid && o.status !== 200) found.push('valid request not 200');
@@ -720,6 +727,7 @@ describe('/v1 fuzz', () => {
       keyId: main.record.id,
       spareKey: spare.key,
       spareId: spare.record.id,
+      planting: store.coin(coin.mint)!.createdSignature,
     };
     const edges = edgeRequests(fixture);
     const valid = validRequests(fixture);
@@ -793,6 +801,10 @@ describe('/v1 fuzz', () => {
 
   it('every JSON error body is {error: {code, message}} with a spec code and its status', () => {
     none('error body not the model');
+  });
+
+  it('no error message shows a library\'s internals (its codec, error class, stack or parser words)', () => {
+    none('message shows library internals');
   });
 
   it('every error answer is JSON', () => {

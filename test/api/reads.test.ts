@@ -258,9 +258,10 @@ describe('/v1 reads', () => {
 
   it('GET /v1/tx/{signature}: registered once the index holds it', async () => {
     const created = store.coin(zecCoin.mint)!.createdSignature;
-    expect(await ok(`/v1/tx/${created}`)).toEqual({ signature: created, registered: true });
-    const unknown = '1'.repeat(64);
-    expect(await ok(`/v1/tx/${unknown}`)).toEqual({ signature: unknown, registered: false });
+    expect(await ok(`/v1/tx/${created}`)).toEqual({ signature: created, registered: true, status: 'landed', mint: zecCoin.mint });
+    // A signature nobody knows (the chain, the relay, the index) is not "not yet": it is 404 (test/api/tx-registration.test.ts has the rest).
+    const unknown = await get(`/v1/tx/${'1'.repeat(64)}`);
+    expect([unknown.status, (unknown.body['error'] as Json)['code']]).toEqual([404, 'not_found']);
     const bad = await get('/v1/tx/not-a-signature');
     expect([bad.status, (bad.body['error'] as Json)['code']]).toEqual([400, 'invalid_param']);
   });

@@ -162,11 +162,12 @@ describe('relay refusals', () => {
   });
 
   it('answers 404 for a build id that does not exist, and 400 for one that is not a build id', async () => {
-    const missing = await call(f, 'POST', '/v1/tx/send', { body: { buildId: `b_${'0'.repeat(32)}`, signed: ['AAAA'] } });
+    const signed = await signAnswer(await buyBuild(), [trader]);
+    const missing = await call(f, 'POST', '/v1/tx/send', { body: { buildId: `b_${'0'.repeat(32)}`, signed } });
     expect(missing.status).toBe(404);
     expect(codeOf(missing)).toBe('not_found');
     expect(messageOf(missing)).toMatch(/no build b_0+/);
-    const malformed = await call(f, 'POST', '/v1/tx/send', { body: { buildId: 'x_1', signed: ['AAAA'] } });
+    const malformed = await call(f, 'POST', '/v1/tx/send', { body: { buildId: 'x_1', signed } });
     expect(malformed.status).toBe(400);
     expect(messageOf(malformed)).toMatch(/^buildId: /);
   });

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { isAddress, type Address } from '@solana/kit';
+import { isAddress, isSignature, type Address, type Signature } from '@solana/kit';
 import type { TradeCursor } from '../../index/store/index-queries.js';
 import type { CoinRow } from '../../index/store/index-store.js';
 import { invalidParam, notFound } from '../api-error.js';
@@ -34,6 +34,15 @@ export const tradeCursorText = (c: TradeCursor | null, limit: number, got: numbe
 /** A path or query address: base58 of 32 bytes, else `invalid_param` naming the field. */
 export function addressOf(value: string, field: string): Address {
   if (!isAddress(value)) throw invalidParam(field, `${JSON.stringify(value.slice(0, 64))} is not a base58 address of 32 bytes`);
+  return value;
+}
+
+/**
+ * A path signature: base58 of 64 bytes, else `invalid_param` naming the field. The alphabet is checked
+ * first: kit's `isSignature` throws (its own words) on a character base58 does not have.
+ */
+export function signatureOf(value: string, field: string): Signature {
+  if (!/^[1-9A-HJ-NP-Za-km-z]{64,88}$/.test(value) || !isSignature(value)) throw invalidParam(field, 'is not a base58 transaction signature of 64 bytes');
   return value;
 }
 

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { DeskError } from '../../errors.js';
 import { BUILD_ID_PATTERN } from '../../engine/build.js';
+import { signedTransactionsOf } from '../../relay/signed-input.js';
 import { invalidParam } from '../api-error.js';
 import type { Api, ApiContext } from '../server.js';
 import { ERROR_RESPONSES } from './query.js';
@@ -28,11 +29,7 @@ export function registerRelayRoutes(app: Api, ctx: ApiContext): void {
       if (!BUILD_ID_PATTERN.test(buildId)) throw invalidParam('buildId', `${JSON.stringify(buildId.slice(0, 40))} is not a build id (b_ and 32 hex digits)`);
       const relay = ctx.relay;
       if (!relay) throw new DeskError('unavailable', 'the relay is not running in this server');
-      const wires = signed.map((text, i) => {
-        if (!/^[A-Za-z0-9+/]+={0,2}$/.test(text)) throw invalidParam(`signed.${i}`, 'is not base64');
-        return new Uint8Array(Buffer.from(text, 'base64'));
-      });
-      const sent = await relay.send(buildId, wires);
+      const sent = await relay.send(buildId, signedTransactionsOf(signed));
       return { buildId: sent.buildId, signatures: [...sent.signatures] };
     },
   );

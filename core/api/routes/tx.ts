@@ -1,15 +1,32 @@
 import { Type } from 'typebox';
-import { isSignature, type Signature } from '@solana/kit';
-import { invalidParam } from '../api-error.js';
+import type { Address, Signature } from '@solana/kit';
+import { notFound } from '../api-error.js';
 import type { Api, ApiContext } from '../server.js';
-import { ERROR_RESPONSES, READS } from './query.js';
+import { registrationOf } from '../../relay/registration.js';
+import { AddressString } from '../schemas/common.js';
+import { ERROR_RESPONSES, READS, signatureOf, StringEnum } from './query.js';
+
+/** The programs whose transactions the index takes in (a landed transaction naming none is never registered). */
+const FOLLOWED_PROGRAMS = ['launchpad', 'amm', 'vault'] as const;
+
+const RegistrationBody = Type.Object({
+  signature: Type.String(),
+  registered: Type.Boolean({
+    description: 'the index holds it and shows what it did: a planting only once its coin is listed (then at GET /v1/coins/{mint}); a trade, claim or payee change once taken in',
+  }),
+  status: StringEnum(['pending', 'landed', 'failed', 'dropped'] as const, 'pending: sent, not confirmed yet; landed: confirmed without error; failed: landed with an error (only its fee was taken); dropped: sent by the relay, never landed (it never will)'),
+  mint: Type.Optional(AddressString('the coin a planting creates')),
+  reason: Type.Optional(Type.String({ description: 'why it is not registered, yet or ever, in plain words' })),
+});
 
 /**
- * GET /v1/tx/{signature}: whether the index has taken the transaction in (a planting's coin is then at
- * GET /v1/coins/{mint}, a trade in the lists). Not yet landed, or not yet followed, reads `registered:
- * false`: clients poll it after sending.
+ * GET /v1/tx/{signature}: whether the index registered the transaction (spec: a planting is registered
+ * once its coin is listed; clients poll this after sending). Not yet (pending, landed but not taken in)
+ * and never (failed, dropped, an unlisted planting) answer 200 with `registered: false`, the status and
+ * the reason; a signature that the index, the relay and the chain all do not know answers 404.
  */
 export function registerTxRoutes(app: Api, ctx: ApiContext): void {
+  const followed = FOLLOWED_PROGRAMS.map((name) => ctx.profile.programs[name]).filter((program): program is Address => program !== undefined);
   app.get(
     '/v1/tx/:signature',
     {
@@ -18,14 +35,20 @@ export function registerTxRoutes(app: Api, ctx: ApiContext): void {
         summary: 'Registration status of a transaction',
         tags: ['tx'],
         params: Type.Object({ signature: Type.String({ minLength: 64, maxLength: 88, description: 'base58 transaction signature' }) }),
-        response: { 200: Type.Object({ signature: Type.String(), registered: Type.Boolean({ description: 'the index holds it' }) }), ...ERROR_RESPONSES },
+        response: { 200: RegistrationBody, ...ERROR_RESPONSES },
       },
     },
     async (request) => {
-      const text = request.params.signature;
-      if (!isSignature(text)) throw invalidParam('signature', 'is not a base58 transaction signature of 64 bytes');
-      const signature: Signature = text;
-      return { signature, registered: ctx.store.hasProcessed(signature) };
+      const signature = signatureOf(request.params.signature, 'signature');
+      const relay = ctx.relay;
+      const registration = await registrationOf(signature, {
+        store: ctx.store,
+        chain: ctx.chain,
+        followed,
+        ...(relay ? { sent: (s: Signature) => relay.sentTransaction(s) } : {}),
+      });
+      if (!registration) throw notFound(`no transaction ${signature}: neither the chain, this relay nor the index knows it (send it first, or check the signature)`);
+      return registration;
     },
   );
 }

@@ -1,5 +1,6 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyError } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { LISTING_RULES } from '../../config/listing-rules.js';
 import { NATIVE_SYMBOL } from '../../config/profile.js';
@@ -117,6 +118,19 @@ export function registerUploadRoutes(app: Api, ctx: ApiContext): void {
       attachFieldsToBody: 'keyValues',
       onFile,
       limits: { fileSize: IMAGE_MAX_BYTES, files: 2, fields: 20, parts: 22, fieldSize: FIELD_MAX_BYTES, fieldNameSize: 100, headerPairs: 100 },
+    });
+    // The form is read by the multipart plugin's own preValidation hook, which runs before this one. Its
+    // parser (busboy) throws plain errors without a code for a form cut short or without its boundary:
+    // any such error before the form was read is the form's, and answers in our words, not busboy's.
+    const formRead = new WeakSet<object>();
+    scope.addHook('preValidation', async (request) => {
+      formRead.add(request);
+    });
+    scope.setErrorHandler((error: FastifyError, request) => {
+      if (!(error instanceof DeskError) && !error.validation && error.code === undefined && !formRead.has(request)) {
+        throw invalidParam('request', 'the multipart form cannot be read: it is cut short, or its boundary is missing or not the one its Content-Type names');
+      }
+      throw error;
     });
     scope.post(
       '/v1/plant/upload',

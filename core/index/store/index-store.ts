@@ -184,6 +184,7 @@ export class IndexStore {
     const s = (sql: string) => db.prepare(sql).safeIntegers(true);
     this.statements = {
       processed: s('SELECT 1 FROM processed WHERE signature = ?'),
+      planting: s("SELECT mint, listed, unlisted_reason FROM coins WHERE created_signature = ? AND kind = 'coin'"),
       nextSeq: s('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM processed'),
       markProcessed: s('INSERT INTO processed (signature, slot, seq) VALUES (?, ?, ?)'),
       insertCoin: s(`INSERT OR IGNORE INTO coins (mint, listed, unlisted_reason, pair, name, symbol, uri, deployer, creator, payee_kind, payee,
@@ -300,6 +301,12 @@ export class IndexStore {
 
   hasProcessed(signature: Signature): boolean {
     return this.statements.processed.get(signature) !== undefined;
+  }
+
+  /** The coin a held transaction planted: listed, or unlisted with the index's reason (null: it planted nothing the index holds). */
+  plantingOf(signature: Signature): { readonly mint: Address; readonly listed: boolean; readonly unlistedReason: string | null } | null {
+    const row = this.statements.planting.get(signature) as { mint: Address; listed: bigint; unlisted_reason: string | null } | undefined;
+    return row ? { mint: row.mint, listed: row.listed === 1n, unlistedReason: row.unlisted_reason } : null;
   }
 
   /** How many transactions the index holds, and the last one (the checkpoint a restart resumes after). */

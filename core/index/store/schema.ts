@@ -34,7 +34,7 @@ CREATE INDEX IF NOT EXISTS coins_listed_created ON coins (listed, created_slot D
 CREATE INDEX IF NOT EXISTS coins_listed_volume ON coins (listed, volume_zec DESC, mint);
 CREATE INDEX IF NOT EXISTS coins_listed_last_trade ON coins (listed, last_trade_at);
 CREATE INDEX IF NOT EXISTS coins_listed_trend ON coins (listed, trend DESC, mint);
--- The push stream finds what a transaction planted or graduated by its signature.
+-- Found by signature: the coin a planting created (GET /v1/tx/{signature}, the push stream).
 CREATE INDEX IF NOT EXISTS coins_created_signature ON coins (created_signature);
 CREATE TABLE IF NOT EXISTS trades (
   seq INTEGER NOT NULL, position INTEGER NOT NULL, signature TEXT NOT NULL, slot INTEGER NOT NULL, at INTEGER NOT NULL,

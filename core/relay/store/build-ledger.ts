@@ -33,7 +33,20 @@ CREATE TABLE IF NOT EXISTS builds (
   signatures TEXT NOT NULL DEFAULT '[]', sent_at INTEGER, outcome TEXT
 );
 CREATE INDEX IF NOT EXISTS builds_created ON builds (created_at);
+-- Each signature the relay sent, with its build: GET /v1/tx/{signature} knows what it sent before the chain shows it.
+CREATE TABLE IF NOT EXISTS sent (signature TEXT PRIMARY KEY, build_id TEXT NOT NULL);
 `;
+
+/** What the relay knows of a signature it sent: the build's kind and coin, and how the send ended. */
+export interface SentTransaction {
+  readonly buildId: string;
+  readonly kind: BuildKind;
+  readonly mint: Address | null;
+  /** `sending`: not confirmed yet; `failed`: it failed, or did not land while its blockhash lived. */
+  readonly state: LedgerBuild['state'];
+  /** Why it failed, in the relay's words. */
+  readonly outcome: string | null;
+}
 
 /** Builds older than this are forgotten (their blockhashes died long before). */
 const KEEP_MS = 7 * 24 * 3600 * 1000;
@@ -71,6 +84,7 @@ export class BuildLedger {
     this.db
       .prepare('INSERT INTO builds (id, kind, wallet, mint, transactions, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
       .run(build.id, build.kind, build.wallet, build.mint, JSON.stringify(transactions), build.createdAt, build.expiresAt);
+    this.db.prepare('DELETE FROM sent WHERE build_id IN (SELECT id FROM builds WHERE created_at < ?)').run(build.createdAt - KEEP_MS);
     this.db.prepare('DELETE FROM builds WHERE created_at < ?').run(build.createdAt - KEEP_MS);
   }
 
@@ -108,9 +122,22 @@ export class BuildLedger {
 
   /** Records the signatures sent so far and, when done, the outcome. */
   progress(id: string, signatures: readonly Signature[], outcome: 'sent' | 'failed' | null, detail: string | null = null): void {
-    this.db
-      .prepare('UPDATE builds SET signatures = ?, state = COALESCE(?, state), outcome = COALESCE(?, outcome) WHERE id = ?')
-      .run(JSON.stringify(signatures), outcome, detail, id);
+    this.db.transaction(() => {
+      this.db
+        .prepare('UPDATE builds SET signatures = ?, state = COALESCE(?, state), outcome = COALESCE(?, outcome) WHERE id = ?')
+        .run(JSON.stringify(signatures), outcome, detail, id);
+      const sent = this.db.prepare('INSERT OR IGNORE INTO sent (signature, build_id) VALUES (?, ?)');
+      for (const signature of signatures) sent.run(signature, id);
+    })();
+  }
+
+  /** The build a signature was sent for, if the relay sent it (within the week builds are kept). */
+  sentTransaction(signature: Signature): SentTransaction | null {
+    const row = this.db
+      .prepare('SELECT b.id, b.kind, b.mint, b.state, b.outcome FROM sent s JOIN builds b ON b.id = s.build_id WHERE s.signature = ?')
+      .get(signature) as { id: string; kind: string; mint: string | null; state: string; outcome: string | null } | undefined;
+    if (!row) return null;
+    return { buildId: row.id, kind: row.kind as BuildKind, mint: row.mint as Address | null, state: row.state as LedgerBuild['state'], outcome: row.outcome };
   }
 
   /** How many builds the ledger holds (the desk's status line; tests check a refused request recorded none). */
