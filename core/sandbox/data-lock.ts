@@ -1,4 +1,4 @@
-import { closeSync, existsSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { DeskError } from '../errors.js';
 
@@ -36,6 +36,8 @@ export class DataLock {
   private constructor(private readonly path: string) {}
 
   static acquire(dataDir: string): DataLock {
+    // A first run names a directory that does not exist yet (the default one included): make it.
+    mkdirSync(dataDir, { recursive: true });
     const path = join(dataDir, 'sandbox.lock');
     for (let attempt = 0; attempt < 2; attempt++) {
       try {

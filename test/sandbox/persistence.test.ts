@@ -40,6 +40,18 @@ describe('sandbox persistence', () => {
     }
   });
 
+  it('makes a data directory that does not exist yet (a first run), nested ones included', async () => {
+    const parent = tempDir();
+    const dir = `${parent}/not/yet/there`;
+    const sandbox = await Sandbox.open({ dataDir: dir, slotMs: 0 });
+    try {
+      expect(sandbox.cluster.dataDir).toBe(dir);
+    } finally {
+      sandbox.close();
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a second process on the same data dir with a message naming the owner', async () => {
     const dataDir = tempDir();
     dirs.push(dataDir);
