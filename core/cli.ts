@@ -55,8 +55,15 @@ function marketChoice(empty: boolean | undefined, out: NodeJS.WriteStream = proc
   };
 }
 
+/** `--activity N`: how many simulated traders (0 to 100). */
+function activityOf(value: string | undefined): number {
+  if (value === undefined) return 0;
+  if (!/^[0-9]{1,3}$/.test(value) || Number(value) > 100) throw new DeskError('invalid_param', `--activity must be a number of traders from 0 to 100, got "${value.slice(0, 20)}"`);
+  return Number(value);
+}
+
 async function runSandbox(
-  values: { data?: string | undefined; 'rpc-port'?: string | undefined; port?: string | undefined; empty?: boolean | undefined },
+  values: { data?: string | undefined; 'rpc-port'?: string | undefined; port?: string | undefined; empty?: boolean | undefined; activity?: string | undefined },
   label: string,
   withApi: boolean,
 ): Promise<void> {
@@ -69,11 +76,12 @@ async function runSandbox(
       apiPort: withApi ? portOf(values.port, DEFAULT_API_PORT, '--port') : null,
       onProgress: progressPrinter(process.stdout),
       market: marketChoice(values.empty),
+      activity: activityOf(values.activity),
     });
   } catch (error) {
     throw isDeskError(error) ? error : new DeskError('unavailable', (error as Error).message);
   }
-  const { sandbox, facade, apiUrl } = services;
+  const { sandbox, facade, apiUrl, activity } = services;
   const stop = async (): Promise<void> => {
     await services.close();
     process.exit(0);
@@ -93,6 +101,9 @@ async function runSandbox(
       `  ZEC mint   ${zec.address}`,
       `  native     ${native.address}`,
       `  slot       ${sandbox.cluster.slot}, ${sandbox.cluster.transactionCount} transactions`,
+      ...(values.activity && Number(values.activity) > 0
+        ? [activity ? `  activity   ${values.activity} simulated traders on the seeded market` : '  activity   none: this sandbox has no seeded market to trade (it was made --empty)']
+        : []),
       '',
     ].join('\n'),
   );

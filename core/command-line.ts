@@ -32,6 +32,8 @@ const RPC_PORT_LINES = [
 ];
 const API_PORT_LINE = '  --port N         the /v1 server on 127.0.0.1 (default 7439; 0 picks a free one)';
 const EMPTY = { empty: { type: 'boolean' } } as const;
+const ACTIVITY = { activity: { type: 'string' } } as const;
+const ACTIVITY_LINE = '  --activity N     N simulated traders keep trading the seeded market (paper trading; off by default)';
 const EMPTY_LINES = [
   '  --empty          a new sandbox without the seeded market (a few dozen coins traded over the last hours,',
   '                   planted on first use); a sandbox made empty stays empty',
@@ -43,14 +45,14 @@ const CLUSTER_LINES = [
 
 const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
   start: {
-    synopsis: '[--data DIR] [--port N] [--rpc-port N] [--empty]',
+    synopsis: '[--data DIR] [--port N] [--rpc-port N] [--empty] [--activity N]',
     summary: 'the desk (Electron), or the headless server where Electron is not installed',
-    details: ['Opens the desk window over the local services; without Electron it runs `launchdesk serve`.', '', dataLine(), API_PORT_LINE, ...RPC_PORT_LINES, ...EMPTY_LINES],
-    options: { ...DATA, port: { type: 'string' }, 'rpc-port': { type: 'string' }, ...EMPTY, ...HELP },
+    details: ['Opens the desk window over the local services; without Electron it runs `launchdesk serve`.', '', dataLine(), API_PORT_LINE, ...RPC_PORT_LINES, ...EMPTY_LINES, ACTIVITY_LINE],
+    options: { ...DATA, port: { type: 'string' }, 'rpc-port': { type: 'string' }, ...EMPTY, ...ACTIVITY, ...HELP },
     positionals: NONE,
   },
   serve: {
-    synopsis: '[--data DIR] [--port N] [--rpc-port N] [--empty] [--rpc URL --profile FILE]',
+    synopsis: '[--data DIR] [--port N] [--rpc-port N] [--empty] [--activity N] [--rpc URL --profile FILE]',
     summary: 'the headless server: /v1, the indexer in-process, and the sandbox with its JSON-RPC',
     details: [
       'Runs the sandbox in DIR with its Solana JSON-RPC, the indexer, and /v1 on 127.0.0.1; with --rpc and',
@@ -60,9 +62,10 @@ const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
       API_PORT_LINE,
       ...RPC_PORT_LINES,
       ...EMPTY_LINES,
+      ACTIVITY_LINE,
       ...CLUSTER_LINES,
     ],
-    options: { ...DATA, port: { type: 'string' }, 'rpc-port': { type: 'string' }, ...EMPTY, rpc: { type: 'string' }, profile: { type: 'string' }, ...HELP },
+    options: { ...DATA, port: { type: 'string' }, 'rpc-port': { type: 'string' }, ...EMPTY, ...ACTIVITY, rpc: { type: 'string' }, profile: { type: 'string' }, ...HELP },
     positionals: NONE,
   },
   sandbox: {

@@ -13,12 +13,15 @@ import type { IngestProgress } from './index/ingest/ingestor.js';
 import { startRpcFacade, type RpcFacade } from './sandbox/rpc/server.js';
 import { Sandbox } from './sandbox/sandbox.js';
 import type { MarketChoice } from './sandbox/genesis/steps.js';
+import { LiveActivity } from './sandbox/market/live-activity.js';
 
 export interface LocalServices {
   readonly sandbox: Sandbox;
   readonly facade: RpcFacade;
   /** The /v1 server's base URL (http://127.0.0.1:PORT), when it runs. */
   readonly apiUrl: string | null;
+  /** The simulated traders, when asked for and the sandbox has a seeded market to trade. */
+  readonly activity: LiveActivity | null;
   close(): Promise<void>;
 }
 
@@ -35,6 +38,8 @@ export async function startLocalServices(options: {
   readonly onProgress?: (progress: IngestProgress) => void;
   /** A new sandbox's market: seeded (the CLI's default) or empty (see Sandbox.open). */
   readonly market?: MarketChoice;
+  /** Simulated traders on the seeded market (paper trading); 0 or absent: none. */
+  readonly activity?: number;
   /** A pinning service for uploads (a real cluster's); the sandbox keeps uploads on this machine only. */
   readonly pinning?: PinningConfig;
 }): Promise<LocalServices> {
@@ -71,7 +76,9 @@ export async function startLocalServices(options: {
         })
       ).url;
     }
-    return { sandbox, facade, apiUrl, close: stopAll };
+    const activity = options.activity ? await LiveActivity.start(sandbox, options.activity) : null;
+    if (activity) stops.push(() => activity.stop());
+    return { sandbox, facade, apiUrl, activity, close: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

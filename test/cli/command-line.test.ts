@@ -30,6 +30,9 @@ describe('launchdesk command line', () => {
 
   it('takes each command\'s own flags and arguments, and no other command\'s', () => {
     expect(readCommandLine(['serve', '--rpc-port', '0', '--port', '0'])).toMatchObject({ kind: 'run', command: 'serve', values: { 'rpc-port': '0', port: '0' } });
+    expect(readCommandLine(['serve', '--empty', '--activity', '4'])).toMatchObject({ kind: 'run', command: 'serve', values: { empty: true, activity: '4' } });
+    expect(readCommandLine(['sandbox', '--empty'])).toMatchObject({ kind: 'run', command: 'sandbox', values: { empty: true } });
+    expect(() => readCommandLine(['sandbox', '--activity', '2'])).toThrow(/--activity/); // the sandbox alone has no traders to run
     expect(readCommandLine(['airdrop', 'W', '--zec', '1.5'])).toMatchObject({ kind: 'run', command: 'airdrop', positionals: ['W'], values: { zec: '1.5' } });
     expect(readCommandLine(['keys', 'raise', 'abc'])).toMatchObject({ kind: 'run', command: 'keys', positionals: ['raise', 'abc'] });
     expect(usageErrorOf(['sandbox', '--port', '1'])).toMatch(/Unknown option '--port'/);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxChain } from '../../core/chain/sandbox-chain.js';
 import { Ingestor } from '../../core/index/ingest/ingestor.js';
 import { IndexStore } from '../../core/index/store/index-store.js';
+import { LiveActivity } from '../../core/sandbox/market/live-activity.js';
 import { Sandbox } from '../../core/sandbox/sandbox.js';
 import { rulesOf } from '../index/rules.js';
 import { tempDir } from '../helpers/sandbox.js';
@@ -85,8 +86,24 @@ describe('a seeded market', () => {
     try {
       expect(empty.profile.market).toEqual({ state: 'empty' });
       expect(empty.cluster.transactionCount).toBeLessThan(100);
+      expect(await LiveActivity.start(empty, 3)).toBeNull(); // nothing to trade
     } finally {
       empty.close();
     }
   });
+
+  it('live activity (serve --activity N): simulated traders keep trading it with real transactions, and stop cleanly', async () => {
+    const before = fresh.cluster.transactionCount;
+    const activity = await LiveActivity.start(fresh, 3, { paceMs: 150 });
+    expect(activity).not.toBeNull();
+    const deadline = Date.now() + 15_000;
+    while (activity!.sent < 6 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    activity!.stop();
+    expect(activity!.sent).toBeGreaterThanOrEqual(6);
+    expect(activity!.refused).toBe(0);
+    const after = fresh.cluster.transactionCount;
+    await new Promise((r) => setTimeout(r, 400));
+    expect(fresh.cluster.transactionCount).toBe(after); // stopped: nothing more
+    expect(after - before).toBeGreaterThanOrEqual(6);
+  }, 60_000);
 });

@@ -9,6 +9,7 @@ import { trySendInstructions } from '../admin-transaction.js';
 import type { SandboxCluster } from '../cluster.js';
 import { Faucet } from '../faucet.js';
 import { MarketOrders, type MarketCoin } from './market-orders.js';
+import { findCoinAuthority } from '../../programs/vault/pdas.js';
 import { marketKey, MarketRandom } from './market-random.js';
 
 /**
@@ -37,6 +38,20 @@ const COINS: readonly (readonly [string, string])[] = [
 const UNLISTED: readonly (readonly [string, string])[] = [['Copy Owl', 'OWLL'], ['Rug Pull Pete', 'PETE'], ['Test Token', 'TESTT'], ['No Fee Nick', 'NICK']];
 
 type Fate = 'graduated' | 'near' | 'active' | 'fresh';
+
+/** A listed coin's pair in the seeded market: every sixth is paired with the native coin. */
+const pairOf = (index: number): 'zec' | 'native' => (index % 6 === 3 ? 'native' : 'zec');
+
+/** The listed coins a seed plants: their mints, pairs and creators (the coin authority), derived, not read. */
+export async function seededCoins(seed: string, profile: NetworkProfile): Promise<MarketCoin[]> {
+  const vault = profile.programs['vault']!;
+  return Promise.all(
+    COINS.map(async ([, symbol], index) => {
+      const mint = (await marketKey(seed, `mint-${symbol}`)).address;
+      return { mint, pair: pairOf(index), creator: await findCoinAuthority(vault, mint) };
+    }),
+  );
+}
 
 interface CoinPlan {
   readonly index: number;
@@ -102,7 +117,7 @@ export async function seedMarket(
   }
 
   const plans: CoinPlan[] = COINS.map(([name, symbol], index) => {
-    const pair = index % 6 === 3 ? 'native' : 'zec';
+    const pair = pairOf(index);
     const fate: Fate = pair === 'zec' && [0, 5, 11, 20].includes(index) ? 'graduated' : [1, 7, 9, 14, 26].includes(index) ? 'near' : index >= 30 ? 'fresh' : 'active';
     // Older coins first; the fresh ones in the last hour.
     const plantedAt = fate === 'fresh' ? now - random.between(120n, 3_300n) : from + (span * 85n * BigInt(index)) / (100n * BigInt(COINS.length)) + random.between(0n, 600n);
