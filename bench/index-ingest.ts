@@ -84,7 +84,7 @@ interface Synthetic {
   readonly totalZec: bigint;
 }
 
-function synthesize(count: number): Synthetic {
+export function synthesize(count: number): Synthetic {
   const coins = Math.max(1, Math.round(count / TRADES_PER_COIN));
   const wallets = Array.from({ length: coins * 4 }, (_, i) => fakeAddress(`bench wallet ${i}`));
   const initial = curveState({
