@@ -4,6 +4,7 @@ import type { Clock } from './state/clock.svelte.js';
 import type { CoinImages } from './state/coin-images.svelte.js';
 import type { ConnectionState } from './state/connection.svelte.js';
 import type { DiscoverState } from './state/discover.svelte.js';
+import type { LiveFeed } from './state/live-feed.svelte.js';
 import type { Router } from './state/router.svelte.js';
 import type { SearchState } from './state/search.svelte.js';
 
@@ -16,6 +17,7 @@ export interface Desk {
   readonly clock: Clock;
   readonly images: CoinImages;
   readonly discover: DiscoverState;
+  readonly feed: LiveFeed;
 }
 
 export const [getDesk, setDesk] = createContext<Desk>();

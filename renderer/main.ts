@@ -7,6 +7,7 @@ import { Clock } from './state/clock.svelte.js';
 import { CoinImages } from './state/coin-images.svelte.js';
 import { ConnectionState } from './state/connection.svelte.js';
 import { DiscoverState } from './state/discover.svelte.js';
+import { LiveFeed } from './state/live-feed.svelte.js';
 import { Router } from './state/router.svelte.js';
 import { SearchState } from './state/search.svelte.js';
 import './app.css';
@@ -22,7 +23,13 @@ const desk: Desk = {
   clock: new Clock(),
   images: new CoinImages(api),
   discover: new DiscoverState(api),
+  feed: new LiveFeed(connection),
 };
 desk.clock.start();
+// Pushed coins and trades reach Discover at once (its polling catches orders and anything missed).
+desk.feed.on('coin', (event) => desk.discover.takeCoin(event.data));
+desk.feed.on('graduation', (event) => desk.discover.takeCoin(event.data));
+desk.feed.on('trade', (event) => desk.discover.coinTraded(event.data.mint));
+desk.feed.start();
 
 mount(App, { target: document.getElementById('app')!, props: { desk } });

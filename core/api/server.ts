@@ -225,7 +225,8 @@ export async function createApiServer(ctx: ApiContext): Promise<Api> {
   registerDocsRoutes(app);
   const hub = new StreamHub(ctx.store, () => coinContext(ctx), ctx.progress);
   hub.attach(app.server);
-  app.addHook('onClose', async () => hub.close());
+  // Before the server closes: its WebSocket connections would otherwise keep close() waiting for ever.
+  app.addHook('preClose', async () => hub.close());
   registerDeskRoutes(app, desk);
   return app;
 }

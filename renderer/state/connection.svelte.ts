@@ -21,6 +21,11 @@ export class ConnectionState implements AnswerObserver {
     this.lastAnswerAt = Date.now();
   }
 
+  /** The push stream dropped: the server is not there (it reconnects by itself). */
+  streamLost(): void {
+    this.status = 'reconnecting';
+  }
+
   failed(error: ApiError): void {
     if (error.unreachable) {
       this.status = 'reconnecting';

@@ -10,8 +10,10 @@ export type PairFilter = 'all' | CoinQuote;
 const COLUMN_ROWS = 30;
 /** A curve at least this far (basis points of its raise) is "about to graduate". */
 export const ABOUT_TO_GRADUATE_BPS = 5_000n;
-/** How often the lists are read again until the push stream feeds them. */
+/** How often the lists are read again: the push stream brings changes at once, this catches the rest (orders, trending). */
 export const POLL_MS = 3_000;
+/** A traded coin's figures are read again this long after its first trade event (one read for a burst). */
+const TRADE_READ_DELAY_MS = 250;
 
 const byProgress = (a: CoinJson, b: CoinJson) => Number(progressOf(b) - progressOf(a));
 const byCreation = (a: CoinJson, b: CoinJson) => b.createdAt - a.createdAt;
@@ -42,6 +44,8 @@ export class DiscoverState {
   private visible: [number, number] = [0, 40];
   /** Date.now() before which polls are skipped: the server asked to wait (429 Retry-After). */
   private quietUntil = 0;
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- bookkeeping, not state a view reads
+  private readonly pendingReads = new Set<string>();
 
   constructor(private readonly api: DeskApi) {
     this.trending = new TrendingList(api, undefined);
@@ -99,6 +103,19 @@ export class DiscoverState {
     this.newCoins = [coin, ...without(this.newCoins)].sort(byCreation).slice(0, COLUMN_ROWS);
     this.nearGraduation = (aboutToGraduate(coin) ? [coin, ...without(this.nearGraduation)] : without(this.nearGraduation)).sort(byProgress).slice(0, COLUMN_ROWS);
     if (coin.stage === 'pool') this.graduated = this.graduated.some((c) => c.mint === coin.mint) ? replaced(this.graduated) : [coin, ...this.graduated].slice(0, COLUMN_ROWS);
+  }
+
+  /**
+   * A coin traded (the stream's trade event carries the trade, not the coin): its figures are read again,
+   * at most once a second per coin, and taken in.
+   */
+  coinTraded(mint: string): void {
+    if (this.pendingReads.has(mint)) return;
+    this.pendingReads.add(mint);
+    setTimeout(() => {
+      this.pendingReads.delete(mint);
+      this.api.coin(mint).then((coin) => this.takeCoin(coin), () => undefined);
+    }, TRADE_READ_DELAY_MS);
   }
 
   private get quote(): CoinQuote | undefined {

@@ -26,6 +26,8 @@ describe('Discover in Chromium', () => {
   let delta: PlantedCoin;
   let nativeSymbol: string;
   let restarted: Api | null = null;
+  /** What the desk's push stream received (its frames, as text). */
+  const streamed: string[] = [];
 
   const page = () => browser.page;
   const column = (name: string) => page().getByRole('region', { name, exact: true });
@@ -51,6 +53,7 @@ describe('Discover in Chromium', () => {
     f.clock += 61_000;
     nativeSymbol = ((await call(f, 'GET', '/v1/params')).body['pairs'] as { native: { symbol: string } }).native.symbol;
     browser = await openBrowser(1280, 800);
+    page().on('websocket', (socket) => socket.on('framereceived', (frame) => streamed.push(String(frame.payload))));
     await page().goto(`${f.base}/`);
     await page().getByRole('status').filter({ hasText: 'Live' }).waitFor();
   }, 120_000);
@@ -153,6 +156,8 @@ describe('Discover in Chromium', () => {
     expect((await mintsIn('New'))[0]).toBe(epsilon.mint);
     expect(await card('New', epsilon.mint).textContent()).toContain('Epsilon Live');
     expect(await page().evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    // It came over the push stream (/v1/stream), not only the lists' polling.
+    expect(streamed.some((text) => text.includes('"kind":"coin"') && text.includes(epsilon.mint))).toBe(true);
   });
 
   it('says in plain words that the server is not answering while it is stopped, then comes back live when it restarts', async () => {
