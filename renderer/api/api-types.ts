@@ -5,6 +5,7 @@ import type { Coin, CoinDetail } from '../../core/api/schemas/coin.js';
 import type { Params } from '../../core/api/schemas/params.js';
 import type { DailyStats, Stats } from '../../core/api/schemas/stats.js';
 import type { Trade } from '../../core/api/schemas/trade.js';
+import type { CoinFees } from '../../core/api/schemas/fees.js';
 import type { Graduated } from '../../core/api/schemas/graduation.js';
 import type { CoinSort } from '../../core/index/store/index-queries.js';
 
@@ -19,6 +20,9 @@ export type CoinDetailJson = Static<typeof CoinDetail>;
 export type GraduatedJson = Static<typeof Graduated>;
 export type TradeJson = Static<typeof Trade>;
 export type CandleJson = Static<typeof Candle>;
+export type CoinFeesJson = Static<typeof CoinFees>;
+/** The candle intervals the server keeps. */
+export type CandleInterval = '1m' | '5m' | '15m' | '1h' | '4h' | '1d';
 export type StatsJson = Static<typeof Stats>;
 export type DailyStatsJson = Static<typeof DailyStats>;
 export type ParamsJson = Static<typeof Params>;

@@ -1,5 +1,5 @@
 import { ApiError } from './api-error.js';
-import type { ApiErrorCode, CoinDetailJson, CoinJson, CoinQuote, CoinSort, CoinStage, DailyStatsJson, GraduatedJson, PageJson, ParamsJson, StatsJson } from './api-types.js';
+import type { ApiErrorCode, CandleInterval, CandleJson, CoinDetailJson, CoinFeesJson, CoinJson, TradeJson, CoinQuote, CoinSort, CoinStage, DailyStatsJson, GraduatedJson, PageJson, ParamsJson, StatsJson } from './api-types.js';
 import { DeskSession } from './desk-session.js';
 
 /** Told of every answer, so the desk can show whether the server is there (state/connection). */
@@ -45,6 +45,20 @@ export class DeskApi {
 
   coin(mint: string, signal?: AbortSignal): Promise<CoinDetailJson> {
     return this.get(`/v1/coins/${encodeURIComponent(mint)}`, {}, signal);
+  }
+
+  /** A coin's trades, newest first. */
+  coinTrades(mint: string, query: { readonly limit?: number; readonly cursor?: string } = {}, signal?: AbortSignal): Promise<PageJson<TradeJson>> {
+    return this.get(`/v1/coins/${encodeURIComponent(mint)}/trades`, { ...query }, signal);
+  }
+
+  /** A coin's newest candles of an interval, oldest first. */
+  candles(mint: string, interval: CandleInterval, limit = 300, signal?: AbortSignal): Promise<{ interval: string; data: CandleJson[] }> {
+    return this.get(`/v1/coins/${encodeURIComponent(mint)}/candles`, { interval, limit }, signal);
+  }
+
+  fees(mint: string, signal?: AbortSignal): Promise<CoinFeesJson> {
+    return this.get(`/v1/coins/${encodeURIComponent(mint)}/fees`, {}, signal);
   }
 
   params(signal?: AbortSignal): Promise<ParamsJson> {

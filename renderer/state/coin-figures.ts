@@ -25,3 +25,14 @@ export const progressText = (coin: Pick<CoinJson, 'stage' | 'raisedSoFarZec' | '
 
 /** The quote a coin trades against: ZEC, or the native coin's symbol. */
 export const pairLabel = (coin: Pick<CoinJson, 'pair'>): string => coin.pair?.symbol ?? 'ZEC';
+
+/** An address shortened for a narrow column: its first and last four characters. */
+export const shortAddress = (address: string): string => (address.length > 12 ? `${address.slice(0, 4)}…${address.slice(-4)}` : address);
+
+/** A coin's venue in words. */
+export const venueText = (coin: Pick<CoinJson, 'stage'>): string => (coin.stage === 'pool' ? 'pool (graduated)' : coin.stage === 'complete' ? 'curve complete, awaiting its pool' : 'bonding curve');
+
+/** Raw coin units (6 decimals) and zat (8) for the tape: compact, exact. */
+export const tokensText = (raw: string): string => formatCompactUnits(BigInt(raw), 6);
+export const zecText = (zat: string): string => formatCompactUnits(BigInt(zat), ZEC_DECIMALS);
+export const tradePriceText = (t: { readonly priceZecE18: string }): string => formatPrice(BigInt(t.priceZecE18), PRICE_DECIMALS);

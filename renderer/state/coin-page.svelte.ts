@@ -1,0 +1,122 @@
+import type { StreamEventJson } from '../../core/api/schemas/stream.js';
+import { isApiError, type ApiError } from '../api/api-error.js';
+import type { CandleInterval, CandleJson, CoinDetailJson, CoinFeesJson, TradeJson } from '../api/api-types.js';
+import type { DeskApi } from '../api/desk-api.js';
+import type { LiveFeed } from './live-feed.svelte.js';
+
+/** Trades the tape keeps (newest first). */
+const TAPE_ROWS = 100;
+/** A coin's figures are read again this long after a trade of it (one read for a burst). */
+const DETAIL_READ_DELAY_MS = 250;
+
+/**
+ * One coin's page: its detail, candles of the interval chosen, the trades tape and its fees, read over
+ * REST once and then kept live by the stream (its trades and its candles of that interval), for as long as
+ * the page shows it. A trade adds to the tape (never twice) and re-reads the coin's figures; a candle
+ * event replaces the candle of its bucket or adds the next one.
+ */
+export class CoinPageState {
+  coin = $state<CoinDetailJson | null>(null);
+  candles = $state<CandleJson[]>([]);
+  trades = $state<TradeJson[]>([]);
+  fees = $state<CoinFeesJson | null>(null);
+  interval = $state<CandleInterval>('1m');
+  error = $state<ApiError | null>(null);
+  /** Bumped whenever the candles change, for the chart to follow. */
+  candleVersion = $state(0);
+  private releaseTopics: (() => void) | null = null;
+  private readonly stops: (() => void)[] = [];
+  private detailTimer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(
+    private readonly api: DeskApi,
+    private readonly feed: LiveFeed,
+    readonly mint: string,
+  ) {}
+
+  async start(): Promise<void> {
+    this.stops.push(
+      this.feed.on('trade', (event) => this.takeTrade(event)),
+      this.feed.on('candle', (event) => this.takeCandle(event)),
+    );
+    this.follow();
+    await this.load();
+  }
+
+  /** Reads the coin, its tape, its fees and its candles over REST (again, after a failure). */
+  async load(): Promise<void> {
+    try {
+      const [coin, trades, fees] = await Promise.all([this.api.coin(this.mint), this.api.coinTrades(this.mint, { limit: TAPE_ROWS }), this.api.fees(this.mint).catch(() => null)]);
+      this.coin = coin;
+      this.trades = mergeTrades(this.trades, trades.data);
+      this.fees = fees;
+      await this.readCandles();
+      this.error = null;
+    } catch (error) {
+      if (!isApiError(error)) throw error;
+      this.error = error;
+    }
+  }
+
+  stop(): void {
+    this.releaseTopics?.();
+    this.releaseTopics = null;
+    for (const stop of this.stops.splice(0)) stop();
+    if (this.detailTimer) clearTimeout(this.detailTimer);
+  }
+
+  async setInterval(interval: CandleInterval): Promise<void> {
+    if (interval === this.interval) return;
+    this.interval = interval;
+    this.follow();
+    await this.readCandles();
+  }
+
+  /** The stream topics of what the page shows: this coin's trades and its candles of the interval. */
+  private follow(): void {
+    const release = this.feed.want([`trades:${this.mint}`, `candles:${this.mint}:${this.interval}`]);
+    this.releaseTopics?.();
+    this.releaseTopics = release;
+  }
+
+  private async readCandles(): Promise<void> {
+    const interval = this.interval;
+    const answer = await this.api.candles(this.mint, interval, 500);
+    if (interval !== this.interval) return;
+    this.candles = answer.data;
+    this.candleVersion += 1;
+  }
+
+  private takeTrade(event: Extract<StreamEventJson, { kind: 'trade' }>): void {
+    if (event.data.mint !== this.mint) return;
+    this.trades = mergeTrades([event.data], this.trades);
+    if (this.detailTimer) return;
+    this.detailTimer = setTimeout(() => {
+      this.detailTimer = null;
+      this.api.coin(this.mint).then((coin) => (this.coin = coin), () => undefined);
+      this.api.fees(this.mint).then((fees) => (this.fees = fees), () => undefined);
+    }, DETAIL_READ_DELAY_MS);
+  }
+
+  private takeCandle(event: Extract<StreamEventJson, { kind: 'candle' }>): void {
+    if (event.mint !== this.mint || event.interval !== this.interval) return;
+    const at = this.candles.findIndex((c) => c.t === event.data.t);
+    if (at >= 0) this.candles = this.candles.map((c, i) => (i === at ? event.data : c));
+    else this.candles = [...this.candles, event.data].sort((a, b) => a.t - b.t);
+    this.candleVersion += 1;
+  }
+}
+
+/** Newest first, each trade once (by signature and row), at most TAPE_ROWS. */
+function mergeTrades(newer: readonly TradeJson[], older: readonly TradeJson[]): TradeJson[] {
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a local of a pure function, not state
+  const seen = new Set<string>();
+  const out: TradeJson[] = [];
+  for (const t of [...newer, ...older]) {
+    const key = `${t.signature}:${t.side}:${t.tokens}:${t.routed}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(t);
+  }
+  return out.sort((a, b) => b.at - a.at || Number(BigInt(b.slot) - BigInt(a.slot))).slice(0, TAPE_ROWS);
+}

@@ -1,0 +1,99 @@
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatCompactUnits, formatPrice } from '../../core/math/decimal-display.js';
+import { call, startApi, type ApiFixture } from '../api/api-fixture.js';
+import { openBrowser, type Browser } from './browser.js';
+import { DeskMarket, ZEC, type PlantedCoin } from './market.js';
+
+const SHOTS = 'test-results';
+
+/**
+ * A coin's page in Debian's Chromium against a real server: its figures equal the API's, the chart draws
+ * the API's candles, and a trade sent while the page is open reaches the tape and the chart's last candle
+ * through the push stream, without a reload.
+ */
+describe('the coin page in Chromium', () => {
+  let f: ApiFixture;
+  let market: DeskMarket;
+  let browser: Browser;
+  let coin: PlantedCoin;
+  let native: PlantedCoin;
+  const page = () => browser.page;
+  const field = (name: string) => page().locator(`[data-field="${name}"]`).first();
+  const get = async (path: string) => {
+    f.clock += 2_000;
+    return (await call(f, 'GET', path)).body as Record<string, unknown>;
+  };
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    f = await startApi({ content: {} });
+    market = await DeskMarket.open(f);
+    coin = await market.plant('Orchard Fox', 'FOX', { image: true });
+    for (const zec of [2n, 5n, 1n, 3n]) await market.buy(coin, zec * ZEC);
+    native = await market.plant('Nighthawk Native', 'HAWK', { pair: 'native' });
+    await market.buy(native, 2n * ZEC);
+    browser = await openBrowser(1280, 800);
+    await page().goto(`${f.base}/`);
+    await page().getByRole('status').filter({ hasText: 'Live' }).waitFor();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await f?.close();
+  });
+
+  it('is reached from Discover and shows the figures the API answers', async () => {
+    await page().getByRole('region', { name: 'New', exact: true }).getByRole('link', { name: 'Orchard Fox' }).click();
+    await page().waitForURL(`${f.base}/coin/${coin.mint}`);
+    await field('price').waitFor();
+    const detail = await get(`/v1/coins/${coin.mint}`);
+    expect(await field('price').textContent()).toBe(formatPrice(BigInt(detail['priceZecE18'] as string), 18));
+    expect(await field('marketCap').textContent()).toBe(formatCompactUnits(BigInt(detail['marketCapZec'] as string), 8));
+    expect(await field('venue').textContent()).toBe('bonding curve');
+    expect(await page().getByRole('heading', { level: 1 }).textContent()).toContain('Orchard Fox');
+    // The tape: the API's trades, newest first.
+    const trades = (await get(`/v1/coins/${coin.mint}/trades`))['data'] as Record<string, string>[];
+    const shown = await page().locator('[role="row"][data-signature]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-signature')));
+    expect(shown).toEqual(trades.map((t) => t['signature']));
+    // The chart: the API's candles, its last one exactly.
+    const candles = ((await get(`/v1/coins/${coin.mint}/candles?interval=1m`))['data'] as unknown[]);
+    const chart = page().getByRole('img', { name: /Price chart/ });
+    await expect.poll(() => chart.getAttribute('data-candles')).toBe(String(candles.length));
+    expect(JSON.parse((await chart.getAttribute('data-last-candle'))!)).toEqual(candles.at(-1));
+    await page().screenshot({ path: `${SHOTS}/desk-coin-1280x800.png` });
+  });
+
+  it('takes a trade sent while it is open: the tape and the last candle move without a reload', async () => {
+    await page().evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    const chart = page().getByRole('img', { name: /Price chart/ });
+    const before = await chart.getAttribute('data-last-candle');
+    await market.buy(coin, 4n * ZEC);
+    const newest = ((await get(`/v1/coins/${coin.mint}/trades?limit=1`))['data'] as Record<string, string>[])[0]!;
+    await expect.poll(() => page().locator('[role="row"][data-signature]').first().getAttribute('data-signature'), { timeout: 10_000 }).toBe(newest['signature']);
+    await expect.poll(() => chart.getAttribute('data-last-candle'), { timeout: 10_000 }).not.toBe(before);
+    const candles = ((await get(`/v1/coins/${coin.mint}/candles?interval=1m`))['data'] as unknown[]);
+    expect(JSON.parse((await chart.getAttribute('data-last-candle'))!)).toEqual(candles.at(-1));
+    const detail = await get(`/v1/coins/${coin.mint}`);
+    await expect.poll(() => field('price').textContent()).toBe(formatPrice(BigInt(detail['priceZecE18'] as string), 18));
+    expect(await page().evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  });
+
+  it('switches the chart\'s interval, and shows a native coin\'s route, its routed-free tape and its fees', async () => {
+    await page().getByRole('button', { name: '1h' }).click();
+    const hourly = ((await get(`/v1/coins/${coin.mint}/candles?interval=1h`))['data'] as unknown[]);
+    const chart = page().getByRole('img', { name: /Price chart/ });
+    await expect.poll(async () => JSON.parse((await chart.getAttribute('data-last-candle')) || 'null')).toEqual(hourly.at(-1));
+    await page().goto(`${f.base}/coin/${native.mint}`);
+    await page().getByRole('region', { name: 'Route' }).waitFor();
+    expect(await page().getByRole('region', { name: 'Route' }).textContent()).toContain('Hop 2');
+    expect(await page().getByRole('region', { name: 'Fees' }).textContent()).toContain('Creator fees paid');
+    await page().setViewportSize({ width: 1920, height: 1080 });
+    await page().screenshot({ path: `${SHOTS}/desk-coin-native-1920x1080.png` });
+  });
+
+  it('says plainly when a coin does not exist', async () => {
+    await page().goto(`${f.base}/coin/11111111111111111111111111111112`);
+    await page().getByRole('heading', { name: 'No such coin' }).waitFor();
+    expect(browser.problems.filter((p) => !/Failed to load resource|404/.test(p))).toEqual([]);
+  });
+});
