@@ -6,6 +6,8 @@ import type { Params } from '../../core/api/schemas/params.js';
 import type { DailyStats, Stats } from '../../core/api/schemas/stats.js';
 import type { Trade } from '../../core/api/schemas/trade.js';
 import type { CoinFees } from '../../core/api/schemas/fees.js';
+import type { QuoteAnswer } from '../../core/api/routes/trade.js';
+import type { BuildAnswer } from '../../core/api/schemas/build.js';
 import type { Graduated } from '../../core/api/schemas/graduation.js';
 import type { CoinSort } from '../../core/index/store/index-queries.js';
 
@@ -21,6 +23,17 @@ export type GraduatedJson = Static<typeof Graduated>;
 export type TradeJson = Static<typeof Trade>;
 export type CandleJson = Static<typeof Candle>;
 export type CoinFeesJson = Static<typeof CoinFees>;
+export type QuoteJson = Static<typeof QuoteAnswer>;
+export type BuildJson = Static<typeof BuildAnswer>;
+/** What the trade ticket asks: the quote's and the build's shared request (amount in base units). */
+export interface TradeTicketRequest {
+  readonly side: 'buy' | 'sell';
+  readonly amount: string;
+  readonly slippageBps?: number;
+  readonly pay?: 'ZEC' | 'SOL';
+  readonly receive?: 'ZEC' | 'SOL';
+  readonly wallet?: string;
+}
 /** The candle intervals the server keeps. */
 export type CandleInterval = '1m' | '5m' | '15m' | '1h' | '4h' | '1d';
 export type StatsJson = Static<typeof Stats>;

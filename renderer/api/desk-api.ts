@@ -1,5 +1,5 @@
 import { ApiError } from './api-error.js';
-import type { ApiErrorCode, CandleInterval, CandleJson, CoinDetailJson, CoinFeesJson, CoinJson, TradeJson, CoinQuote, CoinSort, CoinStage, DailyStatsJson, GraduatedJson, PageJson, ParamsJson, StatsJson } from './api-types.js';
+import type { ApiErrorCode, BuildJson, QuoteJson, TradeTicketRequest, CandleInterval, CandleJson, CoinDetailJson, CoinFeesJson, CoinJson, TradeJson, CoinQuote, CoinSort, CoinStage, DailyStatsJson, GraduatedJson, PageJson, ParamsJson, StatsJson } from './api-types.js';
 import { DeskSession } from './desk-session.js';
 
 /** Told of every answer, so the desk can show whether the server is there (state/connection). */
@@ -61,6 +61,16 @@ export class DeskApi {
     return this.get(`/v1/coins/${encodeURIComponent(mint)}/fees`, {}, signal);
   }
 
+  /** GET /v1/coins/{mint}/quote: the trade build's request as query parameters. */
+  quote(mint: string, request: TradeTicketRequest, signal?: AbortSignal): Promise<QuoteJson> {
+    return this.get(`/v1/coins/${encodeURIComponent(mint)}/quote`, { ...request }, signal);
+  }
+
+  /** POST /v1/trade/build: an unsigned, simulated build (signing comes with the review screen). */
+  tradeBuild(request: TradeTicketRequest & { readonly wallet: string; readonly mint: string }, signal?: AbortSignal): Promise<BuildJson> {
+    return this.request('/v1/trade/build', request, signal);
+  }
+
   params(signal?: AbortSignal): Promise<ParamsJson> {
     return this.get('/v1/params', {}, signal);
   }
@@ -78,19 +88,22 @@ export class DeskApi {
     return this.get(`/ipfs/${encodeURIComponent(cid)}`, {}, signal);
   }
 
-  private async get<T>(path: string, query: Query, signal?: AbortSignal): Promise<T> {
+  private get<T>(path: string, query: Query, signal?: AbortSignal): Promise<T> {
     const search = new URLSearchParams();
     for (const [name, value] of Object.entries(query)) if (value !== undefined) search.set(name, String(value));
-    const url = search.size > 0 ? `${path}?${search}` : path;
+    return this.request(search.size > 0 ? `${path}?${search}` : path, undefined, signal);
+  }
+
+  private async request<T>(url: string, body: unknown, signal?: AbortSignal): Promise<T> {
     try {
-      let response = await this.send(url, signal);
+      let response = await this.send(url, body, signal);
       if (response.status === 401 && this.session.current !== null && (await this.session.renew(this.fetcher))) {
-        response = await this.send(url, signal); // the server restarted: its new session, once
+        response = await this.send(url, body, signal); // the server restarted: its new session, once
       }
-      const body: unknown = await response.json().catch(() => null);
-      if (!response.ok) throw errorOf(response, body);
+      const answer: unknown = await response.json().catch(() => null);
+      if (!response.ok) throw errorOf(response, answer);
       this.observer?.answered();
-      return body as T;
+      return answer as T;
     } catch (caught) {
       if (signal?.aborted) throw caught;
       const error = caught instanceof ApiError ? caught : new ApiError('unavailable', 'the local server does not answer: it has stopped or is restarting', null);
@@ -99,9 +112,10 @@ export class DeskApi {
     }
   }
 
-  private send(url: string, signal?: AbortSignal): Promise<Response> {
+  private send(url: string, body: unknown, signal?: AbortSignal): Promise<Response> {
     const token = this.session.current;
-    return this.fetcher(url, { headers: { accept: 'application/json', ...(token ? { 'x-desk-session': token } : {}) }, ...(signal ? { signal } : {}) });
+    const headers = { accept: 'application/json', ...(token ? { 'x-desk-session': token } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) };
+    return this.fetcher(url, { headers, ...(body !== undefined ? { method: 'POST', body: JSON.stringify(body) } : {}), ...(signal ? { signal } : {}) });
   }
 }
 

@@ -78,6 +78,43 @@ describe('the coin page in Chromium', () => {
     expect(await page().evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   });
 
+  it('quotes live as the amount changes, warns past a large impact, and builds checked against the ticket', async () => {
+    await page().setViewportSize({ width: 1280, height: 800 });
+    const ticket = page().getByRole('region', { name: 'Trade ticket' });
+    const amount = ticket.getByRole('textbox', { name: /^Amount/ });
+    const out = ticket.locator('[data-field="out"]');
+    const quoted = ticket.locator('.quote[data-state="quoted"]');
+    await amount.fill('0.5');
+    await quoted.waitFor();
+    const half = await out.textContent();
+    const api = (await get(`/v1/coins/${coin.mint}/quote?side=buy&amount=${ZEC / 2n}`)) as Record<string, string>;
+    expect(half).toBe(`${formatCompactUnits(BigInt(api['tokensOut']!), 6)} coins`);
+    await amount.fill('2');
+    await expect.poll(() => out.textContent()).not.toBe(half);
+    expect(await ticket.getByRole('checkbox').count()).toBe(0); // a small impact needs no acknowledgement
+    // A buy big enough to move the curve by more than 5%: shown in warning colours, acknowledged before the build.
+    await amount.fill('40');
+    await quoted.waitFor();
+    await expect.poll(() => ticket.getByRole('checkbox').count()).toBe(1);
+    const build = ticket.getByRole('button', { name: 'Build the buy' });
+    await ticket.getByRole('textbox', { name: /^Wallet/ }).fill(market.trader.address);
+    expect(await build.isDisabled()).toBe(true);
+    await ticket.getByRole('checkbox').check();
+    expect(await build.isEnabled()).toBe(true);
+    await amount.fill('0.00000000001');
+    await expect.poll(() => ticket.getByRole('alert').textContent()).toBe('ZEC have at most 8 decimal places');
+    expect(await build.isDisabled()).toBe(true);
+    await amount.fill('1');
+    await quoted.waitFor();
+    await build.click();
+    const verdict = ticket.locator('.verdict li');
+    await verdict.first().waitFor();
+    const lines = await verdict.allTextContents();
+    expect(lines.length).toBeGreaterThanOrEqual(6);
+    for (const line of lines) expect(line.startsWith('✓'), line).toBe(true);
+    await page().screenshot({ path: `${SHOTS}/desk-coin-ticket-1280x800.png` });
+  });
+
   it('switches the chart\'s interval, and shows a native coin\'s route, its routed-free tape and its fees', async () => {
     await page().getByRole('button', { name: '1h' }).click();
     const hourly = ((await get(`/v1/coins/${coin.mint}/candles?interval=1h`))['data'] as unknown[]);

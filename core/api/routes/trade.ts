@@ -84,7 +84,7 @@ function quoteAnswerOf(mint: Address, request: TradeRequest, { quote, swap }: Re
   };
 }
 
-const QuoteAnswer = Type.Object({
+export const QuoteAnswer = Type.Object({
   mint: AddressString(),
   side: Type.String(),
   venue: Type.String({ description: 'curve or pool, read from chain now' }),

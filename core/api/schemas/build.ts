@@ -6,7 +6,7 @@ import { AddressString, Amount } from './common.js';
 import { isExpectedKey } from './expected.js';
 
 /** The spec's "Build answer", with the `expected` of one build route (./expected.ts). */
-export const buildAnswerWith = (expected: TSchema) => Type.Object(
+export const buildAnswerWith = <E extends TSchema>(expected: E) => Type.Object(
   {
     buildId: Type.String({ description: 'b_<id>: send the signed transactions with it to POST /v1/tx/send' }),
     transactions: Type.Array(

@@ -1,0 +1,134 @@
+import { IMPACT_WARNING_BPS, ticketAmount, ticketVerdict, type Ticket, type VerdictLine } from '../../core/verify/ticket.js';
+import { isApiError, type ApiError } from '../api/api-error.js';
+import type { BuildJson, QuoteJson, TradeTicketRequest } from '../api/api-types.js';
+import type { DeskApi } from '../api/desk-api.js';
+
+/** Typing settles this long before a quote is asked for. */
+const QUOTE_DEBOUNCE_MS = 300;
+const WATCH_KEY = 'launchdesk.watchWallet';
+
+/**
+ * The trade ticket of a coin page: buy or sell, an amount in whole units, pay or receive ZEC or SOL, a
+ * slippage. It quotes live as the ticket changes (debounced, the newest answer only); while a new quote is
+ * on its way the impact is not shown (never a stale one). A large impact must be acknowledged before the
+ * build. Building asks POST /v1/trade/build for the watched wallet and holds the answer with its verdict
+ * against the ticket; nothing is signed here (the review and signing come with wallets).
+ */
+export class TradeTicketState {
+  side = $state<'buy' | 'sell'>('buy');
+  amountText = $state('');
+  pay = $state<'ZEC' | 'SOL'>('ZEC');
+  receive = $state<'ZEC' | 'SOL'>('ZEC');
+  /** Empty: the venue's default (100 bps on the curve, 200 on the pool). */
+  slippageText = $state('');
+  wallet = $state(localStorage.getItem(WATCH_KEY) ?? '');
+  quote = $state<QuoteJson | null>(null);
+  quotedAt = $state<number | null>(null);
+  quoting = $state(false);
+  problem = $state<string | null>(null);
+  acknowledged = $state(false);
+  building = $state(false);
+  build = $state<BuildJson | null>(null);
+  verdict = $state<VerdictLine[]>([]);
+  buildError = $state<ApiError | null>(null);
+  private sequence = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(
+    private readonly api: DeskApi,
+    readonly mint: string,
+    /** The venue's default slippage, shown while none is typed. */
+    private readonly defaultSlippage: () => number,
+  ) {}
+
+  get slippageBps(): number {
+    const typed = Number(this.slippageText);
+    return this.slippageText.trim() === '' || !Number.isInteger(typed) ? this.defaultSlippage() : typed;
+  }
+
+  get ticket(): Ticket {
+    return { side: this.side, amountText: this.amountText, pay: this.pay, receive: this.receive, slippageBps: this.slippageBps, wallet: this.wallet.trim() };
+  }
+
+  /** The impact is large enough to need an acknowledgement. */
+  get impactWarning(): boolean {
+    return this.quote !== null && !this.quoting && this.quote.priceImpactBps >= IMPACT_WARNING_BPS;
+  }
+
+  get canBuild(): boolean {
+    return this.quote !== null && !this.quoting && this.problem === null && this.wallet.trim() !== '' && (!this.impactWarning || this.acknowledged) && !this.building;
+  }
+
+  setWallet(wallet: string): void {
+    this.wallet = wallet;
+    localStorage.setItem(WATCH_KEY, wallet.trim());
+    this.changed();
+  }
+
+  /** Any change of the ticket: the quote on screen no longer answers it; a new one is asked for shortly. */
+  changed(): void {
+    this.acknowledged = false;
+    this.build = null;
+    this.verdict = [];
+    this.buildError = null;
+    const slippage = Number(this.slippageText);
+    const amount = ticketAmount(this.ticket);
+    if (this.slippageText.trim() !== '' && (!Number.isInteger(slippage) || slippage < 0 || slippage > 2_000)) this.problem = 'slippage is a whole number of bps from 0 to 2000';
+    else this.problem = 'problem' in amount ? amount.problem : null;
+    this.quoting = this.problem === null;
+    if (this.timer) clearTimeout(this.timer);
+    if (this.problem !== null) {
+      this.quote = null;
+      return;
+    }
+    this.timer = setTimeout(() => void this.ask(), QUOTE_DEBOUNCE_MS);
+  }
+
+  private request(): TradeTicketRequest {
+    const amount = ticketAmount(this.ticket);
+    return {
+      side: this.side,
+      amount: 'amount' in amount ? amount.amount.toString() : '0',
+      ...(this.slippageText.trim() !== '' ? { slippageBps: this.slippageBps } : {}),
+      ...(this.side === 'buy' && this.pay === 'SOL' ? { pay: 'SOL' as const } : {}),
+      ...(this.side === 'sell' && this.receive === 'SOL' ? { receive: 'SOL' as const } : {}),
+    };
+  }
+
+  private async ask(): Promise<void> {
+    const mine = ++this.sequence;
+    try {
+      const quote = await this.api.quote(this.mint, this.request());
+      if (mine !== this.sequence) return; // a newer ticket is being quoted
+      this.quote = quote;
+      this.quotedAt = Date.now();
+      this.problem = null;
+    } catch (error) {
+      if (mine !== this.sequence) return;
+      if (!isApiError(error)) throw error;
+      this.quote = null;
+      this.problem = error.message;
+    } finally {
+      if (mine === this.sequence) this.quoting = false;
+    }
+  }
+
+  async submit(): Promise<void> {
+    if (!this.canBuild || !this.quote) return;
+    const quote = this.quote;
+    const ticket = this.ticket;
+    this.building = true;
+    this.buildError = null;
+    try {
+      const build = await this.api.tradeBuild({ ...this.request(), wallet: ticket.wallet, mint: this.mint });
+      this.build = build;
+      const minimum = ticket.side === 'buy' ? quote.minTokensOut : quote.minOutZec;
+      this.verdict = ticketVerdict(ticket, minimum === undefined ? null : BigInt(minimum), build);
+    } catch (error) {
+      if (!isApiError(error)) throw error;
+      this.buildError = error;
+    } finally {
+      this.building = false;
+    }
+  }
+}
