@@ -7,6 +7,7 @@ import type { DailyStats, Stats } from '../../core/api/schemas/stats.js';
 import type { Trade } from '../../core/api/schemas/trade.js';
 import type { CoinFees } from '../../core/api/schemas/fees.js';
 import type { QuoteAnswer } from '../../core/api/routes/trade.js';
+import type { Account } from '../../core/api/routes/reads.js';
 import type { BuildAnswer } from '../../core/api/schemas/build.js';
 import type { Graduated } from '../../core/api/schemas/graduation.js';
 import type { CoinSort } from '../../core/index/store/index-queries.js';
@@ -24,6 +25,7 @@ export type TradeJson = Static<typeof Trade>;
 export type CandleJson = Static<typeof Candle>;
 export type CoinFeesJson = Static<typeof CoinFees>;
 export type QuoteJson = Static<typeof QuoteAnswer>;
+export type AccountJson = Static<typeof Account>;
 export type BuildJson = Static<typeof BuildAnswer>;
 /** What the trade ticket asks: the quote's and the build's shared request (amount in base units). */
 export interface TradeTicketRequest {

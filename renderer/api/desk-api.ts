@@ -1,5 +1,5 @@
 import { ApiError } from './api-error.js';
-import type { ApiErrorCode, BuildJson, QuoteJson, TradeTicketRequest, CandleInterval, CandleJson, CoinDetailJson, CoinFeesJson, CoinJson, TradeJson, CoinQuote, CoinSort, CoinStage, DailyStatsJson, GraduatedJson, PageJson, ParamsJson, StatsJson } from './api-types.js';
+import type { AccountJson, ApiErrorCode, BuildJson, QuoteJson, TradeTicketRequest, CandleInterval, CandleJson, CoinDetailJson, CoinFeesJson, CoinJson, TradeJson, CoinQuote, CoinSort, CoinStage, DailyStatsJson, GraduatedJson, PageJson, ParamsJson, StatsJson } from './api-types.js';
 import { DeskSession } from './desk-session.js';
 
 /** Told of every answer, so the desk can show whether the server is there (state/connection). */
@@ -69,6 +69,16 @@ export class DeskApi {
   /** POST /v1/trade/build: an unsigned, simulated build (signing comes with the review screen). */
   tradeBuild(request: TradeTicketRequest & { readonly wallet: string; readonly mint: string }, signal?: AbortSignal): Promise<BuildJson> {
     return this.request('/v1/trade/build', request, signal);
+  }
+
+  /** A wallet's holdings (value, cost basis, PnL) and totals. */
+  account(wallet: string, signal?: AbortSignal): Promise<AccountJson> {
+    return this.get(`/v1/accounts/${encodeURIComponent(wallet)}`, {}, signal);
+  }
+
+  /** Trades across coins, newest first; a wallet's own with `user`. */
+  trades(query: { readonly user?: string; readonly limit?: number; readonly cursor?: string } = {}, signal?: AbortSignal): Promise<PageJson<TradeJson>> {
+    return this.get('/v1/trades', { ...query }, signal);
   }
 
   params(signal?: AbortSignal): Promise<ParamsJson> {

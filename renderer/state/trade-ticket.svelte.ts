@@ -2,10 +2,10 @@ import { IMPACT_WARNING_BPS, ticketAmount, ticketVerdict, type Ticket, type Verd
 import { isApiError, type ApiError } from '../api/api-error.js';
 import type { BuildJson, QuoteJson, TradeTicketRequest } from '../api/api-types.js';
 import type { DeskApi } from '../api/desk-api.js';
+import { watchedWallet, watchWallet } from './watched-wallet.js';
 
 /** Typing settles this long before a quote is asked for. */
 const QUOTE_DEBOUNCE_MS = 300;
-const WATCH_KEY = 'launchdesk.watchWallet';
 
 /**
  * The trade ticket of a coin page: buy or sell, an amount in whole units, pay or receive ZEC or SOL, a
@@ -21,7 +21,7 @@ export class TradeTicketState {
   receive = $state<'ZEC' | 'SOL'>('ZEC');
   /** Empty: the venue's default (100 bps on the curve, 200 on the pool). */
   slippageText = $state('');
-  wallet = $state(localStorage.getItem(WATCH_KEY) ?? '');
+  wallet = $state(watchedWallet());
   quote = $state<QuoteJson | null>(null);
   quotedAt = $state<number | null>(null);
   quoting = $state(false);
@@ -61,7 +61,7 @@ export class TradeTicketState {
 
   setWallet(wallet: string): void {
     this.wallet = wallet;
-    localStorage.setItem(WATCH_KEY, wallet.trim());
+    watchWallet(wallet);
     this.changed();
   }
 

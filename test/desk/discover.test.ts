@@ -107,11 +107,11 @@ describe('Discover in Chromium', () => {
     await page().reload(); // Tab from the top of a fresh page
     await page().getByRole('status').filter({ hasText: 'Live' }).waitFor();
     const focused: string[] = [];
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < 8; i++) {
       await page().keyboard.press('Tab');
       focused.push(await page().evaluate(() => (document.activeElement?.textContent?.trim() || document.activeElement?.getAttribute('aria-label') || document.activeElement?.id) ?? ''));
     }
-    expect(focused.slice(0, 6)).toEqual(['Skip to the page', '◆ launchdesk', 'Discover', 'coin-search', 'All pairs', 'ZEC']);
+    expect(focused.slice(0, 8)).toEqual(['Skip to the page', '◆ launchdesk', 'Discover', 'Portfolio', 'Stats', 'coin-search', 'All pairs', 'ZEC']);
     const outline = await page().evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
     expect(outline).not.toBe('none');
   });

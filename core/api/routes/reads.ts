@@ -25,7 +25,7 @@ const Holding = Type.Object({
   volumeZec: Amount("the wallet's counted volume in this coin, zat"),
 });
 
-const Account = Type.Object({
+export const Account = Type.Object({
   wallet: AddressString(),
   holdings: Type.Array(Holding),
   totals: Type.Object({ valueZec: Amount('zat'), costBasisZec: Amount('zat'), realisedPnlZec: SignedAmount('zat'), unrealisedPnlZec: SignedAmount('zat'), volumeZec: Amount('zat') }),
