@@ -1,4 +1,5 @@
-import { IMPACT_WARNING_BPS, ticketAmount, ticketVerdict, type Ticket, type VerdictLine } from '../../core/verify/ticket.js';
+import { formatDecimalUnits } from '../../core/math/units.js';
+import { COIN_DECIMALS, IMPACT_WARNING_BPS, ticketAmount, ticketVerdict, type Ticket, type VerdictLine } from '../../core/verify/ticket.js';
 import { isApiError, type ApiError } from '../api/api-error.js';
 import type { BuildJson, QuoteJson, TradeTicketRequest } from '../api/api-types.js';
 import type { DeskApi } from '../api/desk-api.js';
@@ -31,6 +32,8 @@ export class TradeTicketState {
   build = $state<BuildJson | null>(null);
   verdict = $state<VerdictLine[]>([]);
   buildError = $state<ApiError | null>(null);
+  /** The watched wallet's balance of this coin (raw units), for the sale's 25/50/100% presets; null until read. */
+  balance = $state<bigint | null>(null);
   private sequence = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
 
@@ -62,6 +65,28 @@ export class TradeTicketState {
   setWallet(wallet: string): void {
     this.wallet = wallet;
     watchWallet(wallet);
+    this.changed();
+    void this.readBalance();
+  }
+
+  /** Reads the watched wallet's balance of this coin (from the index's holdings). */
+  async readBalance(): Promise<void> {
+    const wallet = this.wallet.trim();
+    if (wallet === '') return void (this.balance = null);
+    try {
+      const account = await this.api.account(wallet);
+      if (wallet !== this.wallet.trim()) return;
+      this.balance = BigInt(account.holdings.find((h) => h.mint === this.mint)?.balance ?? '0');
+    } catch {
+      this.balance = null; // not a wallet address yet (typing): no presets
+    }
+  }
+
+  /** A sale of `percent` of the balance, typed as whole coins, exactly. */
+  sellShare(percent: bigint): void {
+    if (this.balance === null) return;
+    this.side = 'sell';
+    this.amountText = formatDecimalUnits((this.balance * percent) / 100n, COIN_DECIMALS);
     this.changed();
   }
 

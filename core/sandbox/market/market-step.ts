@@ -13,6 +13,6 @@ export async function genesisMarket({ cluster, keys, profile, market }: GenesisC
   if (market.state === 'empty') return { ...profile, market: { state: 'empty' } };
   const seed = market.seed ?? DEFAULT_MARKET_SEED;
   const seeded = await seedMarket(cluster, await signerOf(keys.faucetAuthority), profile, { seed, ...(market.onProgress ? { onProgress: market.onProgress } : {}) });
-  if (seeded.refused > 0) throw new Error(`the seeded market had ${seeded.refused} refused transactions: its plan is wrong`);
+  if (seeded.refused > 0) throw new Error(`the seeded market had ${seeded.refused} refused transactions: its plan is wrong (${seeded.refusals.join('; ')})`);
   return { ...profile, market: { state: 'seeded', seed, traders: seeded.traders } };
 }

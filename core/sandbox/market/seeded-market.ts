@@ -70,6 +70,8 @@ export interface SeededMarket {
   readonly trades: number;
   /** Transactions the programs refused (none expected: a plan that trades what it holds). */
   readonly refused: number;
+  /** The first refusals, in words (a plan that trades what it holds has none). */
+  readonly refusals: readonly string[];
   readonly from: bigint;
   readonly to: bigint;
 }
@@ -129,9 +131,13 @@ export async function seedMarket(
   const at = (time: bigint, run: () => Promise<void>) => steps.push({ at: time < from ? from : time > now ? now : time, order: order++, run });
   let trades = 0;
   let refused = 0;
+  const refusals: string[] = [];
   const send = async (payer: KeyPairSigner, instructions: readonly Instruction[], trade: boolean) => {
     const outcome = await trySendInstructions(cluster, payer, instructions);
-    if (outcome.err !== null) refused += 1;
+    if (outcome.err !== null) {
+      refused += 1;
+      if (refusals.length < 3) refusals.push(`${JSON.stringify(outcome.err)}: ${outcome.logs.slice(-3).join(' | ')}`);
+    }
     else if (trade) trades += 1;
   };
   const balanceOf = async (wallet: KeyPairSigner, coin: MarketCoin) => {
@@ -211,5 +217,5 @@ export async function seedMarket(
     options.onProgress?.(i + 1, steps.length);
   }
   cluster.advanceSlots(1); // back on the wall clock
-  return { seed, traders: traders.map((t) => t.address), listed: COINS.length, unlisted: UNLISTED.length, trades, refused, from, to: now };
+  return { seed, traders: traders.map((t) => t.address), listed: COINS.length, unlisted: UNLISTED.length, trades, refused, refusals, from, to: now };
 }
