@@ -14,5 +14,6 @@ export async function genesisMarket({ cluster, keys, profile, market }: GenesisC
   const seed = market.seed ?? DEFAULT_MARKET_SEED;
   const seeded = await seedMarket(cluster, await signerOf(keys.faucetAuthority), profile, { seed, ...(market.onProgress ? { onProgress: market.onProgress } : {}) });
   if (seeded.refused > 0) throw new Error(`the seeded market had ${seeded.refused} refused transactions: its plan is wrong (${seeded.refusals.join('; ')})`);
+  if (seeded.retried > 0) process.stderr.write(`seeded market: ${seeded.retried} transactions were refused once and landed in the next slot (${seeded.refusals.join('; ')})\n`);
   return { ...profile, market: { state: 'seeded', seed, traders: seeded.traders } };
 }

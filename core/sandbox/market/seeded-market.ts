@@ -70,6 +70,8 @@ export interface SeededMarket {
   readonly trades: number;
   /** Transactions the programs refused (none expected: a plan that trades what it holds). */
   readonly refused: number;
+  /** Transactions refused once and sent again in the next slot (their first refusals are in `refusals`). */
+  readonly retried: number;
   /** The first refusals, in words (a plan that trades what it holds has none). */
   readonly refusals: readonly string[];
   readonly from: bigint;
@@ -132,12 +134,18 @@ export async function seedMarket(
   let trades = 0;
   let refused = 0;
   const refusals: string[] = [];
+  let clock = from;
+  let retried = 0;
   const send = async (payer: KeyPairSigner, instructions: readonly Instruction[], trade: boolean) => {
-    const outcome = await trySendInstructions(cluster, payer, instructions);
+    let outcome = await trySendInstructions(cluster, payer, instructions);
     if (outcome.err !== null) {
-      refused += 1;
+      // Once more in the next slot (a new blockhash): a refusal that repeats is the plan's, and counted.
+      retried += 1;
       if (refusals.length < 3) refusals.push(`${JSON.stringify(outcome.err)}: ${outcome.logs.slice(-3).join(' | ')}`);
+      cluster.advanceSlots(1, clock);
+      outcome = await trySendInstructions(cluster, payer, instructions);
     }
+    if (outcome.err !== null) refused += 1;
     else if (trade) trades += 1;
   };
   const balanceOf = async (wallet: KeyPairSigner, coin: MarketCoin) => {
@@ -207,7 +215,6 @@ export async function seedMarket(
 
   // In time order (a plan's own order within a second), one slot per distinct second.
   steps.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.order - b.order));
-  let clock = from;
   for (const [i, step] of steps.entries()) {
     if (step.at > clock) {
       clock = step.at;
@@ -217,5 +224,5 @@ export async function seedMarket(
     options.onProgress?.(i + 1, steps.length);
   }
   cluster.advanceSlots(1); // back on the wall clock
-  return { seed, traders: traders.map((t) => t.address), listed: COINS.length, unlisted: UNLISTED.length, trades, refused, refusals, from, to: now };
+  return { seed, traders: traders.map((t) => t.address), listed: COINS.length, unlisted: UNLISTED.length, trades, refused, retried, refusals, from, to: now };
 }
