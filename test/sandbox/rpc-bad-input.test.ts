@@ -47,6 +47,7 @@ describe('sandbox RPC facade refuses bad input', () => {
       ['getAccountInfo', ['11111111111111111111111111111111', { encoding: 'hex' }], /unknown encoding "hex"/],
       ['getAccountInfo', ['11111111111111111111111111111111', { commitment: 'soon' }], /unknown commitment "soon"/],
       ['getTransaction', ['xyz'], /not a valid signature/],
+      ['getTransaction', ['0'.repeat(88)], /not a valid signature/], // a character base58 does not have
       ['getSignatureStatuses', ['nope'], /expected an array of signatures/],
       ['getProgramAccounts', ['11111111111111111111111111111111', { filters: [{ wat: 1 }] }], /unknown filter/],
       ['getTokenAccountBalance', ['11111111111111111111111111111111'], /not a Token account/],

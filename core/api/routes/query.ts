@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
-import { isAddress, isSignature, type Address, type Signature } from '@solana/kit';
+import { isAddress, type Address, type Signature } from '@solana/kit';
+import { isSignatureText } from '../../programs/signature-text.js';
 import type { TradeCursor } from '../../index/store/index-queries.js';
 import type { CoinRow } from '../../index/store/index-store.js';
 import { invalidParam, notFound } from '../api-error.js';
@@ -37,12 +38,9 @@ export function addressOf(value: string, field: string): Address {
   return value;
 }
 
-/**
- * A path signature: base58 of 64 bytes, else `invalid_param` naming the field. The alphabet is checked
- * first: kit's `isSignature` throws (its own words) on a character base58 does not have.
- */
+/** A path signature: base58 of 64 bytes (core/programs/signature-text.ts), else `invalid_param` naming the field. */
 export function signatureOf(value: string, field: string): Signature {
-  if (!/^[1-9A-HJ-NP-Za-km-z]{64,88}$/.test(value) || !isSignature(value)) throw invalidParam(field, 'is not a base58 transaction signature of 64 bytes');
+  if (!isSignatureText(value)) throw invalidParam(field, 'is not a base58 transaction signature of 64 bytes');
   return value;
 }
 

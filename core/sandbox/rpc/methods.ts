@@ -1,4 +1,5 @@
-import { isAddress, isSignature, type Address, type Lamports, type Signature } from '@solana/kit';
+import { isAddress, type Address, type Lamports, type Signature } from '@solana/kit';
+import { isSignatureText } from '../../programs/signature-text.js';
 import { getCompiledTransactionMessageDecoder } from '@solana/kit';
 import type { AccountFilter, ChainAccount, Commitment } from '../../chain/types.js';
 import { matchesFilters } from '../../chain/account-filter.js';
@@ -52,7 +53,7 @@ function addressAt(params: Params, index: number, what = 'pubkey'): Address {
 }
 
 function signatureOf(value: unknown): Signature {
-  if (typeof value !== 'string' || !isSignature(value)) throw invalidParams(`Invalid param: not a valid signature: ${JSON.stringify(value)}`);
+  if (!isSignatureText(value)) throw invalidParams(`Invalid param: not a valid signature: ${JSON.stringify(value)}`);
   return value;
 }
 

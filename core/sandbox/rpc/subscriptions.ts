@@ -1,4 +1,5 @@
-import { isAddress, isSignature, type Address } from '@solana/kit';
+import { isAddress, type Address } from '@solana/kit';
+import { isSignatureText } from '../../programs/signature-text.js';
 import type { Commitment } from '../../chain/types.js';
 import { COMMITMENT_RANK } from '../../chain/types.js';
 import type { LandedTransaction, SandboxCluster } from '../cluster.js';
@@ -163,7 +164,7 @@ export class SubscriptionHub {
       }
       case 'signatureSubscribe': {
         const signature = params[0];
-        if (typeof signature !== 'string' || !isSignature(signature)) throw invalidParams('Invalid param: not a valid signature');
+        if (!isSignatureText(signature)) throw invalidParams('Invalid param: not a valid signature');
         const config = configOf(params[1]);
         const commitment = commitmentOf(config);
         const wantsReceived = config['enableReceivedNotification'] === true;
