@@ -81,7 +81,7 @@ async function runSandbox(
   } catch (error) {
     throw isDeskError(error) ? error : new DeskError('unavailable', (error as Error).message);
   }
-  const { sandbox, facade, apiUrl, activity } = services;
+  const { sandbox, facade, apiUrl, deskUrl, activity } = services;
   const stop = async (): Promise<void> => {
     await services.close();
     process.exit(0);
@@ -94,7 +94,7 @@ async function runSandbox(
     [
       `${label} ready`,
       `  data       ${dataDir}`,
-      ...(apiUrl ? [`  desk       ${apiUrl}/`, `  API        ${apiUrl}/v1   (reference: ${apiUrl}/v1/docs)`] : []),
+      ...(apiUrl ? [`  desk       ${deskUrl}`, `  API        ${apiUrl}/v1   (reference: ${apiUrl}/v1/docs)`] : []),
       `  RPC URL    ${facade.rpcUrl}`,
       `  WebSocket  ${facade.wsUrl}`,
       `  profile    ${join(dataDir, 'profile.json')}`,

@@ -13,6 +13,9 @@ import type { IngestProgress } from './index/ingest/ingestor.js';
 import { startRpcFacade, type RpcFacade } from './sandbox/rpc/server.js';
 import { Sandbox } from './sandbox/sandbox.js';
 import type { MarketChoice } from './sandbox/genesis/steps.js';
+import { deskUrlWithToken, newDeskToken } from './api/desk/desk-token.js';
+import { OsKeychain, type Keychain } from './signer/keychain.js';
+import { WalletBook } from './signer/wallet-book.js';
 import { LiveActivity } from './sandbox/market/live-activity.js';
 
 export interface LocalServices {
@@ -20,6 +23,9 @@ export interface LocalServices {
   readonly facade: RpcFacade;
   /** The /v1 server's base URL (http://127.0.0.1:PORT), when it runs. */
   readonly apiUrl: string | null;
+  /** The desk's URL with this run's token (`…/#token=…`): the only way into its wallets and signing. */
+  readonly deskUrl: string | null;
+  readonly deskToken: string;
   /** The simulated traders, when asked for and the sandbox has a seeded market to trade. */
   readonly activity: LiveActivity | null;
   close(): Promise<void>;
@@ -42,6 +48,10 @@ export async function startLocalServices(options: {
   readonly activity?: number;
   /** A pinning service for uploads (a real cluster's); the sandbox keeps uploads on this machine only. */
   readonly pinning?: PinningConfig;
+  /** The keychain wallets' keys live in (the OS keychain by default). */
+  readonly keychain?: Keychain;
+  /** This run's desk token (a new random one by default); Electron makes its own and hands it to its window. */
+  readonly deskToken?: string;
 }): Promise<LocalServices> {
   const sandbox = await Sandbox.open({ dataDir: options.dataDir, ...(options.market ? { market: options.market } : {}) });
   const stops: (() => Promise<void> | void)[] = [() => sandbox.close()];
@@ -54,6 +64,7 @@ export async function startLocalServices(options: {
     });
     stops.push(() => facade.close());
     let apiUrl: string | null = null;
+    const deskToken = options.deskToken ?? newDeskToken();
     if (options.apiPort !== null) {
       const chain = new SandboxChain(sandbox.cluster);
       // The stream's `progress` topic hears what the caller's printer hears.
@@ -68,7 +79,9 @@ export async function startLocalServices(options: {
       stops.push(() => ledger.close());
       const relay = new Relay(chain, ledger, sandbox.profile, (signatures) => index.ingestor.take(signatures));
       const content = new ContentStore({ dir: join(options.dataDir, 'content'), moderation: readImageModeration(), pinning: pinningServiceOf(options.pinning ?? sandbox.profile.pinning) });
-      const app: Api = await createApiServer({ store: index.store, chain, profile: sandbox.profile, keys, relay, content, progress });
+      const wallets = await WalletBook.open(options.dataDir, options.keychain ?? new OsKeychain());
+      const desk = { wallets, token: deskToken, faucet: sandbox.faucet };
+      const app: Api = await createApiServer({ store: index.store, chain, profile: sandbox.profile, keys, relay, content, progress, desk });
       stops.push(() => app.close());
       apiUrl = (
         await listenLocal(app, options.apiPort).catch((error: unknown) => {
@@ -78,7 +91,7 @@ export async function startLocalServices(options: {
     }
     const activity = options.activity ? await LiveActivity.start(sandbox, options.activity) : null;
     if (activity) stops.push(() => activity.stop());
-    return { sandbox, facade, apiUrl, activity, close: stopAll };
+    return { sandbox, facade, apiUrl, deskUrl: apiUrl === null ? null : deskUrlWithToken(apiUrl, deskToken), deskToken, activity, close: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

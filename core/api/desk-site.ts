@@ -106,7 +106,7 @@ export function registerDeskRoutes(app: Api, desk: { readonly dir: string | null
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0]!;
     // The API's own namespaces answer their JSON 404, never the desk.
-    if (/^\/(v1|ipfs)(\/|$)/.test(path)) return reply.callNotFound();
+    if (/^\/(v1|ipfs|desk-api)(\/|$)/.test(path)) return reply.callNotFound();
     const relative = ((request.params as { '*'?: string })['*'] ?? '').replace(/^\/+/, ''); // decoded by the router
     if (relative === '' || relative === 'index.html') return sendIndex(reply);
     const file = await fileOf(relative);

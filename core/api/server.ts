@@ -36,6 +36,8 @@ import { registerUploadRoutes } from './routes/upload.js';
 import { registerStreamRoute } from './routes/stream.js';
 import { StreamHub } from './stream/stream-hub.js';
 import { coinContext } from './routes/query.js';
+import { registerDeskApi } from './desk/desk-api.js';
+import type { DeskSigning } from './desk/desk-signing.js';
 import { defaultDeskDir, deskSessionOf, newDeskSession, registerDeskRoutes } from './desk-site.js';
 
 export interface ApiContext {
@@ -50,6 +52,8 @@ export interface ApiContext {
   readonly content?: ContentStore;
   /** The index's progress, for the stream's `progress` topic. */
   readonly progress?: ProgressFeed;
+  /** The desk's wallets and signing (/desk-api), behind this run's desk token; absent: those routes answer 404. */
+  readonly desk?: DeskSigning;
   /** Where the built desk is (dist/desk of this package by default); null serves no desk at `/`. */
   readonly deskDir?: string | null;
   /** Milliseconds; injectable for the rate-limit tests. */
@@ -223,6 +227,7 @@ export async function createApiServer(ctx: ApiContext): Promise<Api> {
   registerUploadRoutes(app, ctx);
   registerStreamRoute(app);
   registerDocsRoutes(app);
+  if (ctx.desk) await registerDeskApi(app, ctx, ctx.desk);
   const hub = new StreamHub(ctx.store, () => coinContext(ctx), ctx.progress);
   hub.attach(app.server);
   // Before the server closes: its WebSocket connections would otherwise keep close() waiting for ever.

@@ -47,6 +47,11 @@ export class Relay {
     this.ledger.record(build);
   }
 
+  /** A build this server answered (the desk's review reads it back by id), or null. */
+  build(buildId: string): LedgerBuild | null {
+    return this.ledger.get(buildId);
+  }
+
   /** What the relay sent under this signature, if it did (GET /v1/tx/{signature} before the chain shows it). */
   sentTransaction(signature: Signature): SentTransaction | null {
     return this.ledger.sentTransaction(signature);

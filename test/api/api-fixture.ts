@@ -19,6 +19,8 @@ import { fundedWallet } from '../helpers/launchpad.js';
 import { tempDir } from '../helpers/sandbox.js';
 import { plantListedCoin } from '../helpers/vault.js';
 import { rulesOf } from '../index/rules.js';
+import type { Keychain } from '../../core/signer/keychain.js';
+import { WalletBook } from '../../core/signer/wallet-book.js';
 
 export interface ApiFixture {
   readonly sandbox: Sandbox;
@@ -33,6 +35,8 @@ export interface ApiFixture {
   readonly mint: string;
   /** The upload store (in `dir`/content), when asked for. */
   readonly content?: ContentStore;
+  /** The desk's wallets, when the fixture was started with `desk`. */
+  wallets: WalletBook | null;
   /** The server's clock (ms); move it to cross rate-limit windows. */
   clock: number;
   /** Confirms what was sent straight to the sandbox (one slot) and waits for the index to take it in. */
@@ -49,6 +53,8 @@ export async function startApi(
     /** Where the server tells what it answered with a plain 503 (default: stderr). */
     onUnexpectedError?: (error: unknown, where: string) => void;
     deskDir?: string | null;
+    /** The desk's wallets and signing routes: wallets in `keychain`, this token, the sandbox's faucet. */
+    desk?: { keychain: Keychain; token: string };
   } = {},
 ): Promise<ApiFixture> {
   const sandbox = await Sandbox.open({ dataDir: null, slotMs: 0 });
@@ -65,8 +71,11 @@ export async function startApi(
   const chain = options.chain?.(sandbox) ?? new SandboxChain(sandbox.cluster);
   const relay = new Relay(chain, ledger, sandbox.profile, (signatures) => ingestor.take(signatures));
   const content = options.content && new ContentStore({ dir: join(dir, 'content'), moderation: options.content.moderation ?? NO_IMAGE_MODERATION, pinning: options.content.pinning ?? null });
-  const app = await createApiServer({ store, chain, profile: options.profile?.(sandbox.profile) ?? sandbox.profile, keys, relay, progress, ...(content ? { content } : {}), ...(options.deskDir !== undefined ? { deskDir: options.deskDir } : {}), ...(options.onUnexpectedError ? { onUnexpectedError: options.onUnexpectedError } : {}), now: () => fixture.clock });
+  const wallets = options.desk ? await WalletBook.open(dir, options.desk.keychain) : null;
+  const desk = options.desk && wallets ? { desk: { wallets, token: options.desk.token, faucet: sandbox.faucet } } : {};
+  const app = await createApiServer({ ...desk, store, chain, profile: options.profile?.(sandbox.profile) ?? sandbox.profile, keys, relay, progress, ...(content ? { content } : {}), ...(options.deskDir !== undefined ? { deskDir: options.deskDir } : {}), ...(options.onUnexpectedError ? { onUnexpectedError: options.onUnexpectedError } : {}), now: () => fixture.clock });
   const { url, port } = await listenLocal(app, 0);
+  fixture.wallets = wallets;
   return Object.assign(fixture, {
     sandbox, store, keys, ledger, ingestor, app, base: url, port, dir, mint: coin.mint, ...(content ? { content } : {}),
     async indexed() {

@@ -15,7 +15,7 @@ describe('the headless server prints the desk', () => {
       const desk = await new Promise<string>((resolve, reject) => {
         child.stdout.on('data', (chunk: Buffer) => {
           out += chunk.toString();
-          const url = /^ {2}desk {7}(http:\/\/127\.0\.0\.1:\d+\/)$/m.exec(out)?.[1];
+          const url = /^ {2}desk {7}(http:\/\/127\.0\.0\.1:\d+\/)#token=[A-Za-z0-9_-]{32}$/m.exec(out)?.[1];
           if (url && /API /.test(out)) resolve(url);
         });
         child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));

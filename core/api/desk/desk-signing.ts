@@ -1,0 +1,9 @@
+import type { Faucet } from '../../sandbox/faucet.js';
+import type { WalletBook } from '../../signer/wallet-book.js';
+
+/** What the desk's own routes stand on: the wallets, this run's token, and the sandbox's faucet (null on another cluster). */
+export interface DeskSigning {
+  readonly wallets: WalletBook;
+  readonly token: string;
+  readonly faucet: Faucet | null;
+}

@@ -1,0 +1,99 @@
+import { Type } from 'typebox';
+import { AddressString, Amount } from './common.js';
+
+/**
+ * The desk's own routes (/desk-api): wallets held in the OS keychain, the review of a build against the
+ * person's ticket, and signing behind it. Not part of /v1 (which never sees a key) and not in its
+ * OpenAPI document; reachable only with the desk token.
+ */
+export const WalletEntrySchema = Type.Object({
+  address: Type.String(),
+  label: Type.String(),
+  addedAt: Type.String(),
+  origin: Type.Union([Type.Literal('created'), Type.Literal('imported')]),
+});
+
+export const WalletListSchema = Type.Object({
+  wallets: Type.Array(WalletEntrySchema),
+  active: Type.Union([Type.String(), Type.Null()]),
+  /** Sandbox only: the faucet button is shown. */
+  faucet: Type.Boolean(),
+});
+
+export const Label = Type.String({ maxLength: 200, description: 'a name for the wallet, up to 40 characters' });
+
+export const CreateWalletBody = Type.Object({ label: Label }, { additionalProperties: false });
+export const ImportWalletBody = Type.Object(
+  { label: Label, secret: Type.String({ maxLength: 2000, description: 'a base58 secret key or a Solana CLI keypair file (JSON array of 64 numbers)' }) },
+  { additionalProperties: false },
+);
+export const RenameWalletBody = Type.Object({ label: Label }, { additionalProperties: false });
+export const ConfirmBody = Type.Object({ confirmation: Type.String({ maxLength: 200 }) }, { additionalProperties: false });
+export const WalletParams = Type.Object({ address: AddressString('the wallet') });
+
+export const FaucetBody = Type.Object(
+  {
+    asset: Type.Union([Type.Literal('SOL'), Type.Literal('ZEC'), Type.Literal('native')], { description: 'what to receive' }),
+    amount: Amount('base units (lamports for SOL)'),
+  },
+  { additionalProperties: false },
+);
+
+/** The person's own ticket: what they asked for, never the build's account of it. */
+export const TradeTicketBody = Type.Object(
+  {
+    wallet: AddressString('the wallet that signs'),
+    mint: AddressString("the coin's mint"),
+    side: Type.Union([Type.Literal('buy'), Type.Literal('sell')]),
+    amount: Amount('base units: ZEC or lamports spent on a buy, coin units sold on a sale'),
+    pay: Type.Union([Type.Literal('ZEC'), Type.Literal('SOL')]),
+    receive: Type.Union([Type.Literal('ZEC'), Type.Literal('SOL')]),
+    slippageBps: Type.Integer({ minimum: 0, maximum: 2000 }),
+    minimum: Amount('the least the person accepts, as the quote they saw said: coin units on a buy, ZEC (or lamports with receive SOL) on a sale'),
+  },
+  { additionalProperties: false },
+);
+
+export const ReviewBody = Type.Object(
+  { buildId: Type.String({ pattern: '^b_[0-9a-f]{32}$', description: 'the id of a build this server answered' }), ticket: TradeTicketBody },
+  { additionalProperties: false },
+);
+
+const AccountWords = Type.Object({ address: Type.String(), role: Type.String(), label: Type.Union([Type.String(), Type.Null()]), signer: Type.Boolean(), writable: Type.Boolean() });
+const InstructionWords = Type.Object({
+  program: Type.String(),
+  programName: Type.Union([Type.String(), Type.Null()]),
+  instruction: Type.Union([Type.String(), Type.Null()]),
+  summary: Type.String(),
+  accounts: Type.Array(AccountWords),
+  rawData: Type.Union([Type.String(), Type.Null()]),
+});
+const Flag = Type.Object({ instruction: Type.Integer(), text: Type.String() });
+const VerdictLine = Type.Object({ field: Type.String(), ok: Type.Boolean(), detail: Type.String() });
+const BalanceChange = Type.Object({
+  account: Type.String(),
+  label: Type.String(),
+  asset: Type.String({ description: 'SOL or a ticker' }),
+  decimals: Type.Integer(),
+  before: Amount('base units'),
+  after: Amount('base units'),
+  change: Type.String({ pattern: '^(0|-?[1-9][0-9]*)$', description: 'base units, signed' }),
+});
+
+export const ReviewAnswer = Type.Object({
+  buildId: Type.String(),
+  transactions: Type.Array(
+    Type.Object({ feePayer: Type.String(), signers: Type.Array(Type.String()), blockhash: Type.String(), lookupTables: Type.Array(Type.String()), instructions: Type.Array(InstructionWords) }),
+  ),
+  flags: Type.Array(Flag),
+  verdict: Type.Array(VerdictLine),
+  balanceChanges: Type.Array(BalanceChange),
+  /** Balance changes are of the first transaction only when a build has more than one. */
+  simulated: Type.Integer({ description: 'how many of the transactions the balance changes cover' }),
+  expiresAt: Type.String({ description: 'ISO time the blockhash is expected to expire' }),
+  lastValidBlockHeight: Amount('block height'),
+  blockHeight: Amount('block height now'),
+  signable: Type.Boolean({ description: 'true when every verdict line holds and nothing is flagged' }),
+});
+
+export const SignAnswer = Type.Object({ buildId: Type.String(), signatures: Type.Array(Type.String()) });
