@@ -7,6 +7,7 @@ import type { DiscoverState } from './state/discover.svelte.js';
 import type { LiveFeed } from './state/live-feed.svelte.js';
 import type { Router } from './state/router.svelte.js';
 import type { SearchState } from './state/search.svelte.js';
+import type { WalletsState } from './state/wallets.svelte.js';
 
 /** What every page and component of the desk shares: the client and the state modules, made once in main.ts. */
 export interface Desk {
@@ -18,6 +19,7 @@ export interface Desk {
   readonly images: CoinImages;
   readonly discover: DiscoverState;
   readonly feed: LiveFeed;
+  readonly wallets: WalletsState;
 }
 
 export const [getDesk, setDesk] = createContext<Desk>();

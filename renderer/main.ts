@@ -10,6 +10,9 @@ import { DiscoverState } from './state/discover.svelte.js';
 import { LiveFeed } from './state/live-feed.svelte.js';
 import { Router } from './state/router.svelte.js';
 import { SearchState } from './state/search.svelte.js';
+import { WalletApi } from './api/wallet-api.js';
+import { takeDeskToken } from './api/desk-token.js';
+import { WalletsState } from './state/wallets.svelte.js';
 import './app.css';
 
 /** The desk's composition root: one client, one of each state module, handed to the app. */
@@ -24,7 +27,14 @@ const desk: Desk = {
   images: new CoinImages(api),
   discover: new DiscoverState(api),
   feed: new LiveFeed(connection),
+  wallets: new WalletsState(new WalletApi(takeDeskToken())),
 };
+void desk.wallets.load();
+// A URL with a token opened in this tab (the printed one pasted over an open desk) hands it over without a reload.
+addEventListener('hashchange', () => {
+  const token = takeDeskToken();
+  if (token !== null && token !== desk.wallets.api.token) desk.wallets.useToken(token);
+});
 desk.clock.start();
 // Pushed coins and trades reach Discover at once (its polling catches orders and anything missed).
 desk.feed.on('coin', (event) => desk.discover.takeCoin(event.data));

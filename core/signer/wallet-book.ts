@@ -4,7 +4,7 @@ import type { Keychain } from './keychain.js';
 import { newSecretText, signerFromSecretText } from './secret-key-text.js';
 import { WalletSettings, type WalletEntry } from './wallet-settings.js';
 
-/** What a person types to see a secret key: the words say what showing it means. */
+/** What a person types to see a secret key: the words say what showing it means (the desk shows them from the wallet list). */
 export const EXPORT_CONFIRMATION = 'anyone with this key owns this wallet';
 const LABEL_MAX = 40;
 

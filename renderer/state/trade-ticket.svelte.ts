@@ -3,7 +3,9 @@ import { COIN_DECIMALS, IMPACT_WARNING_BPS, ticketAmount, ticketVerdict, type Ti
 import { isApiError, type ApiError } from '../api/api-error.js';
 import type { BuildJson, QuoteJson, TradeTicketRequest } from '../api/api-types.js';
 import type { DeskApi } from '../api/desk-api.js';
+import { TradeReviewState } from './trade-review.svelte.js';
 import { watchedWallet, watchWallet } from './watched-wallet.js';
+import type { WalletsState } from './wallets.svelte.js';
 
 /** Typing settles this long before a quote is asked for. */
 const QUOTE_DEBOUNCE_MS = 300;
@@ -32,6 +34,8 @@ export class TradeTicketState {
   build = $state<BuildJson | null>(null);
   verdict = $state<VerdictLine[]>([]);
   buildError = $state<ApiError | null>(null);
+  /** The review of the build, when the ticket's wallet is one of the person's keychain wallets. */
+  review = $state<TradeReviewState | null>(null);
   /** The watched wallet's balance of this coin (raw units), for the sale's 25/50/100% presets; null until read. */
   balance = $state<bigint | null>(null);
   private sequence = 0;
@@ -42,7 +46,12 @@ export class TradeTicketState {
     readonly mint: string,
     /** The venue's default slippage, shown while none is typed. */
     private readonly defaultSlippage: () => number,
-  ) {}
+    /** The person's keychain wallets: the active one trades by default and builds for them are reviewed for signing. */
+    private readonly wallets: WalletsState | null = null,
+  ) {
+    const active = wallets?.active;
+    if (active) this.wallet = active;
+  }
 
   get slippageBps(): number {
     const typed = Number(this.slippageText);
@@ -96,6 +105,7 @@ export class TradeTicketState {
     this.build = null;
     this.verdict = [];
     this.buildError = null;
+    this.review = null;
     const slippage = Number(this.slippageText);
     const amount = ticketAmount(this.ticket);
     if (this.slippageText.trim() !== '' && (!Number.isInteger(slippage) || slippage < 0 || slippage > 2_000)) this.problem = 'slippage is a whole number of bps from 0 to 2000';
@@ -149,6 +159,14 @@ export class TradeTicketState {
       this.build = build;
       const minimum = ticket.side === 'buy' ? quote.minTokensOut : quote.minOutZec;
       this.verdict = ticketVerdict(ticket, minimum === undefined ? null : BigInt(minimum), build);
+      const own = this.wallets?.wallets.some((w) => w.address === ticket.wallet) && this.wallets.hasToken;
+      const floor = ticket.side === 'buy' ? quote.minTokensOut : ticket.receive === 'SOL' ? quote.minSolOut : quote.minOutZec;
+      const amount = ticketAmount(ticket);
+      if (own && floor !== undefined && 'amount' in amount) {
+        const deskTicket = { wallet: ticket.wallet, mint: this.mint, side: ticket.side, amount: amount.amount.toString(), pay: ticket.pay, receive: ticket.receive, slippageBps: ticket.slippageBps, minimum: floor };
+        this.review = new TradeReviewState(this.wallets!.api, build.buildId, deskTicket);
+        void this.review.load();
+      }
     } catch (error) {
       if (!isApiError(error)) throw error;
       this.buildError = error;

@@ -50,7 +50,7 @@ describe('desk signing routes (real keychain, real server, real sandbox)', () =>
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     wallet = created.body['address'] as Address;
     const list = await desk('GET', '/desk-api/wallets');
-    expect(list.body).toEqual({ wallets: [created.body], active: wallet, faucet: true });
+    expect(list.body).toEqual({ wallets: [created.body], active: wallet, faucet: true, exportConfirmation: 'anyone with this key owns this wallet' });
     expect((await desk('POST', `/desk-api/wallets/${wallet}/faucet`, { asset: 'SOL', amount: String(10n * 10n ** 9n) })).status).toBe(200);
     expect((await desk('POST', `/desk-api/wallets/${wallet}/faucet`, { asset: 'ZEC', amount: String(5n * ZEC) })).status).toBe(200);
     const tooMuch = await desk('POST', `/desk-api/wallets/${wallet}/faucet`, { asset: 'ZEC', amount: String(10n ** 15n) });
@@ -117,11 +117,11 @@ describe('desk signing routes (real keychain, real server, real sandbox)', () =>
     const lines = (review.body as { verdict: { field: string; ok: boolean; detail: string }[]; signable: boolean });
     expect(lines.signable).toBe(false);
     expect(lines.verdict.filter((l) => !l.ok).map((l) => l.field)).toEqual(['amount', 'minimum', 'accepted shape']);
-    expect(lines.verdict.find((l) => l.field === 'amount')!.detail).toBe(`spends ${ZEC}, not the ${ZEC / 2n} base units you typed`);
+    expect(lines.verdict.find((l) => l.field === 'amount')!.detail).toMatch(/^spends 1 ZEC, not the 0\.5 ZEC you typed$/);
     const zecBefore = await balanceOf((review.body as { balanceChanges: { label: string; account: string }[] }).balanceChanges.find((c) => c.label === 'your ZEC account')!.account as Address);
     const sign = await desk('POST', '/desk-api/sign', { buildId, ticket: tampered });
     expect([sign.status, codeOf(sign)]).toEqual([422, 'refused']);
-    expect(messageOf(sign)).toMatch(/^not signed: the review does not pass \(amount: spends 100000000, not the 50000000 base units you typed; minimum: /);
+    expect(messageOf(sign)).toMatch(/^not signed: the review does not pass \(amount: spends 1 ZEC, not the 0\.5 ZEC you typed; minimum: /);
     expect(f.ledger.get(buildId)!.state).toBe('built');
     f.sandbox.cluster.advanceSlots(1);
     expect(await balanceOf((review.body as { balanceChanges: { label: string; account: string }[] }).balanceChanges.find((c) => c.label === 'your ZEC account')!.account as Address)).toBe(zecBefore);

@@ -5,6 +5,7 @@ import { nativeRouteRules, zecTradeRules } from '../../engine/accepted-trade.js'
 import { readCoinMarket } from '../../engine/market.js';
 import { readLookupTable, readWorld } from '../../engine/world.js';
 import { DeskError } from '../../errors.js';
+import { formatDecimalUnits } from '../../math/units.js';
 import type { IndexStore } from '../../index/store/index-store.js';
 import type { LedgerBuild } from '../../relay/store/build-ledger.js';
 import type { Relay } from '../../relay/relay.js';
@@ -91,9 +92,14 @@ export async function reviewTradeBuild(deps: ReviewDeps, buildId: string, ticket
   }
   // The ticket's amount is what the person spends: the swap's input when they pay SOL.
   const spent = ticket.side === 'buy' && ticket.pay === 'SOL' ? amount(swap?.w, 'amountIn') : amount(trade?.w, 'amountIn');
-  line('amount', spent === ticket.amount, spent === ticket.amount ? `spends exactly the ${ticket.amount} base units you typed` : `spends ${spent ?? 'nothing named'}, not the ${ticket.amount} base units you typed`);
+  const coinTicker = coin?.symbol ?? 'coin';
+  const inUnit = ticket.side === 'sell' ? { d: 6, t: coinTicker } : ticket.pay === 'SOL' ? { d: 9, t: 'SOL' } : { d: world.zec.decimals, t: 'ZEC' };
+  const outUnit = ticket.side === 'buy' ? { d: 6, t: coinTicker } : ticket.receive === 'SOL' ? { d: 9, t: 'SOL' } : { d: world.zec.decimals, t: 'ZEC' };
+  const inText = (v: bigint) => `${formatDecimalUnits(v, inUnit.d)} ${inUnit.t}`;
+  const outText = (v: bigint) => `${formatDecimalUnits(v, outUnit.d)} ${outUnit.t}`;
+  line('amount', spent === ticket.amount, spent === ticket.amount ? `${ticket.side === 'buy' ? 'spends' : 'sells'} exactly the ${inText(ticket.amount)} you typed` : `${ticket.side === 'buy' ? 'spends' : 'sells'} ${spent === null ? 'nothing named' : inText(spent)}, not the ${inText(ticket.amount)} you typed`);
   const floor = ticket.side === 'sell' && ticket.receive === 'SOL' ? amount(swap?.w, 'minAmountOut') : amount(trade?.w, 'minAmountOut');
-  line('minimum', floor !== null && floor >= ticket.minimum, floor === null ? 'no minimum found' : floor >= ticket.minimum ? `accepts no less than ${floor}, at or above the ${ticket.minimum} your quote showed` : `accepts as little as ${floor}, below the ${ticket.minimum} your quote showed`);
+  line('minimum', floor !== null && floor >= ticket.minimum, floor === null ? 'no minimum found' : floor >= ticket.minimum ? `accepts no less than ${outText(floor)}, at or above the ${outText(ticket.minimum)} your quote showed` : `accepts as little as ${outText(floor)}, below the ${outText(ticket.minimum)} your quote showed`);
   const swapAsked = ticket.pay === 'SOL' || ticket.receive === 'SOL';
   if (!swapAsked && swap) line('swap', false, 'a SOL swap you did not ask for');
   transactions.forEach((t, i) => {
@@ -116,7 +122,6 @@ export async function reviewTradeBuild(deps: ReviewDeps, buildId: string, ticket
   const last = build.transactions[0]!.lastValidBlockHeight;
   line('blockhash', blockHeight <= last, blockHeight <= last ? `valid for ${last - blockHeight} more blocks` : 'expired: build again');
 
-  const coinTicker = coin?.symbol ?? 'coin';
   const watched: WatchedBalance[] = [
     { account: ticket.wallet, label: 'your wallet (SOL)', asset: 'SOL', decimals: 9, kind: 'lamports' },
     { account: accounts.zec, label: 'your ZEC account', asset: 'ZEC', decimals: world.zec.decimals, kind: 'token' },

@@ -1,14 +1,14 @@
 import type { Address } from '@solana/kit';
 import { DeskError } from '../../errors.js';
 import { lamports } from '@solana/kit';
-import type { WalletList } from '../../signer/wallet-book.js';
+import { EXPORT_CONFIRMATION, type WalletList } from '../../signer/wallet-book.js';
 import { ConfirmBody, CreateWalletBody, FaucetBody, ImportWalletBody, RenameWalletBody, WalletEntrySchema, WalletListSchema, WalletParams } from '../schemas/desk.js';
 import { Type } from 'typebox';
 import { ERROR_RESPONSES } from '../routes/query.js';
 import type { Api } from '../server.js';
 import type { DeskSigning } from './desk-signing.js';
 
-const listOf = (desk: DeskSigning, list: WalletList = desk.wallets.list()) => ({ wallets: [...list.wallets], active: list.active, faucet: desk.faucet !== null });
+const listOf = (desk: DeskSigning, list: WalletList = desk.wallets.list()) => ({ wallets: [...list.wallets], active: list.active, faucet: desk.faucet !== null, exportConfirmation: EXPORT_CONFIRMATION });
 const HIDE = { hide: true };
 
 /**

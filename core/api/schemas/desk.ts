@@ -18,6 +18,7 @@ export const WalletListSchema = Type.Object({
   active: Type.Union([Type.String(), Type.Null()]),
   /** Sandbox only: the faucet button is shown. */
   faucet: Type.Boolean(),
+  exportConfirmation: Type.String({ description: 'what the person types to see a secret key' }),
 });
 
 export const Label = Type.String({ maxLength: 200, description: 'a name for the wallet, up to 40 characters' });

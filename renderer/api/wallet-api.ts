@@ -1,0 +1,71 @@
+import type { Static } from 'typebox';
+import type { ReviewAnswer, SignAnswer, TradeTicketBody, WalletEntrySchema, WalletListSchema } from '../../core/api/schemas/desk.js';
+import { ApiError } from './api-error.js';
+import type { ApiErrorCode } from './api-types.js';
+
+export type WalletJson = Static<typeof WalletEntrySchema>;
+export type WalletListJson = Static<typeof WalletListSchema>;
+export type ReviewJson = Static<typeof ReviewAnswer>;
+export type SignJson = Static<typeof SignAnswer>;
+export type DeskTicketJson = Static<typeof TradeTicketBody>;
+
+/**
+ * The desk's client of its own routes (/desk-api: wallets in the OS keychain, review, signing), with this
+ * run's desk token. Types from the server's schemas. Failures are ApiErrors with the server's code.
+ */
+export class WalletApi {
+  constructor(
+    /** This run's desk token; set again when a URL with a new one is opened in the tab. */
+    public token: string | null,
+    private readonly fetcher: typeof fetch = (input, init) => fetch(input, init),
+  ) {}
+
+  list(): Promise<WalletListJson> {
+    return this.call('GET', '/desk-api/wallets');
+  }
+  create(label: string): Promise<WalletJson> {
+    return this.call('POST', '/desk-api/wallets', { label });
+  }
+  import(label: string, secret: string): Promise<WalletJson> {
+    return this.call('POST', '/desk-api/wallets/import', { label, secret });
+  }
+  rename(address: string, label: string): Promise<WalletJson> {
+    return this.call('PATCH', `/desk-api/wallets/${address}`, { label });
+  }
+  activate(address: string): Promise<WalletListJson> {
+    return this.call('POST', `/desk-api/wallets/${address}/active`);
+  }
+  remove(address: string, confirmation: string): Promise<WalletListJson> {
+    return this.call('POST', `/desk-api/wallets/${address}/remove`, { confirmation });
+  }
+  export(address: string, confirmation: string): Promise<{ address: string; secret: string }> {
+    return this.call('POST', `/desk-api/wallets/${address}/export`, { confirmation });
+  }
+  faucet(address: string, asset: 'SOL' | 'ZEC' | 'native', amount: bigint): Promise<{ signature: string }> {
+    return this.call('POST', `/desk-api/wallets/${address}/faucet`, { asset, amount: amount.toString() });
+  }
+  review(buildId: string, ticket: DeskTicketJson): Promise<ReviewJson> {
+    return this.call('POST', '/desk-api/review', { buildId, ticket });
+  }
+  sign(buildId: string, ticket: DeskTicketJson): Promise<SignJson> {
+    return this.call('POST', '/desk-api/sign', { buildId, ticket });
+  }
+
+  private async call<T>(method: string, url: string, body?: unknown): Promise<T> {
+    if (this.token === null) throw new ApiError('unauthorized', 'wallets and signing need this run\'s desk token: open the desk from the URL launchdesk printed when it started (it ends in #token=…)', 401);
+    const payload = body ?? (method === 'GET' ? undefined : {});
+    let response: Response;
+    try {
+      response = await this.fetcher(url, {
+        method,
+        headers: { accept: 'application/json', 'x-desk-token': this.token, ...(payload !== undefined ? { 'content-type': 'application/json' } : {}) },
+        ...(payload !== undefined ? { body: JSON.stringify(payload) } : {}),
+      });
+    } catch {
+      throw new ApiError('unavailable', 'the local server does not answer: it has stopped or is restarting', null);
+    }
+    const answer = (await response.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
+    if (!response.ok) throw new ApiError((answer?.error?.code ?? 'unavailable') as ApiErrorCode, answer?.error?.message ?? `the local server answered ${response.status}`, response.status);
+    return answer as T;
+  }
+}

@@ -1,0 +1,105 @@
+import { mkdirSync } from 'node:fs';
+import type { Address } from '@solana/kit';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SandboxChain } from '../../core/chain/sandbox-chain.js';
+import { OsKeychain } from '../../core/signer/keychain.js';
+import { call, startApi, type ApiFixture } from '../api/api-fixture.js';
+import { startKeychainSession, type KeychainSession } from '../helpers/keychain-session.js';
+import { openBrowser, type Browser } from './browser.js';
+import { DeskMarket, type PlantedCoin } from './market.js';
+
+const SHOTS = 'test-results';
+const TOKEN = 'desk-token-of-the-wallets-test-0123';
+
+/**
+ * The desk's wallets and review in Chromium, on the real server with the real keychain: a wallet created
+ * on the Wallets page and funded by the faucet, a buy on a coin page reviewed in words and signed with the
+ * keychain key, the review's predicted changes equal to what moved on chain; without the token the page
+ * says how to get one and signs nothing.
+ */
+describe('wallets and the review before signing, in Chromium', () => {
+  let session: KeychainSession;
+  let f: ApiFixture;
+  let browser: Browser;
+  let coin: PlantedCoin;
+  const page = () => browser.page;
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    session = await startKeychainSession();
+    f = await startApi({ content: {}, desk: { keychain: new OsKeychain(`launchdesk-test-${process.pid}`), token: TOKEN } });
+    const market = await DeskMarket.open(f);
+    coin = await market.plant('Bramble', 'BRAMBL');
+    browser = await openBrowser(1280, 800);
+    browser.page.setDefaultTimeout(20_000);
+  }, 120_000);
+  afterEach(async (context) => {
+    if (context.task.result?.state === 'fail') await page().screenshot({ path: `${SHOTS}/desk-wallets-failed.png`, fullPage: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await f?.close();
+    session?.stop();
+  });
+
+  it('without the token the Wallets page says how to open the desk, and nothing can be made', async () => {
+    await page().goto(`${f.base}/wallets`);
+    await expect.poll(() => page().getByRole('alert').first().textContent()).toContain('Open the desk from the URL launchdesk printed when it started');
+    expect(await page().getByRole('button', { name: 'Create' }).isDisabled()).toBe(true);
+  });
+
+  it('takes the token from the URL, hides it from the address bar, creates a wallet and funds it', async () => {
+    await page().goto(`${f.base}/wallets#token=${TOKEN}`);
+    await expect.poll(() => page().url()).toBe(`${f.base}/wallets`);
+    await page().getByRole('textbox', { name: "New wallet's name" }).fill('Desk wallet');
+    await page().getByRole('button', { name: 'Create' }).click();
+    await page().getByRole('status').filter({ hasText: 'Wallet "Desk wallet" created' }).waitFor();
+    await page().getByRole('button', { name: '+10 SOL' }).click();
+    await page().getByRole('status').filter({ hasText: '10 SOL sent' }).waitFor();
+    await page().getByRole('button', { name: '+100 ZEC' }).click();
+    await page().getByRole('status').filter({ hasText: '100 ZEC sent' }).waitFor();
+    const wallet = f.wallets!.list().active!;
+    expect(await new SandboxChain(f.sandbox.cluster).getBalance(wallet)).toBe(10n * 10n ** 9n);
+    await page().screenshot({ path: `${SHOTS}/desk-wallets-1280x800.png` });
+  });
+
+  it('buys through the review: instructions in words, every line holding, signed with the keychain key, and what moved equals the review', async () => {
+    const wallet = f.wallets!.list().active! as Address;
+    await page().getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Discover' }).click();
+    await page().goto(`${f.base}/coin/${coin.mint}`);
+    const ticket = page().getByRole('region', { name: 'Trade ticket' });
+    await expect.poll(() => ticket.locator('input[list="keychain-wallets"]').inputValue(), { timeout: 10_000 }).toBe(wallet);
+    await ticket.getByRole('textbox', { name: /Amount/ }).fill('2');
+    await expect.poll(() => ticket.locator('.quote').getAttribute('data-state')).toBe('quoted');
+    const ack = ticket.getByRole('checkbox', { name: /I have seen the price impact/ });
+    if (await ack.isVisible()) await ack.check();
+    await ticket.getByRole('button', { name: 'Build the buy' }).click();
+    const review = page().getByRole('region', { name: 'Review before signing' });
+    await review.getByRole('button', { name: 'Approve and sign' }).waitFor({ timeout: 15_000 }).catch(async (error: unknown) => {
+      await page().screenshot({ path: `${SHOTS}/desk-review-failed.png`, fullPage: true });
+      throw error;
+    });
+    expect(await review.getByRole('list', { name: 'Verdict' }).locator('li.bad').count()).toBe(0);
+    expect(await review.getByRole('list', { name: 'Instructions of transaction 1' }).textContent()).toContain('Buy on the bonding curve: spend exactly 2 ZEC for at least');
+    const zecChange = await review.locator('[data-field="change-ZEC"]').textContent();
+    expect(zecChange).toBe('−2 ZEC');
+    await review.getByRole('list', { name: 'Instructions of transaction 1' }).locator('details').filter({ hasText: 'the launchpad' }).locator('summary').click();
+    await page().screenshot({ path: `${SHOTS}/desk-review-1280x800.png`, fullPage: true });
+    const chain = new SandboxChain(f.sandbox.cluster);
+    const zecBefore = BigInt(((await call(f, 'GET', `/v1/accounts/${wallet}`)).body['zec'] as string | undefined) ?? '0');
+    void zecBefore;
+    const ticker = setInterval(() => f.sandbox.cluster.advanceSlots(1), 10);
+    try {
+      await review.getByRole('button', { name: 'Approve and sign' }).click();
+      await review.getByRole('status').filter({ hasText: 'Signed with your keychain key and landed' }).waitFor({ timeout: 30_000 });
+    } finally {
+      clearInterval(ticker);
+    }
+    const zecAccount = (await call(f, 'POST', '/desk-api/review', { headers: { 'x-desk-token': TOKEN }, body: {} })).status;
+    expect(zecAccount).toBe(400);
+    const lamports = await chain.getBalance(wallet);
+    expect(lamports).toBeLessThan(10n * 10n ** 9n);
+    await page().screenshot({ path: `${SHOTS}/desk-review-landed-1280x800.png`, fullPage: true });
+    expect(browser.problems).toEqual([]);
+  });
+});
