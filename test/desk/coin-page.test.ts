@@ -97,7 +97,7 @@ describe('the coin page in Chromium', () => {
     await quoted.waitFor();
     await expect.poll(() => ticket.getByRole('checkbox').count()).toBe(1);
     const build = ticket.getByRole('button', { name: 'Build the buy' });
-    await ticket.getByRole('textbox', { name: /^Wallet/ }).fill(market.trader.address);
+    await ticket.getByRole('combobox', { name: /^Wallet/ }).fill(market.trader.address);
     expect(await build.isDisabled()).toBe(true);
     await ticket.getByRole('checkbox').check();
     expect(await build.isEnabled()).toBe(true);
