@@ -1,4 +1,7 @@
 import { isApiError } from '../api/api-error.js';
+
+/** A slot's length (core/engine/build.ts's SLOT_MS): a blockhash lives a number of blocks, not a fixed time. */
+const SLOT_MS = 400;
 import type { DeskTicketJson, ReviewJson, WalletApi } from '../api/wallet-api.js';
 
 /**
@@ -13,6 +16,8 @@ export class TradeReviewState {
   problem = $state<string | null>(null);
   signing = $state(false);
   signatures = $state<string[]>([]);
+  /** When the review arrived (this machine's clock): the blockhash's life is counted from here in blocks. */
+  private receivedAt = 0;
 
   constructor(
     private readonly api: WalletApi,
@@ -20,9 +25,14 @@ export class TradeReviewState {
     readonly ticket: DeskTicketJson,
   ) {}
 
-  /** Milliseconds the blockhash has left at `now` (negative: expired). */
+  /**
+   * Milliseconds the blockhash has left at `now` (negative: expired): the blocks it has left when the review
+   * was made, at a slot's 400 ms, from when it arrived (so the server's and this machine's clocks need not agree).
+   */
   remaining(now: number): number {
-    return this.review ? Date.parse(this.review.expiresAt) - now : 0;
+    if (!this.review) return 0;
+    const blocks = Number(BigInt(this.review.lastValidBlockHeight) - BigInt(this.review.blockHeight));
+    return this.receivedAt + blocks * SLOT_MS - now;
   }
 
   canApprove(now: number): boolean {
@@ -34,6 +44,7 @@ export class TradeReviewState {
     this.problem = null;
     try {
       this.review = await this.api.review(this.buildId, this.ticket);
+      this.receivedAt = Date.now();
     } catch (error) {
       this.problem = isApiError(error) ? error.message : 'the review could not be made; build again';
     } finally {
