@@ -8,6 +8,7 @@ import type { LiveFeed } from './state/live-feed.svelte.js';
 import type { Router } from './state/router.svelte.js';
 import type { SearchState } from './state/search.svelte.js';
 import type { WalletsState } from './state/wallets.svelte.js';
+import type { OfflineReviewState } from './state/offline-review.svelte.js';
 
 /** What every page and component of the desk shares: the client and the state modules, made once in main.ts. */
 export interface Desk {
@@ -20,6 +21,7 @@ export interface Desk {
   readonly discover: DiscoverState;
   readonly feed: LiveFeed;
   readonly wallets: WalletsState;
+  readonly review: OfflineReviewState;
 }
 
 export const [getDesk, setDesk] = createContext<Desk>();

@@ -13,11 +13,13 @@ import { SearchState } from './state/search.svelte.js';
 import { WalletApi } from './api/wallet-api.js';
 import { takeDeskToken } from './api/desk-token.js';
 import { WalletsState } from './state/wallets.svelte.js';
+import { OfflineReviewState } from './state/offline-review.svelte.js';
 import './app.css';
 
 /** The desk's composition root: one client, one of each state module, handed to the app. */
 const connection = new ConnectionState();
 const api = new DeskApi(new DeskSession(), connection);
+const wallets = new WalletsState(new WalletApi(takeDeskToken()));
 const desk: Desk = {
   api,
   connection,
@@ -27,9 +29,11 @@ const desk: Desk = {
   images: new CoinImages(api),
   discover: new DiscoverState(api),
   feed: new LiveFeed(connection),
-  wallets: new WalletsState(new WalletApi(takeDeskToken())),
+  wallets,
+  review: new OfflineReviewState(wallets.api),
 };
 void desk.wallets.load();
+void desk.review.refreshKit();
 // A URL with a token opened in this tab (the printed one pasted over an open desk) hands it over without a reload.
 addEventListener('hashchange', () => {
   const token = takeDeskToken();

@@ -1,5 +1,5 @@
+import { formatDecimalUnits, SOL_DECIMALS } from '../math/units.js';
 import type { InstructionWords, ReviewContext } from './instruction-words.js';
-import { unitsText } from './instruction-words.js';
 
 /**
  * What drains wallets, found in a transaction's instructions: an authority change (SetAuthority, Assign,
@@ -34,7 +34,7 @@ export function redFlagsOf(words: readonly InstructionWords[], ctx: ReviewContex
         return flag(`instruction ${n} uses a durable nonce: the transaction stays valid after its blockhash expires, so it could be sent much later`);
       case 'system:transfer': {
         const to = w.accounts[1]?.address;
-        if (to && !known(to)) flag(`instruction ${n} sends ${unitsText(w.amounts['lamports'] ?? 0n, null, ctx).replace(/ base units$/, ' lamports')} to ${to}, an address the desk does not know`);
+        if (to && !known(to)) flag(`instruction ${n} sends ${formatDecimalUnits(w.amounts['lamports'] ?? 0n, SOL_DECIMALS)} SOL to ${to}, an address the desk does not know`);
         return;
       }
       case 'token:transfer':

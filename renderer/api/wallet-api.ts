@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type { ReviewAnswer, SignAnswer, TradeTicketBody, WalletEntrySchema, WalletListSchema } from '../../core/api/schemas/desk.js';
+import type { ReviewKitSchema, ReviewAnswer, SignAnswer, TradeTicketBody, WalletEntrySchema, WalletListSchema } from '../../core/api/schemas/desk.js';
 import { ApiError } from './api-error.js';
 import type { ApiErrorCode } from './api-types.js';
 
@@ -8,6 +8,7 @@ export type WalletListJson = Static<typeof WalletListSchema>;
 export type ReviewJson = Static<typeof ReviewAnswer>;
 export type SignJson = Static<typeof SignAnswer>;
 export type DeskTicketJson = Static<typeof TradeTicketBody>;
+export type ReviewKitJson = Static<typeof ReviewKitSchema>;
 
 /**
  * The desk's client of its own routes (/desk-api: wallets in the OS keychain, review, signing), with this
@@ -51,14 +52,19 @@ export class WalletApi {
     return this.call('POST', '/desk-api/sign', { buildId, ticket });
   }
 
-  private async call<T>(method: string, url: string, body?: unknown): Promise<T> {
-    if (this.token === null) throw new ApiError('unauthorized', 'wallets and signing need this run\'s desk token: open the desk from the URL launchdesk printed when it started (it ends in #token=…)', 401);
+  /** The cluster's review kit (public: no token needed), for reviews without network. */
+  reviewKit(): Promise<ReviewKitJson> {
+    return this.call('GET', '/desk-api/review-kit', undefined, false);
+  }
+
+  private async call<T>(method: string, url: string, body?: unknown, needsToken = true): Promise<T> {
+    if (needsToken && this.token === null) throw new ApiError('unauthorized', 'wallets and signing need this run\'s desk token: open the desk from the URL launchdesk printed when it started (it ends in #token=…)', 401);
     const payload = body ?? (method === 'GET' ? undefined : {});
     let response: Response;
     try {
       response = await this.fetcher(url, {
         method,
-        headers: { accept: 'application/json', 'x-desk-token': this.token, ...(payload !== undefined ? { 'content-type': 'application/json' } : {}) },
+        headers: { accept: 'application/json', ...(this.token !== null ? { 'x-desk-token': this.token } : {}), ...(payload !== undefined ? { 'content-type': 'application/json' } : {}) },
         ...(payload !== undefined ? { body: JSON.stringify(payload) } : {}),
       });
     } catch {

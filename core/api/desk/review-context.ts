@@ -6,6 +6,7 @@ import { findAssociatedTokenAccount } from '../../programs/launchpad/pdas.js';
 import { TOKEN_2022_PROGRAM } from '../../programs/token-account.js';
 import type { ReviewContext } from '../../verify/instruction-words.js';
 import { TOKEN_PROGRAM, WRAPPED_SOL_MINT } from '../../verify/instruction-words.js';
+import { reviewContextOf, type ReviewKit } from '../../verify/review-kit.js';
 
 /** The wallet's token accounts the review reports balances of: SOL is the wallet itself. */
 export interface WalletAccounts {
@@ -16,69 +17,67 @@ export interface WalletAccounts {
 }
 
 /**
- * What the review knows of a trade's addresses, from the world and the coin's market as the chain holds
- * them now: the wallet's own accounts ("your ZEC account"), the coin's venues, the programs' fee
- * recipients with their ZEC accounts. An address outside this is "not known" to the red flags.
+ * The cluster's review kit from the world as the chain holds it now: pinned programs, the lookup table's
+ * contents, the mints, the programs' fee recipients with their ZEC accounts, the native pool.
  */
-export async function tradeReviewContext(world: World, market: CoinMarket | null, wallet: Address, coin: { readonly ticker: string } | null): Promise<{ readonly context: ReviewContext; readonly accounts: WalletAccounts }> {
+export async function reviewKitOf(world: World): Promise<ReviewKit> {
   const zec = world.zec;
-  const labels = new Map<Address, string>();
-  const tokenAccounts = new Map<Address, { mint: Address; own: boolean }>();
-  const mints = new Map<Address, { ticker: string; decimals: number }>([
-    [zec.address, { ticker: 'ZEC', decimals: zec.decimals }],
-    [WRAPPED_SOL_MINT, { ticker: 'SOL', decimals: 9 }],
-  ]);
-  const ata = (owner: Address, mint: Address, program: Address) => findAssociatedTokenAccount(owner, mint, program);
-  const own = async (mint: Address, program: Address, what: string) => {
-    const address = await ata(wallet, mint, program);
-    labels.set(address, `your ${what} account`);
-    tokenAccounts.set(address, { mint, own: true });
-    return address;
-  };
-  const accounts: { -readonly [K in keyof WalletAccounts]: WalletAccounts[K] } = {
-    zec: await own(zec.address, zec.tokenProgram, 'ZEC'),
-    wrappedSol: await own(WRAPPED_SOL_MINT, TOKEN_PROGRAM, 'wrapped SOL'),
-    coin: null,
-    native: null,
-  };
-  labels.set(zec.address, 'the ZEC mint');
-  labels.set(WRAPPED_SOL_MINT, 'the wrapped SOL mint');
+  const labels: { address: Address; label: string }[] = [
+    { address: zec.address, label: 'the ZEC mint' },
+    { address: WRAPPED_SOL_MINT, label: 'the wrapped SOL mint' },
+  ];
+  const tokenAccounts: { address: Address; mint: Address }[] = [];
+  const mints: ReviewKit['mints'][number][] = [
+    { address: zec.address, ticker: 'ZEC', decimals: zec.decimals, tokenProgram: zec.tokenProgram, role: 'zec' },
+    { address: WRAPPED_SOL_MINT, ticker: 'SOL', decimals: 9, tokenProgram: TOKEN_PROGRAM, role: 'sol' },
+  ];
   if (world.native) {
     const ticker = world.native.symbol ?? 'native';
-    mints.set(world.native.mint, { ticker, decimals: world.native.decimals });
-    labels.set(world.native.mint, `the native coin (${ticker}) mint`);
-    accounts.native = await own(world.native.mint, world.native.tokenProgram, `${ticker}`);
-    labels.set(world.native.pool, `the ${ticker}/ZEC pool`);
-    labels.set(world.native.poolBaseVault, `the ${ticker}/ZEC pool's ${ticker} vault`);
-    labels.set(world.native.poolQuoteVault, "the native pool's ZEC vault");
+    mints.push({ address: world.native.mint, ticker, decimals: world.native.decimals, tokenProgram: world.native.tokenProgram, role: 'native' });
+    labels.push(
+      { address: world.native.mint, label: `the native coin (${ticker}) mint` },
+      { address: world.native.pool, label: `the ${ticker}/ZEC pool` },
+      { address: world.native.poolBaseVault, label: `the ${ticker}/ZEC pool's ${ticker} vault` },
+      { address: world.native.poolQuoteVault, label: `the ${ticker}/ZEC pool's ZEC vault` },
+    );
+    tokenAccounts.push({ address: world.native.poolBaseVault, mint: world.native.mint }, { address: world.native.poolQuoteVault, mint: zec.address });
   }
   const recipient = async (address: Address, what: string) => {
-    if (address === ZERO_KEY) return;
-    labels.set(address, what);
-    const account = await ata(address, zec.address, zec.tokenProgram);
-    labels.set(account, `${what}'s ZEC account`);
-    tokenAccounts.set(account, { mint: zec.address, own: false });
+    if (address === ZERO_KEY || labels.some((l) => l.address === address)) return;
+    const account = await findAssociatedTokenAccount(address, zec.address, zec.tokenProgram);
+    labels.push({ address, label: what }, { address: account, label: `${what}'s ZEC account` });
+    tokenAccounts.push({ address: account, mint: zec.address });
   };
   for (const r of [world.global.feeRecipient, ...world.global.feeRecipients]) await recipient(r, 'launchpad fee recipient');
   for (const r of world.global.buybackFeeRecipients) await recipient(r, 'launchpad buyback fee recipient');
   for (const r of world.ammConfig.protocolFeeRecipients) await recipient(r, 'AMM protocol fee recipient');
-  if (market) {
-    const ticker = coin?.ticker ?? 'coin';
-    mints.set(market.mint, { ticker, decimals: 6 });
-    labels.set(market.mint, `the coin ${ticker}`);
-    accounts.coin = await own(market.mint, TOKEN_2022_PROGRAM, ticker);
-    labels.set(market.curveAddress, "the coin's bonding curve");
-    labels.set(market.curveBaseVault, "the bonding curve's coin vault");
-    labels.set(market.curveQuoteVault, `the bonding curve's ${market.pair === 'native' ? 'native coin' : 'ZEC'} vault`);
-    tokenAccounts.set(market.curveBaseVault, { mint: market.mint, own: false });
-    tokenAccounts.set(market.curveQuoteVault, { mint: market.quote.address, own: false });
-    if (market.pool) {
-      labels.set(market.pool.address, "the coin's pool");
-      labels.set(market.pool.baseVault, "the pool's coin vault");
-      labels.set(market.pool.quoteVault, "the pool's quote vault");
-      tokenAccounts.set(market.pool.baseVault, { mint: market.mint, own: false });
-      tokenAccounts.set(market.pool.quoteVault, { mint: market.quote.address, own: false });
-    }
+  return { programs: world.profile.programs, lookupTables: world.lookupTable ? [world.lookupTable] : [], mints, labels, tokenAccounts };
+}
+
+/**
+ * What the review knows of a trade's addresses: the kit's, the wallet's own accounts and the coin's curve
+ * (core/verify/review-kit.ts, as the desk's offline review derives them), and the coin's pool as the
+ * chain holds it. An address outside this is "not known" to the red flags.
+ */
+export async function tradeReviewContext(world: World, market: CoinMarket | null, wallet: Address, coin: { readonly ticker: string } | null): Promise<{ readonly context: ReviewContext; readonly accounts: WalletAccounts }> {
+  const kit = await reviewKitOf(world);
+  const ticker = coin?.ticker ?? 'coin';
+  const context = await reviewContextOf(kit, wallet, market ? { mint: market.mint, ticker } : null);
+  const labels = context.labels as Map<Address, string>;
+  const tokenAccounts = context.tokenAccounts as Map<Address, { mint: Address; own: boolean }>;
+  if (market?.pool) {
+    labels.set(market.pool.address, "the coin's pool");
+    labels.set(market.pool.baseVault, "the pool's coin vault");
+    labels.set(market.pool.quoteVault, "the pool's quote vault");
+    tokenAccounts.set(market.pool.baseVault, { mint: market.mint, own: false });
+    tokenAccounts.set(market.pool.quoteVault, { mint: market.quote.address, own: false });
   }
-  return { context: { wallet, programs: world.profile.programs, labels, mints, tokenAccounts }, accounts };
+  const ata = (mint: Address, program: Address) => findAssociatedTokenAccount(wallet, mint, program);
+  const accounts: WalletAccounts = {
+    zec: await ata(world.zec.address, world.zec.tokenProgram),
+    wrappedSol: await ata(WRAPPED_SOL_MINT, TOKEN_PROGRAM),
+    coin: market ? await ata(market.mint, TOKEN_2022_PROGRAM) : null,
+    native: world.native ? await ata(world.native.mint, world.native.tokenProgram) : null,
+  };
+  return { context, accounts };
 }

@@ -98,3 +98,11 @@ export const ReviewAnswer = Type.Object({
 });
 
 export const SignAnswer = Type.Object({ buildId: Type.String(), signatures: Type.Array(Type.String()) });
+
+export const ReviewKitSchema = Type.Object({
+  programs: Type.Record(Type.String(), Type.String()),
+  lookupTables: Type.Array(Type.Object({ address: Type.String(), addresses: Type.Array(Type.String()) })),
+  mints: Type.Array(Type.Object({ address: Type.String(), ticker: Type.String(), decimals: Type.Integer(), tokenProgram: Type.String(), role: Type.Union([Type.Literal('zec'), Type.Literal('sol'), Type.Literal('native')]) })),
+  labels: Type.Array(Type.Object({ address: Type.String(), label: Type.String() })),
+  tokenAccounts: Type.Array(Type.Object({ address: Type.String(), mint: Type.String() })),
+});

@@ -1,0 +1,145 @@
+import { mkdirSync } from 'node:fs';
+import {
+  appendTransactionMessageInstruction,
+  compileTransaction,
+  compressTransactionMessageUsingAddressLookupTables,
+  decompileTransactionMessage,
+  generateKeyPairSigner,
+  getBase64Decoder,
+  getBase64Encoder,
+  getCompiledTransactionMessageDecoder,
+  getTransactionDecoder,
+  getTransactionEncoder,
+  type Address,
+  type Instruction,
+} from '@solana/kit';
+import { getTransferSolInstruction } from '@solana-program/system';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDecimalUnits } from '../../core/math/units.js';
+import { OsKeychain } from '../../core/signer/keychain.js';
+import { call, startApi, type ApiFixture } from '../api/api-fixture.js';
+import { startKeychainSession, type KeychainSession } from '../helpers/keychain-session.js';
+import { openBrowser, type Browser } from './browser.js';
+import { DeskMarket, ZEC, type PlantedCoin } from './market.js';
+
+const SHOTS = 'test-results';
+const TOKEN = 'desk-token-of-the-offline-review-01';
+
+/**
+ * The Review page with every request blocked: a build answer pasted into a desk that read the cluster's
+ * review kit earlier is decoded and checked in the page. The real build passes against its ticket; a
+ * changed amount, an added transfer and another program each come out red naming what differs, and the
+ * approval is refused.
+ */
+describe('offline review in Chromium, every request blocked', () => {
+  let session: KeychainSession;
+  let f: ApiFixture;
+  let browser: Browser;
+  let coin: PlantedCoin;
+  let wallet: Address;
+  let build: { buildId: string; transactions: { transaction: string }[] };
+  let minimum: string;
+  const page = () => browser.page;
+
+  /** The build's transaction with its instructions changed, compiled again with the same lookup tables (unsigned). */
+  async function tampered(change: (instructions: readonly Instruction[]) => Promise<Instruction[]> | Instruction[]): Promise<string> {
+    const tx = getTransactionDecoder().decode(new Uint8Array(getBase64Encoder().encode(build.transactions[0]!.transaction)));
+    const compiled = getCompiledTransactionMessageDecoder().decode(tx.messageBytes);
+    const kit = (await call(f, 'GET', '/desk-api/review-kit')).body as { lookupTables: { address: Address; addresses: Address[] }[] };
+    const tables = Object.fromEntries(kit.lookupTables.map((t) => [t.address, t.addresses]));
+    const message = decompileTransactionMessage(compiled as never, { addressesByLookupTableAddress: tables });
+    const instructions = await change(message.instructions);
+    let next = { ...message, instructions: [] as Instruction[] } as unknown as typeof message;
+    for (const ix of instructions) next = appendTransactionMessageInstruction(ix, next) as typeof message;
+    const wire = getTransactionEncoder().encode(compileTransaction(compressTransactionMessageUsingAddressLookupTables(next as never, tables) as never));
+    return getBase64Decoder().decode(wire);
+  }
+  const isTrade = (ix: Instruction) => ix.programAddress === f.sandbox.profile.programs['launchpad'];
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    session = await startKeychainSession();
+    f = await startApi({ content: {}, desk: { keychain: new OsKeychain(`launchdesk-test-${process.pid}`), token: TOKEN } });
+    coin = await (await DeskMarket.open(f)).plant('Thicket', 'THICK');
+    wallet = (await f.wallets!.create('Reviewer')).address;
+    await f.sandbox.faucet.sol(wallet, 10n ** 10n as never);
+    await f.sandbox.faucet.zec(wallet, (5n * ZEC) as never);
+    const quote = await call(f, 'GET', `/v1/coins/${coin.mint}/quote?side=buy&amount=${ZEC}&wallet=${wallet}`);
+    minimum = formatDecimalUnits(BigInt(quote.body['minTokensOut'] as string), 6);
+    build = (await call(f, 'POST', '/v1/trade/build', { body: { wallet, mint: coin.mint, side: 'buy', amount: String(ZEC) } })).body as typeof build;
+    browser = await openBrowser(1280, 800);
+    await page().goto(`${f.base}/#token=${TOKEN}`);
+    await page().getByRole('status').filter({ hasText: 'Live' }).waitFor();
+    await page().waitForFunction('localStorage.getItem("launchdesk-review-kit") !== null');
+    // From here on nothing leaves the page: every request is refused by the browser.
+    await page().route('**/*', (route) => route.abort());
+    await page().getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Review' }).click();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await f?.close();
+    session?.stop();
+  });
+
+  async function review(input: string): Promise<{ headline: string; bad: string[]; flags: string }> {
+    await page().getByRole('textbox', { name: 'Build or transaction' }).fill(input);
+    await page().getByRole('combobox', { name: 'Wallet that signs' }).fill(wallet);
+    await page().getByRole('textbox', { name: 'Coin mint' }).fill(coin.mint);
+    await page().getByRole('textbox', { name: 'Amount' }).fill('1');
+    await page().getByRole('textbox', { name: 'Least you accept' }).fill(minimum);
+    await page().getByRole('button', { name: 'Review', exact: true }).click();
+    const section = page().getByRole('region', { name: 'Review' });
+    await Promise.race([section.waitFor(), page().locator('.problem').waitFor()]);
+    const problem = page().locator('.problem');
+    if ((await problem.count()) > 0) throw new Error(`the page said: ${await problem.textContent()}`);
+    const flags = page().getByRole('list', { name: 'Red flags' });
+    return {
+      headline: (await section.locator('.headline').textContent()) ?? '',
+      bad: await section.getByRole('list', { name: 'Verdict' }).locator('li.bad').allTextContents(),
+      flags: (await flags.count()) > 0 ? ((await flags.textContent()) ?? '') : '',
+    };
+  }
+
+  it('passes the real build against its ticket, with no request made', async () => {
+    const requests: string[] = [];
+    page().on('request', (r) => requests.push(r.url()));
+    const answer = await review(JSON.stringify(build));
+    expect(answer).toEqual({ headline: 'Everything in it is what your ticket asks for.', bad: [], flags: '' });
+    expect(await page().getByRole('list', { name: 'Instructions of transaction 1' }).textContent()).toContain('Buy on the bonding curve: spend exactly 1 ZEC for at least');
+    expect(await page().getByRole('button', { name: /Approve and sign/ }).isEnabled()).toBe(true);
+    expect(requests.filter((u) => !u.startsWith('data:'))).toEqual([]);
+    await page().screenshot({ path: `${SHOTS}/desk-offline-review-1280x800.png`, fullPage: true });
+  });
+
+  it('a changed amount is red on the amount, and signing is refused', async () => {
+    const changed = await tampered((ixs) =>
+      ixs.map((ix) => {
+        if (!isTrade(ix)) return ix;
+        const data = new Uint8Array(ix.data!);
+        new DataView(data.buffer).setBigUint64(8, 3n * ZEC, true);
+        return { ...ix, data };
+      }),
+    );
+    const answer = await review(JSON.stringify({ ...build, transactions: [{ transaction: changed }] }));
+    expect(answer.headline).toBe('Do not sign this: it is not what your ticket asks for.');
+    expect(answer.bad).toEqual(['✗ amount: spends 3 ZEC, not the 1 ZEC you typed']);
+    expect(await page().getByRole('button', { name: 'Signing refused: the review does not pass' }).isDisabled()).toBe(true);
+  });
+
+  it('an added transfer is flagged with its amount and the unknown address', async () => {
+    const thief = await generateKeyPairSigner();
+    const changed = await tampered(async (ixs) => [...ixs, getTransferSolInstruction({ source: { address: wallet } as never, destination: thief.address, amount: 2_000_000_000n })]);
+    const answer = await review(changed);
+    expect(answer.flags).toContain(`sends 2 SOL to ${thief.address}, an address the desk does not know`);
+    expect(answer.headline).toBe('Do not sign this: it is not what your ticket asks for.');
+    await page().screenshot({ path: `${SHOTS}/desk-offline-review-tampered-1280x800.png`, fullPage: true });
+  });
+
+  it('another program in place of the launchpad is flagged as unknown, and the trade is missing', async () => {
+    const stranger = (await generateKeyPairSigner()).address;
+    const changed = await tampered((ixs) => ixs.map((ix) => (isTrade(ix) ? { ...ix, programAddress: stranger } : ix)));
+    const answer = await review(changed);
+    expect(answer.flags).toContain(`runs ${stranger}, a program the desk does not know`);
+    expect(answer.bad).toContain('✗ trade: no trade instruction in the build');
+  });
+});
