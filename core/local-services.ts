@@ -15,6 +15,7 @@ import { Sandbox } from './sandbox/sandbox.js';
 import type { MarketChoice } from './sandbox/genesis/steps.js';
 import { deskUrlWithToken, newDeskToken } from './api/desk/desk-token.js';
 import { OsKeychain, type Keychain } from './signer/keychain.js';
+import { ProgramGuard } from './signer/program-guard.js';
 import { WalletBook } from './signer/wallet-book.js';
 import { LiveActivity } from './sandbox/market/live-activity.js';
 
@@ -80,7 +81,9 @@ export async function startLocalServices(options: {
       const relay = new Relay(chain, ledger, sandbox.profile, (signatures) => index.ingestor.take(signatures));
       const content = new ContentStore({ dir: join(options.dataDir, 'content'), moderation: readImageModeration(), pinning: pinningServiceOf(options.pinning ?? sandbox.profile.pinning) });
       const wallets = await WalletBook.open(options.dataDir, options.keychain ?? new OsKeychain());
-      const desk = { wallets, token: deskToken, faucet: sandbox.faucet };
+      const guard = await ProgramGuard.open(chain, sandbox.profile, options.dataDir);
+      await guard.check(); // pins what it has never seen, so a later upgrade is noticed
+      const desk = { wallets, token: deskToken, faucet: sandbox.faucet, guard };
       const app: Api = await createApiServer({ store: index.store, chain, profile: sandbox.profile, keys, relay, content, progress, desk });
       stops.push(() => app.close());
       apiUrl = (

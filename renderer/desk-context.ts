@@ -9,6 +9,7 @@ import type { Router } from './state/router.svelte.js';
 import type { SearchState } from './state/search.svelte.js';
 import type { WalletsState } from './state/wallets.svelte.js';
 import type { OfflineReviewState } from './state/offline-review.svelte.js';
+import type { ProgramGuardState } from './state/program-guard.svelte.js';
 
 /** What every page and component of the desk shares: the client and the state modules, made once in main.ts. */
 export interface Desk {
@@ -22,6 +23,7 @@ export interface Desk {
   readonly feed: LiveFeed;
   readonly wallets: WalletsState;
   readonly review: OfflineReviewState;
+  readonly guard: ProgramGuardState;
 }
 
 export const [getDesk, setDesk] = createContext<Desk>();

@@ -14,6 +14,7 @@ import { WalletApi } from './api/wallet-api.js';
 import { takeDeskToken } from './api/desk-token.js';
 import { WalletsState } from './state/wallets.svelte.js';
 import { OfflineReviewState } from './state/offline-review.svelte.js';
+import { ProgramGuardState } from './state/program-guard.svelte.js';
 import './app.css';
 
 /** The desk's composition root: one client, one of each state module, handed to the app. */
@@ -31,13 +32,18 @@ const desk: Desk = {
   feed: new LiveFeed(connection),
   wallets,
   review: new OfflineReviewState(wallets.api),
+  guard: new ProgramGuardState(wallets.api, wallets),
 };
+desk.guard.start();
 void desk.wallets.load();
 void desk.review.refreshKit();
 // A URL with a token opened in this tab (the printed one pasted over an open desk) hands it over without a reload.
 addEventListener('hashchange', () => {
   const token = takeDeskToken();
-  if (token !== null && token !== desk.wallets.api.token) desk.wallets.useToken(token);
+  if (token !== null && token !== desk.wallets.api.token) {
+    desk.wallets.useToken(token);
+    void desk.guard.check();
+  }
 });
 desk.clock.start();
 // Pushed coins and trades reach Discover at once (its polling catches orders and anything missed).

@@ -35,6 +35,8 @@ export interface NetworkProfile {
   readonly pairs?: { readonly native?: NativePair };
   /** Programs whose balance assertions a wallet may add to a built transaction before the relay sends it. */
   readonly balanceAssertionPrograms?: readonly Address[];
+  /** SHA-256 (hex) of each program's executable by role, pinned by whoever wrote the profile; the desk's program-version guard compares with them (core/signer/program-guard.ts). */
+  readonly programHashes?: Readonly<Record<string, string>>;
   /**
    * A real cluster's pinning service for uploads (a Kubo-compatible RPC endpoint, core/content/pinning.ts);
    * without one uploads stay on this machine, served at /ipfs/<cid> (the sandbox's case).
@@ -118,6 +120,11 @@ export function assertIsNetworkProfile(value: unknown): asserts value is Network
         if (!Number.isInteger(native[field]) || (native[field] as number) < 0) fail(`pairs.native.${field}`, 'must be a non-negative integer');
       }
     }
+  }
+  const hashes = p['programHashes'];
+  if (hashes !== undefined) {
+    if (typeof hashes !== 'object' || hashes === null || Array.isArray(hashes)) fail('programHashes', 'must be an object of role to SHA-256 (hex) when present');
+    for (const [role, hash] of Object.entries(hashes as Record<string, unknown>)) if (typeof hash !== 'string' || !/^[0-9a-f]{64}$/.test(hash)) fail(`programHashes.${role}`, 'must be a SHA-256 in 64 lowercase hex digits');
   }
   const assertions = p['balanceAssertionPrograms'];
   if (assertions !== undefined) {

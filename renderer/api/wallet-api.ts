@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type { ReviewKitSchema, ReviewAnswer, SignAnswer, TradeTicketBody, WalletEntrySchema, WalletListSchema } from '../../core/api/schemas/desk.js';
+import type { GuardAnswer, ReviewKitSchema, ReviewAnswer, SignAnswer, TradeTicketBody, WalletEntrySchema, WalletListSchema } from '../../core/api/schemas/desk.js';
 import { ApiError } from './api-error.js';
 import type { ApiErrorCode } from './api-types.js';
 
@@ -9,6 +9,7 @@ export type ReviewJson = Static<typeof ReviewAnswer>;
 export type SignJson = Static<typeof SignAnswer>;
 export type DeskTicketJson = Static<typeof TradeTicketBody>;
 export type ReviewKitJson = Static<typeof ReviewKitSchema>;
+export type GuardJson = Static<typeof GuardAnswer>;
 
 /**
  * The desk's client of its own routes (/desk-api: wallets in the OS keychain, review, signing), with this
@@ -50,6 +51,13 @@ export class WalletApi {
   }
   sign(buildId: string, ticket: DeskTicketJson): Promise<SignJson> {
     return this.call('POST', '/desk-api/sign', { buildId, ticket });
+  }
+
+  programGuard(): Promise<GuardJson> {
+    return this.call('GET', '/desk-api/program-guard');
+  }
+  acceptPrograms(): Promise<GuardJson> {
+    return this.call('POST', '/desk-api/program-guard/accept');
   }
 
   /** The cluster's review kit (public: no token needed), for reviews without network. */

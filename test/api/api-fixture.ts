@@ -21,6 +21,7 @@ import { plantListedCoin } from '../helpers/vault.js';
 import { rulesOf } from '../index/rules.js';
 import type { Keychain } from '../../core/signer/keychain.js';
 import { WalletBook } from '../../core/signer/wallet-book.js';
+import { ProgramGuard } from '../../core/signer/program-guard.js';
 
 export interface ApiFixture {
   readonly sandbox: Sandbox;
@@ -72,7 +73,9 @@ export async function startApi(
   const relay = new Relay(chain, ledger, sandbox.profile, (signatures) => ingestor.take(signatures));
   const content = options.content && new ContentStore({ dir: join(dir, 'content'), moderation: options.content.moderation ?? NO_IMAGE_MODERATION, pinning: options.content.pinning ?? null });
   const wallets = options.desk ? await WalletBook.open(dir, options.desk.keychain) : null;
-  const desk = options.desk && wallets ? { desk: { wallets, token: options.desk.token, faucet: sandbox.faucet } } : {};
+  const guard = options.desk ? await ProgramGuard.open(chain, sandbox.profile, dir) : null;
+  await guard?.check();
+  const desk = options.desk && wallets && guard ? { desk: { wallets, token: options.desk.token, faucet: sandbox.faucet, guard } } : {};
   const app = await createApiServer({ ...desk, store, chain, profile: options.profile?.(sandbox.profile) ?? sandbox.profile, keys, relay, progress, ...(content ? { content } : {}), ...(options.deskDir !== undefined ? { deskDir: options.deskDir } : {}), ...(options.onUnexpectedError ? { onUnexpectedError: options.onUnexpectedError } : {}), now: () => fixture.clock });
   const { url, port } = await listenLocal(app, 0);
   fixture.wallets = wallets;

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { Address } from '@solana/kit';
+import { resourcePath } from '../../core/config/resources.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESK_TOKEN_HEADER } from '../../core/api/desk/desk-token.js';
 import { SandboxChain } from '../../core/chain/sandbox-chain.js';
@@ -135,5 +137,24 @@ describe('desk signing routes (real keychain, real server, real sandbox)', () =>
     expect([missing.status, messageOf(missing)]).toEqual([404, `no build b_${'0'.repeat(32)}: builds are kept by this app for a week; build again`]);
     const bad = await desk('POST', '/desk-api/review', { buildId, ticket: { ...ticket, amount: '1.5' } });
     expect(codeOf(bad)).toBe('invalid_param');
+  });
+
+  it('signs nothing while a program it signs against changed since it was pinned, until the new version is accepted', async () => {
+    expect((await desk('GET', '/desk-api/program-guard')).body['changes']).toEqual([]);
+    const vault = f.sandbox.profile.programs['vault']!;
+    // The vault's executable replaced in place, as an upgrade through the loader would.
+    f.sandbox.cluster.installProgram(vault, new Uint8Array(readFileSync(resourcePath('programs', 'memo.so'))));
+    const guard = await desk('GET', '/desk-api/program-guard');
+    const changes = guard.body['changes'] as { role: string; program: string; pinned: string; now: string }[];
+    expect(changes.map((c) => [c.role, c.program])).toEqual([['vault', vault]]);
+    expect(changes[0]!.now).not.toBe(changes[0]!.pinned);
+    const { buildId, ticket } = await buildBuy(ZEC);
+    const refused = await desk('POST', '/desk-api/sign', { buildId, ticket });
+    expect([refused.status, messageOf(refused)]).toEqual([422, `not signed: the vault (${vault}) program on the cluster changed since you accepted it (an upgrade may change what its instructions do); review the change and accept the new version on the desk before trading`]);
+    expect(f.ledger.get(buildId)!.state).toBe('built');
+    expect((await desk('POST', '/desk-api/program-guard/accept')).body['changes']).toEqual([]);
+    const ticker = setInterval(() => f.sandbox.cluster.advanceSlots(1), 5);
+    const signed = await desk('POST', '/desk-api/sign', { buildId, ticket }).finally(() => clearInterval(ticker));
+    expect(signed.status, JSON.stringify(signed.body)).toBe(200);
   });
 });

@@ -1,7 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import type { Address } from '@solana/kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxChain } from '../../core/chain/sandbox-chain.js';
+import { resourcePath } from '../../core/config/resources.js';
 import { OsKeychain } from '../../core/signer/keychain.js';
 import { findAssociatedTokenAccount } from '../../core/programs/launchpad/pdas.js';
 import { startApi, type ApiFixture } from '../api/api-fixture.js';
@@ -114,5 +115,27 @@ describe('wallets and the review before signing, in Chromium', () => {
     expect(zecBefore - (await tokenBalance(chain, wallet))).toBe(2n * 10n ** 8n);
     await page().screenshot({ path: `${SHOTS}/desk-review-landed-1280x800.png`, fullPage: true });
     expect(browser.problems).toEqual([]);
+  });
+
+  it('shows a banner while a program changed on the cluster, pauses signing, and lifts both once the new version is accepted', async () => {
+    const vault = f.sandbox.profile.programs['vault']!;
+    f.sandbox.cluster.installProgram(vault, new Uint8Array(readFileSync(resourcePath('programs', 'memo.so'))));
+    await page().reload();
+    const banner = page().getByRole('alert', { name: 'Program changed' });
+    await banner.waitFor();
+    expect(await banner.textContent()).toContain(`the vault program (${vault.slice(0, 8)}…) changed from`);
+    const ticket = page().getByRole('region', { name: 'Trade ticket' });
+    await ticket.getByRole('textbox', { name: /Amount/ }).fill('1');
+    await expect.poll(() => ticket.locator('.quote').getAttribute('data-state')).toBe('quoted');
+    const ack = ticket.getByRole('checkbox', { name: /I have seen the price impact/ });
+    if (await ack.isVisible()) await ack.check();
+    await ticket.getByRole('button', { name: 'Build the buy' }).click();
+    const paused = page().getByRole('button', { name: 'Signing is paused: a program changed (see the banner)' });
+    await paused.waitFor();
+    expect(await paused.isDisabled()).toBe(true);
+    await page().screenshot({ path: `${SHOTS}/desk-program-changed-1280x800.png` });
+    await banner.getByRole('button', { name: 'I reviewed it: accept the new version' }).click();
+    await banner.waitFor({ state: 'detached' });
+    expect(await page().getByRole('button', { name: 'Approve and sign' }).isEnabled()).toBe(true);
   });
 });

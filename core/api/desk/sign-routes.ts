@@ -2,7 +2,8 @@ import { getTransactionDecoder, getTransactionEncoder, partiallySignTransaction,
 import { DeskError } from '../../errors.js';
 import type { Static } from 'typebox';
 import { ERROR_RESPONSES } from '../routes/query.js';
-import { ReviewAnswer, ReviewBody, SignAnswer } from '../schemas/desk.js';
+import type { GuardState } from '../../signer/program-guard.js';
+import { GuardAnswer, ReviewAnswer, ReviewBody, SignAnswer } from '../schemas/desk.js';
 import type { Api, ApiContext } from '../server.js';
 import type { DeskSigning } from './desk-signing.js';
 import { reviewTradeBuild, type DeskTradeTicket, type ReviewDeps, type TradeReview } from './trade-review.js';
@@ -47,6 +48,9 @@ export function registerSignRoutes(app: Api, ctx: ApiContext, desk: DeskSigning)
     if (!ctx.relay) throw new DeskError('unavailable', 'this server has no relay: it cannot send what it signs');
     return { chain: ctx.chain, profile: ctx.profile, store: ctx.store, relay: ctx.relay };
   };
+  const guardAnswer = (state: GuardState) => ({ changes: state.changes.map((c) => ({ ...c })), checkedAt: state.checkedAt });
+  app.get('/desk-api/program-guard', { schema: { hide: true, response: { 200: GuardAnswer, ...ERROR_RESPONSES } } }, async () => guardAnswer(await desk.guard.check()));
+  app.post('/desk-api/program-guard/accept', { schema: { hide: true, response: { 200: GuardAnswer, ...ERROR_RESPONSES } } }, async () => guardAnswer(await desk.guard.accept()));
   app.post('/desk-api/review', { schema: { hide: true, body: ReviewBody, response: { 200: ReviewAnswer, ...ERROR_RESPONSES } } }, async (request) => answerOf(await reviewTradeBuild(deps(), request.body.buildId, ticketOf(request.body))));
   app.post('/desk-api/sign', { schema: { hide: true, body: ReviewBody, response: { 200: SignAnswer, ...ERROR_RESPONSES } } }, async (request) => {
     const ticket = ticketOf(request.body);
@@ -58,6 +62,7 @@ export function registerSignRoutes(app: Api, ctx: ApiContext, desk: DeskSigning)
       const why = [...review.flags.map((f) => f.text), ...review.verdict.filter((l) => !l.ok).map((l) => `${l.field}: ${l.detail}`)];
       throw new DeskError('refused', `not signed: the review does not pass (${why.join('; ')})`);
     }
+    await desk.guard.assertUnchanged();
     const signer = await desk.wallets.signer(ticket.wallet);
     const decoder = getTransactionDecoder();
     const encoder = getTransactionEncoder();

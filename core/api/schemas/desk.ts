@@ -106,3 +106,8 @@ export const ReviewKitSchema = Type.Object({
   labels: Type.Array(Type.Object({ address: Type.String(), label: Type.String() })),
   tokenAccounts: Type.Array(Type.Object({ address: Type.String(), mint: Type.String() })),
 });
+
+export const GuardAnswer = Type.Object({
+  changes: Type.Array(Type.Object({ role: Type.String(), program: Type.String(), pinned: Type.String(), now: Type.Union([Type.String(), Type.Null()]) })),
+  checkedAt: Type.Integer({ description: 'ms since the epoch' }),
+});
