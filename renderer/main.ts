@@ -10,6 +10,7 @@ import { DiscoverState } from './state/discover.svelte.js';
 import { LiveFeed } from './state/live-feed.svelte.js';
 import { Router } from './state/router.svelte.js';
 import { SearchState } from './state/search.svelte.js';
+import type { DeskBridge } from '../core/types/desk-bridge.js';
 import { WalletApi } from './api/wallet-api.js';
 import { takeDeskToken } from './api/desk-token.js';
 import { WalletsState } from './state/wallets.svelte.js';
@@ -37,6 +38,14 @@ const desk: Desk = {
 desk.guard.start();
 void desk.wallets.load();
 void desk.review.refreshKit();
+// In Electron the token comes from the main process through the preload's bridge, never in a URL.
+const bridge = (window as Window & { launchdesk?: DeskBridge }).launchdesk;
+if (bridge) {
+  void bridge.deskToken().then((token) => {
+    desk.wallets.useToken(token);
+    void desk.guard.check();
+  });
+}
 // A URL with a token opened in this tab (the printed one pasted over an open desk) hands it over without a reload.
 addEventListener('hashchange', () => {
   const token = takeDeskToken();
