@@ -20,13 +20,13 @@ import { resolveTransaction, type ResolvedTransaction } from '../verify/message.
  * both pay what waits in the coin's fee account (the payee record's ZEC account) to the payee recorded
  * on chain. A claim may be sent by any wallet; a change only by the current payee; holders is permanent.
  */
-interface PayeeState {
+export interface PayeeState {
   readonly record: PayeeRecord;
   /** ZEC base units waiting in the record's fee account. */
   readonly waiting: bigint;
 }
 
-async function readPayeeState(chain: Chain, world: World, mint: Address): Promise<PayeeState> {
+export async function readPayeeState(chain: Chain, world: World, mint: Address): Promise<PayeeState> {
   const recordAddress = await findPayeeRecord(world.programs.vault, mint);
   const feeAccount = await findAssociatedTokenAccount(recordAddress, world.zec.address, world.zec.tokenProgram);
   const [record, fees] = await chain.getAccounts([recordAddress, feeAccount], 'confirmed');

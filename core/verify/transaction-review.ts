@@ -17,12 +17,13 @@ export interface TransactionReview {
   readonly flags: readonly RedFlag[];
 }
 
-export function reviewTransaction(wire: Uint8Array, tables: ReadonlyMap<Address, readonly Address[]>, ctx: ReviewContext): TransactionReview {
+/** `otherSigners`: signers besides the wallet the person expects (a planting's new mint key); any other is flagged. */
+export function reviewTransaction(wire: Uint8Array, tables: ReadonlyMap<Address, readonly Address[]>, ctx: ReviewContext, otherSigners: readonly Address[] = []): TransactionReview {
   const tx = resolveTransaction(wire, tables);
   const instructions = tx.instructions.map((ix) => instructionWords(ix, ctx));
   const flags = redFlagsOf(instructions, ctx);
   if (tx.feePayer !== ctx.wallet) flags.unshift({ instruction: 0, text: `the fee payer is ${tx.feePayer}, not your wallet` });
-  const others = tx.signers.filter((s) => s !== ctx.wallet);
+  const others = tx.signers.filter((s) => s !== ctx.wallet && !otherSigners.includes(s));
   if (others.length > 0) flags.unshift({ instruction: 0, text: `it asks for the signature of ${others.join(', ')} besides your wallet's` });
   return { feePayer: tx.feePayer, signers: tx.signers, blockhash: tx.blockhash, lookupTables: tx.lookupTables, instructions, flags };
 }

@@ -51,6 +51,7 @@ export async function reviewKitOf(world: World): Promise<ReviewKit> {
   for (const r of [world.global.feeRecipient, ...world.global.feeRecipients]) await recipient(r, 'launchpad fee recipient');
   for (const r of world.global.buybackFeeRecipients) await recipient(r, 'launchpad buyback fee recipient');
   for (const r of world.ammConfig.protocolFeeRecipients) await recipient(r, 'AMM protocol fee recipient');
+  if (!labels.some((l) => l.address === world.vault.treasury)) labels.push({ address: world.vault.treasury, label: 'the launchpad treasury (launch fee)' });
   return { programs: world.profile.programs, lookupTables: world.lookupTable ? [world.lookupTable] : [], mints, labels, tokenAccounts };
 }
 
@@ -59,10 +60,9 @@ export async function reviewKitOf(world: World): Promise<ReviewKit> {
  * (core/verify/review-kit.ts, as the desk's offline review derives them), and the coin's pool as the
  * chain holds it. An address outside this is "not known" to the red flags.
  */
-export async function tradeReviewContext(world: World, market: CoinMarket | null, wallet: Address, coin: { readonly ticker: string } | null): Promise<{ readonly context: ReviewContext; readonly accounts: WalletAccounts }> {
+export async function tradeReviewContext(world: World, market: CoinMarket | null, wallet: Address, coin: { readonly mint: Address; readonly ticker: string } | null): Promise<{ readonly context: ReviewContext; readonly accounts: WalletAccounts }> {
   const kit = await reviewKitOf(world);
-  const ticker = coin?.ticker ?? 'coin';
-  const context = await reviewContextOf(kit, wallet, market ? { mint: market.mint, ticker } : null);
+  const context = await reviewContextOf(kit, wallet, coin);
   const labels = context.labels as Map<Address, string>;
   const tokenAccounts = context.tokenAccounts as Map<Address, { mint: Address; own: boolean }>;
   if (market?.pool) {
@@ -76,7 +76,7 @@ export async function tradeReviewContext(world: World, market: CoinMarket | null
   const accounts: WalletAccounts = {
     zec: await ata(world.zec.address, world.zec.tokenProgram),
     wrappedSol: await ata(WRAPPED_SOL_MINT, TOKEN_PROGRAM),
-    coin: market ? await ata(market.mint, TOKEN_2022_PROGRAM) : null,
+    coin: coin ? await ata(coin.mint, TOKEN_2022_PROGRAM) : null,
     native: world.native ? await ata(world.native.mint, world.native.tokenProgram) : null,
   };
   return { context, accounts };

@@ -1,21 +1,20 @@
 import { getTransactionDecoder, getTransactionEncoder, partiallySignTransaction, type Address } from '@solana/kit';
+import type { Static, TObject, TSchema } from 'typebox';
 import { DeskError } from '../../errors.js';
-import type { Static } from 'typebox';
-import { ERROR_RESPONSES } from '../routes/query.js';
 import type { GuardState } from '../../signer/program-guard.js';
-import { GuardAnswer, ReviewAnswer, ReviewBody, SignAnswer } from '../schemas/desk.js';
+import { payeeOf } from '../routes/plant.js';
+import { ERROR_RESPONSES } from '../routes/query.js';
+import { ClaimReviewBody, GuardAnswer, MintAnswer, PayeeReviewBody, PlantReviewBody, ReviewAnswer, ReviewBody, SignAnswer, SwapReviewBody } from '../schemas/desk.js';
 import type { Api, ApiContext } from '../server.js';
+import type { BuildReview, ReviewDeps } from './build-review.js';
 import type { DeskSigning } from './desk-signing.js';
-import { reviewTradeBuild, type DeskTradeTicket, type ReviewDeps, type TradeReview } from './trade-review.js';
+import { MintKeys } from './mint-keys.js';
+import { reviewClaimBuild, reviewPayeeBuild } from './payee-review.js';
+import { reviewPlantBuild } from './plant-review.js';
+import { reviewSwapBuild } from './swap-review.js';
+import { reviewTradeBuild } from './trade-review.js';
 
-
-
-function ticketOf(body: Static<typeof ReviewBody>): DeskTradeTicket {
-  const t = body.ticket;
-  return { wallet: t.wallet as Address, mint: t.mint as Address, side: t.side, amount: BigInt(t.amount), pay: t.pay, receive: t.receive, slippageBps: t.slippageBps, minimum: BigInt(t.minimum) };
-}
-
-function answerOf(review: TradeReview) {
+function answerOf(review: BuildReview) {
   return {
     buildId: review.build.id,
     transactions: review.transactions.map((t) => ({
@@ -36,42 +35,93 @@ function answerOf(review: TradeReview) {
   };
 }
 
+/** One kind of build the desk signs: its ticket's schema, its review, and who signs besides the wallet. */
+interface SignedKind<S extends TObject> {
+  readonly body: S;
+  review(deps: ReviewDeps, body: Static<S>): Promise<BuildReview>;
+  readonly wallet: (body: Static<S>) => Address;
+  /** Signers after the wallet, in slot order (a planting's mint key). */
+  readonly others?: (body: Static<S>) => Address[];
+}
+const kind = <S extends TObject>(k: SignedKind<S>): SignedKind<S> => k;
+
 /**
- * The review and the signature behind it. `POST /desk-api/review` answers a build in words against the
- * person's own ticket; `POST /desk-api/sign` runs the same review again on the server (the desk's page is
- * not trusted to have checked), and only when every verdict line holds and nothing is flagged signs each
- * transaction with the wallet's keychain key and sends them through the relay, which checks them again
- * against the build. Nothing is signed for a build that does not pass.
+ * The review and the signature behind it, for every kind of build the desk makes: `POST /desk-api/review/<kind>`
+ * answers the build in words against the person's own ticket; `POST /desk-api/sign/<kind>` runs the same review
+ * again on the server (the page is not trusted to have checked) and only when every line holds, nothing is
+ * flagged and no guarded program changed, signs with the keychain key (then a planting's mint key) and sends
+ * through the relay, which checks each transaction against its build once more. `/desk-api/review` and
+ * `/desk-api/sign` are the trade's.
  */
 export function registerSignRoutes(app: Api, ctx: ApiContext, desk: DeskSigning): void {
+  const mints = new MintKeys();
   const deps = (): ReviewDeps => {
     if (!ctx.relay) throw new DeskError('unavailable', 'this server has no relay: it cannot send what it signs');
     return { chain: ctx.chain, profile: ctx.profile, store: ctx.store, relay: ctx.relay };
   };
+  const kinds = {
+    trade: kind({
+      body: ReviewBody,
+      review: (d, b) => reviewTradeBuild(d, b.buildId, { ...b.ticket, wallet: b.ticket.wallet as Address, mint: b.ticket.mint as Address, amount: BigInt(b.ticket.amount), minimum: BigInt(b.ticket.minimum) }),
+      wallet: (b) => b.ticket.wallet as Address,
+    }),
+    claim: kind({ body: ClaimReviewBody, review: (d, b) => reviewClaimBuild(d, b.buildId, { wallet: b.ticket.wallet as Address, mint: b.ticket.mint as Address }), wallet: (b) => b.ticket.wallet as Address }),
+    payee: kind({
+      body: PayeeReviewBody,
+      review: (d, b) => reviewPayeeBuild(d, b.buildId, { wallet: b.ticket.wallet as Address, mint: b.ticket.mint as Address, payee: payeeOf(b.ticket.payee, 'ticket.payee', b.ticket.wallet as Address) }),
+      wallet: (b) => b.ticket.wallet as Address,
+    }),
+    swap: kind({
+      body: SwapReviewBody,
+      review: (d, b) => reviewSwapBuild(d, b.buildId, { wallet: b.ticket.wallet as Address, direction: b.ticket.direction, amount: BigInt(b.ticket.amount), minimum: BigInt(b.ticket.minimum) }),
+      wallet: (b) => b.ticket.wallet as Address,
+    }),
+    plant: kind({
+      body: PlantReviewBody,
+      review: (d, b) =>
+        reviewPlantBuild(d, b.buildId, {
+          wallet: b.ticket.wallet as Address,
+          mint: b.ticket.mint as Address,
+          name: b.ticket.name,
+          symbol: b.ticket.symbol,
+          payee: payeeOf(b.ticket.payee, 'ticket.payee', b.ticket.wallet as Address),
+          pair: b.ticket.pair,
+          firstBuyZec: b.ticket.firstBuyZec === undefined ? null : BigInt(b.ticket.firstBuyZec),
+        }),
+      wallet: (b) => b.ticket.wallet as Address,
+      others: (b) => [b.ticket.mint as Address],
+    }),
+  };
+
   const guardAnswer = (state: GuardState) => ({ changes: state.changes.map((c) => ({ ...c })), checkedAt: state.checkedAt });
   app.get('/desk-api/program-guard', { schema: { hide: true, response: { 200: GuardAnswer, ...ERROR_RESPONSES } } }, async () => guardAnswer(await desk.guard.check()));
   app.post('/desk-api/program-guard/accept', { schema: { hide: true, response: { 200: GuardAnswer, ...ERROR_RESPONSES } } }, async () => guardAnswer(await desk.guard.accept()));
-  app.post('/desk-api/review', { schema: { hide: true, body: ReviewBody, response: { 200: ReviewAnswer, ...ERROR_RESPONSES } } }, async (request) => answerOf(await reviewTradeBuild(deps(), request.body.buildId, ticketOf(request.body))));
-  app.post('/desk-api/sign', { schema: { hide: true, body: ReviewBody, response: { 200: SignAnswer, ...ERROR_RESPONSES } } }, async (request) => {
-    const ticket = ticketOf(request.body);
-    const d = deps();
-    const sent = d.relay.build(request.body.buildId);
-    if (sent && sent.state !== 'built') throw new DeskError('refused', `build ${sent.id} was sent before (a build is signed and sent once); build again to trade again`);
-    const review = await reviewTradeBuild(d, request.body.buildId, ticket);
-    if (!review.signable) {
-      const why = [...review.flags.map((f) => f.text), ...review.verdict.filter((l) => !l.ok).map((l) => `${l.field}: ${l.detail}`)];
-      throw new DeskError('refused', `not signed: the review does not pass (${why.join('; ')})`);
-    }
-    await desk.guard.assertUnchanged();
-    const signer = await desk.wallets.signer(ticket.wallet);
-    const decoder = getTransactionDecoder();
-    const encoder = getTransactionEncoder();
-    const signed: Uint8Array[] = [];
-    for (const t of review.build.transactions) {
-      const tx = await partiallySignTransaction([signer.keyPair], decoder.decode(t.wire));
-      signed.push(new Uint8Array(encoder.encode(tx)));
-    }
-    const result = await d.relay.send(review.build.id, signed);
-    return { buildId: result.buildId, signatures: [...result.signatures] };
-  });
+  app.post('/desk-api/plant/mint', { schema: { hide: true, response: { 200: MintAnswer, ...ERROR_RESPONSES } } }, async () => ({ mint: await mints.make() }));
+
+  function register<S extends TObject>(k: SignedKind<S>, paths: { review: string; sign: string }): void {
+    app.post(paths.review, { schema: { hide: true, body: k.body as TSchema as S, response: { 200: ReviewAnswer, ...ERROR_RESPONSES } } }, async (request) => answerOf(await k.review(deps(), request.body as Static<S>)));
+    app.post(paths.sign, { schema: { hide: true, body: k.body as TSchema as S, response: { 200: SignAnswer, ...ERROR_RESPONSES } } }, async (request) => {
+      const body = request.body as Static<S> & { buildId: string };
+      const d = deps();
+      const sent = d.relay.build(body.buildId);
+      if (sent && sent.state !== 'built') throw new DeskError('refused', `build ${sent.id} was sent before (a build is signed and sent once); build again`);
+      const review = await k.review(d, body);
+      if (!review.signable) {
+        const why = [...review.flags.map((f) => f.text), ...review.verdict.filter((l) => !l.ok).map((l) => `${l.field}: ${l.detail}`)];
+        throw new DeskError('refused', `not signed: the review does not pass (${why.join('; ')})`);
+      }
+      await desk.guard.assertUnchanged();
+      const others = (k.others?.(body) ?? []).map((mint) => mints.signer(mint));
+      const keyPairs = [(await desk.wallets.signer(k.wallet(body))).keyPair, ...others.map((o) => o.keyPair)];
+      const decoder = getTransactionDecoder();
+      const encoder = getTransactionEncoder();
+      const signed: Uint8Array[] = [];
+      for (const t of review.build.transactions) signed.push(new Uint8Array(encoder.encode(await partiallySignTransaction(keyPairs, decoder.decode(t.wire)))));
+      const result = await d.relay.send(review.build.id, signed);
+      for (const o of others) mints.forget(o.address);
+      return { buildId: result.buildId, signatures: [...result.signatures] };
+    });
+  }
+  register(kinds.trade, { review: '/desk-api/review', sign: '/desk-api/sign' });
+  for (const name of ['claim', 'payee', 'swap', 'plant'] as const) register(kinds[name] as SignedKind<TObject>, { review: `/desk-api/review/${name}`, sign: `/desk-api/sign/${name}` });
 }

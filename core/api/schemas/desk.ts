@@ -111,3 +111,49 @@ export const GuardAnswer = Type.Object({
   changes: Type.Array(Type.Object({ role: Type.String(), program: Type.String(), pinned: Type.String(), now: Type.Union([Type.String(), Type.Null()]) })),
   checkedAt: Type.Integer({ description: 'ms since the epoch' }),
 });
+
+const BuildId = Type.String({ pattern: '^b_[0-9a-f]{32}$', description: 'the id of a build this server answered' });
+const PayeeText = Type.String({ maxLength: 80, description: '`me`, `wallet:<address>` or `holders` (for good)' });
+
+export const ClaimReviewBody = Type.Object(
+  { buildId: BuildId, ticket: Type.Object({ wallet: AddressString('the wallet that signs and sends'), mint: AddressString("the coin's mint") }, { additionalProperties: false }) },
+  { additionalProperties: false },
+);
+export const PayeeReviewBody = Type.Object(
+  { buildId: BuildId, ticket: Type.Object({ wallet: AddressString('the current payee, who signs'), mint: AddressString("the coin's mint"), payee: PayeeText }, { additionalProperties: false }) },
+  { additionalProperties: false },
+);
+export const SwapReviewBody = Type.Object(
+  {
+    buildId: BuildId,
+    ticket: Type.Object(
+      {
+        wallet: AddressString('the wallet that signs'),
+        direction: Type.Union([Type.Literal('sol_to_zec'), Type.Literal('zec_to_sol')]),
+        amount: Amount('lamports (sol_to_zec) or ZEC base units (zec_to_sol)'),
+        minimum: Amount('the least accepted: ZEC base units or lamports'),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);
+export const PlantReviewBody = Type.Object(
+  {
+    buildId: BuildId,
+    ticket: Type.Object(
+      {
+        wallet: AddressString('the planter, who signs first'),
+        mint: AddressString('the new mint this desk made (POST /desk-api/plant/mint)'),
+        name: Type.String({ maxLength: 200 }),
+        symbol: Type.String({ maxLength: 40 }),
+        payee: PayeeText,
+        pair: Type.Union([Type.Literal('zec'), Type.Literal('native')]),
+        firstBuyZec: Type.Optional(Amount('ZEC base units of the first buy')),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);
+export const MintAnswer = Type.Object({ mint: Type.String({ description: 'a new mint whose key this desk keeps in memory for the planting' }) });

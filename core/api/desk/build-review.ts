@@ -1,0 +1,89 @@
+import type { Address } from '@solana/kit';
+import type { Chain } from '../../chain/chain.js';
+import type { NetworkProfile } from '../../config/profile.js';
+import type { BuildKind } from '../../engine/build.js';
+import { readCoinMarket, type CoinMarket } from '../../engine/market.js';
+import { readLookupTable, readWorld, type World } from '../../engine/world.js';
+import { DeskError } from '../../errors.js';
+import type { IndexStore } from '../../index/store/index-store.js';
+import type { Relay } from '../../relay/relay.js';
+import type { LedgerBuild } from '../../relay/store/build-ledger.js';
+import type { ReviewContext } from '../../verify/instruction-words.js';
+import type { RedFlag } from '../../verify/red-flags.js';
+import type { VerdictLine } from '../../verify/ticket.js';
+import { reviewTransaction, type TransactionReview } from '../../verify/transaction-review.js';
+import { predictedBalanceChanges, type BalanceChange, type WatchedBalance } from './balance-changes.js';
+import { tradeReviewContext, type WalletAccounts } from './review-context.js';
+
+export interface ReviewDeps {
+  readonly chain: Chain;
+  readonly profile: NetworkProfile;
+  readonly store: IndexStore;
+  readonly relay: Relay;
+}
+
+/** What every kind of review shows: the build in words, its flags, the verdict, the predicted balances. */
+export interface BuildReview {
+  readonly build: LedgerBuild;
+  readonly transactions: readonly TransactionReview[];
+  readonly flags: readonly RedFlag[];
+  readonly verdict: readonly VerdictLine[];
+  readonly balanceChanges: readonly BalanceChange[];
+  readonly simulated: number;
+  readonly blockHeight: bigint;
+  readonly signable: boolean;
+}
+
+/** What a kind's own verdict lines are given: the build in words and everything read for it. */
+export interface ReviewScene {
+  readonly build: LedgerBuild;
+  readonly world: World;
+  readonly market: CoinMarket | null;
+  readonly coinTicker: string;
+  readonly context: ReviewContext;
+  readonly accounts: WalletAccounts;
+  readonly transactions: readonly TransactionReview[];
+  readonly tables: ReadonlyMap<Address, readonly Address[]>;
+}
+
+/**
+ * A build of `kind` reviewed for `wallet`: read back from the ledger, each transaction decoded in words
+ * with its red flags (signers other than the wallet flagged unless the kind names them, as a planting's
+ * mint), the kind's verdict lines against the person's own ticket, the blockhash, and the wallet's balances
+ * as one simulation predicts them. Signing needs every line to hold and no flag.
+ */
+export async function reviewBuild(
+  deps: ReviewDeps,
+  request: { readonly buildId: string; readonly kind: BuildKind; readonly wallet: Address; readonly coin: Address | null; readonly otherSigners?: readonly Address[] },
+  kindLines: (scene: ReviewScene) => Promise<VerdictLine[]>,
+): Promise<BuildReview> {
+  const build = deps.relay.build(request.buildId);
+  if (!build) throw new DeskError('not_found', `no build ${request.buildId}: builds are kept by this app for a week; build again`);
+  if (build.kind !== request.kind) throw new DeskError('invalid_param', `buildId: build ${request.buildId} is a ${build.kind}, not a ${request.kind}`);
+  const world = await readWorld(deps.chain, deps.profile);
+  // A planting's coin does not exist yet: its curve is named by the build, not read.
+  const market = request.coin && request.kind !== 'plant' ? await readCoinMarket(deps.chain, world, request.coin) : null;
+  const row = request.coin ? deps.store.coin(request.coin) : null;
+  const coinTicker = row?.symbol ?? 'coin';
+  const { context, accounts } = await tradeReviewContext(world, market, request.wallet, request.coin ? { mint: request.coin, ticker: coinTicker } : null);
+  const tableAddresses = [...new Set(build.transactions.flatMap((t) => t.lookupTables))];
+  const tables = new Map(await Promise.all(tableAddresses.map(async (a) => [a, await readLookupTable(deps.chain, a)] as const)));
+  const transactions = build.transactions.map((t) => reviewTransaction(t.wire, tables, context, request.otherSigners ?? []));
+  const flags = transactions.flatMap((t, i) => t.flags.map((f) => (transactions.length > 1 ? { ...f, text: `transaction ${i + 1}: ${f.text}` } : f)));
+  const lines: VerdictLine[] = [];
+  lines.push({ field: 'wallet', ok: build.wallet === request.wallet, detail: build.wallet === request.wallet ? 'built for your wallet' : `built for ${build.wallet}, not your wallet ${request.wallet}` });
+  lines.push(...(await kindLines({ build, world, market, coinTicker, context, accounts, transactions, tables })));
+  const blockHeight = await deps.chain.getBlockHeight('confirmed');
+  const last = build.transactions[0]!.lastValidBlockHeight;
+  lines.push({ field: 'blockhash', ok: blockHeight <= last, detail: blockHeight <= last ? `valid for ${last - blockHeight} more blocks` : 'expired: build again' });
+
+  const nativeTicker = world.native?.symbol ?? 'native';
+  const watched: WatchedBalance[] = [
+    { account: request.wallet, label: 'your wallet (SOL)', asset: 'SOL', decimals: 9, kind: 'lamports' },
+    { account: accounts.zec, label: 'your ZEC account', asset: 'ZEC', decimals: world.zec.decimals, kind: 'token' },
+    ...(accounts.coin ? [{ account: accounts.coin, label: `your ${coinTicker} account`, asset: coinTicker, decimals: 6, kind: 'token' as const }] : []),
+    ...(accounts.native ? [{ account: accounts.native, label: `your ${nativeTicker} account`, asset: nativeTicker, decimals: world.native?.decimals ?? 6, kind: 'token' as const }] : []),
+  ];
+  const balanceChanges = blockHeight <= last ? await predictedBalanceChanges(deps.chain, world, build.transactions[0]!.wire, watched) : [];
+  return { build, transactions, flags, verdict: lines, balanceChanges, simulated: balanceChanges.length > 0 ? 1 : 0, blockHeight, signable: flags.length === 0 && lines.every((l) => l.ok) };
+}
