@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { cidOf, isCid, type Cid } from './cid.js';
-import { imageTypeOf } from './image-type.js';
+import { imageTypeOf } from '../verify/image-type.js';
 import { imageVerdictOf, type ImageModeration, type ImageVerdict } from './moderation.js';
 import type { PinningService } from './pinning.js';
 

@@ -3,7 +3,7 @@ import { LISTING_RULES } from '../config/listing-rules.js';
 import { DeskError } from '../errors.js';
 import { ipfsUriOf, type Cid } from './cid.js';
 import type { ContentStore } from './content-store.js';
-import type { ImageType } from './image-type.js';
+import type { ImageType } from '../verify/image-type.js';
 
 /** What `createdOn` says in every document this desk publishes (the launchpad's own app writes its site). */
 export const CREATED_ON = 'launchdesk';

@@ -71,6 +71,35 @@ export class DeskApi {
     return this.request('/v1/trade/build', request, signal);
   }
 
+  /** POST /v1/plant/upload: the image and the coin's metadata, as a multipart form; answers the metadata's uri. */
+  async uploadCoin(form: FormData): Promise<{ uri: string }> {
+    let response: Response;
+    try {
+      response = await this.fetcher('/v1/plant/upload', { method: 'POST', body: form, headers: { accept: 'application/json', ...(this.session.current ? { 'x-desk-session': this.session.current } : {}) } });
+    } catch {
+      throw new ApiError('unavailable', 'the local server does not answer: it has stopped or is restarting', null);
+    }
+    const answer: unknown = await response.json().catch(() => null);
+    if (!response.ok) throw errorOf(response, answer);
+    return answer as { uri: string };
+  }
+
+  /** POST /v1/plant/build: the planting's one unsigned transaction (create, launch fee, first buy, payee). */
+  plantBuild(request: { wallet: string; mint: string; name: string; symbol: string; uri: string; payee: string; pair: 'zec' | 'native'; firstBuy?: { zec: string } }): Promise<BuildJson> {
+    return this.request('/v1/plant/build', request);
+  }
+
+  /** POST /v1/claim/build and /v1/payee/build: the payee's builds. */
+  claimBuild(request: { wallet: string; mint: string }): Promise<BuildJson> {
+    return this.request('/v1/claim/build', request);
+  }
+  payeeBuild(request: { wallet: string; mint: string; payee: string }): Promise<BuildJson> {
+    return this.request('/v1/payee/build', request);
+  }
+  swapBuild(request: { wallet: string; direction: 'sol_to_zec' | 'zec_to_sol'; amount: string }): Promise<BuildJson> {
+    return this.request('/v1/swap/build', request);
+  }
+
   /** A wallet's holdings (value, cost basis, PnL) and totals. */
   account(wallet: string, signal?: AbortSignal): Promise<AccountJson> {
     return this.get(`/v1/accounts/${encodeURIComponent(wallet)}`, {}, signal);

@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type { GuardAnswer, ReviewKitSchema, ReviewAnswer, SignAnswer, TradeTicketBody, WalletEntrySchema, WalletListSchema } from '../../core/api/schemas/desk.js';
+import type { PlantQuoteAnswer, GuardAnswer, ReviewKitSchema, ReviewAnswer, SignAnswer, TradeTicketBody, WalletEntrySchema, WalletListSchema } from '../../core/api/schemas/desk.js';
 import { ApiError } from './api-error.js';
 import type { ApiErrorCode } from './api-types.js';
 
@@ -10,6 +10,8 @@ export type SignJson = Static<typeof SignAnswer>;
 export type DeskTicketJson = Static<typeof TradeTicketBody>;
 export type ReviewKitJson = Static<typeof ReviewKitSchema>;
 export type GuardJson = Static<typeof GuardAnswer>;
+export type PlantQuoteJson = Static<typeof PlantQuoteAnswer>;
+export type BuildKindName = 'trade' | 'plant' | 'claim' | 'payee' | 'swap';
 
 /**
  * The desk's client of its own routes (/desk-api: wallets in the OS keychain, review, signing), with this
@@ -46,11 +48,24 @@ export class WalletApi {
   faucet(address: string, asset: 'SOL' | 'ZEC' | 'native', amount: bigint): Promise<{ signature: string }> {
     return this.call('POST', `/desk-api/wallets/${address}/faucet`, { asset, amount: amount.toString() });
   }
-  review(buildId: string, ticket: DeskTicketJson): Promise<ReviewJson> {
-    return this.call('POST', '/desk-api/review', { buildId, ticket });
+  /** The review of a build of `kind` against the person's own ticket (the trade's ticket, or the kind's). */
+  review(buildId: string, ticket: DeskTicketJson): Promise<ReviewJson>;
+  review(buildId: string, ticket: object, kind: BuildKindName): Promise<ReviewJson>;
+  review(buildId: string, ticket: object, kind: BuildKindName = 'trade'): Promise<ReviewJson> {
+    return this.call('POST', kind === 'trade' ? '/desk-api/review' : `/desk-api/review/${kind}`, { buildId, ticket });
   }
-  sign(buildId: string, ticket: DeskTicketJson): Promise<SignJson> {
-    return this.call('POST', '/desk-api/sign', { buildId, ticket });
+  /** Signs after the server's own review passes, and sends through the relay. */
+  sign(buildId: string, ticket: DeskTicketJson): Promise<SignJson>;
+  sign(buildId: string, ticket: object, kind: BuildKindName): Promise<SignJson>;
+  sign(buildId: string, ticket: object, kind: BuildKindName = 'trade'): Promise<SignJson> {
+    return this.call('POST', kind === 'trade' ? '/desk-api/sign' : `/desk-api/sign/${kind}`, { buildId, ticket });
+  }
+  /** A new mint for a planting; its key stays in the server's memory until the planting is signed. */
+  plantMint(): Promise<{ mint: string }> {
+    return this.call('POST', '/desk-api/plant/mint');
+  }
+  plantQuote(zec: bigint, pair: 'zec' | 'native'): Promise<PlantQuoteJson> {
+    return this.call('GET', `/desk-api/plant/quote?zec=${zec}&pair=${pair}`);
   }
 
   programGuard(): Promise<GuardJson> {

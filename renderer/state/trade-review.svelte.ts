@@ -2,10 +2,10 @@ import { isApiError } from '../api/api-error.js';
 
 /** A slot's length (core/engine/build.ts's SLOT_MS): a blockhash lives a number of blocks, not a fixed time. */
 const SLOT_MS = 400;
-import type { DeskTicketJson, ReviewJson, WalletApi } from '../api/wallet-api.js';
+import type { BuildKindName, ReviewJson, WalletApi } from '../api/wallet-api.js';
 
 /**
- * The review of one build before its signature: the server's account of it in words against the person's
+ * The review of one build (a trade, a planting, a claim, a payee change or a swap) before its signature: the server's account of it in words against the person's
  * own ticket (instructions, red flags, verdict, the balances the simulation predicts), and the approval that
  * signs with the keychain key and sends it. The server reviews again before it signs; a review that does
  * not pass cannot be approved here, and is refused there.
@@ -22,7 +22,9 @@ export class TradeReviewState {
   constructor(
     private readonly api: WalletApi,
     readonly buildId: string,
-    readonly ticket: DeskTicketJson,
+    /** The person's own ticket, as the kind's review route takes it. */
+    readonly ticket: object,
+    readonly kind: BuildKindName = 'trade',
   ) {}
 
   /**
@@ -43,7 +45,7 @@ export class TradeReviewState {
     this.loading = true;
     this.problem = null;
     try {
-      this.review = await this.api.review(this.buildId, this.ticket);
+      this.review = await this.api.review(this.buildId, this.ticket, this.kind);
       this.receivedAt = Date.now();
     } catch (error) {
       this.problem = isApiError(error) ? error.message : 'the review could not be made; build again';
@@ -57,7 +59,7 @@ export class TradeReviewState {
     this.signing = true;
     this.problem = null;
     try {
-      this.signatures = (await this.api.sign(this.buildId, this.ticket)).signatures;
+      this.signatures = (await this.api.sign(this.buildId, this.ticket, this.kind)).signatures;
     } catch (error) {
       this.problem = isApiError(error) ? error.message : 'signing failed; nothing was sent';
     } finally {

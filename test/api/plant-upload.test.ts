@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NATIVE_SYMBOL } from '../../core/config/profile.js';
 import { cidOf, digestOfCid, isCid, type Cid } from '../../core/content/cid.js';
 import { ContentStore } from '../../core/content/content-store.js';
-import { IMAGE_MAX_BYTES } from '../../core/content/image-type.js';
+import { IMAGE_MAX_BYTES } from '../../core/verify/image-type.js';
 import { NO_IMAGE_MODERATION, readImageHashes, readImageModeration } from '../../core/content/moderation.js';
 import { KuboBlockPinning, type PinningService } from '../../core/content/pinning.js';
 import { isDeskError } from '../../core/errors.js';

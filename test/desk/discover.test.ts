@@ -111,7 +111,7 @@ describe('Discover in Chromium', () => {
       await page().keyboard.press('Tab');
       focused.push(await page().evaluate(() => (document.activeElement?.textContent?.trim() || document.activeElement?.getAttribute('aria-label') || document.activeElement?.id) ?? ''));
     }
-    expect(focused.slice(0, 8)).toEqual(['Skip to the page', '◆ launchdesk', 'Discover', 'Portfolio', 'Stats', 'Wallets', 'coin-search', 'All pairs']);
+    expect(focused.slice(0, 8)).toEqual(['Skip to the page', '◆ launchdesk', 'Discover', 'Portfolio', 'Stats', 'Plant', 'Wallets', 'Review']);
     const outline = await page().evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
     expect(outline).not.toBe('none');
   });

@@ -97,7 +97,7 @@ export async function apiCoins(f: ApiFixture, query = ''): Promise<Record<string
 }
 
 /** A real 24×24 PNG, a diagonal gradient whose colours come from `seed`. */
-function gradientPng(seed: string): Buffer {
+export function gradientPng(seed: string): Buffer {
   const size = 24;
   const hue = [...seed].reduce((h, c) => h + c.charCodeAt(0), 0);
   const rows: number[] = [];

@@ -54,7 +54,7 @@ export interface ReviewScene {
  */
 export async function reviewBuild(
   deps: ReviewDeps,
-  request: { readonly buildId: string; readonly kind: BuildKind; readonly wallet: Address; readonly coin: Address | null; readonly otherSigners?: readonly Address[] },
+  request: { readonly buildId: string; readonly kind: BuildKind; readonly wallet: Address; readonly coin: Address | null; readonly otherSigners?: readonly Address[]; /** A coin the index does not know yet (a planting's). */ readonly ticker?: string },
   kindLines: (scene: ReviewScene) => Promise<VerdictLine[]>,
 ): Promise<BuildReview> {
   const build = deps.relay.build(request.buildId);
@@ -64,7 +64,7 @@ export async function reviewBuild(
   // A planting's coin does not exist yet: its curve is named by the build, not read.
   const market = request.coin && request.kind !== 'plant' ? await readCoinMarket(deps.chain, world, request.coin) : null;
   const row = request.coin ? deps.store.coin(request.coin) : null;
-  const coinTicker = row?.symbol ?? 'coin';
+  const coinTicker = row?.symbol ?? request.ticker ?? 'coin';
   const { context, accounts } = await tradeReviewContext(world, market, request.wallet, request.coin ? { mint: request.coin, ticker: coinTicker } : null);
   const tableAddresses = [...new Set(build.transactions.flatMap((t) => t.lookupTables))];
   const tables = new Map(await Promise.all(tableAddresses.map(async (a) => [a, await readLookupTable(deps.chain, a)] as const)));

@@ -29,7 +29,7 @@ const samePayee = (a: Payee, b: Payee) => a.kind === b.kind && (a.kind === 'hold
  * new mint's key second, no one else.
  */
 export function reviewPlantBuild(deps: ReviewDeps, buildId: string, ticket: DeskPlantTicket): Promise<BuildReview> {
-  return reviewBuild(deps, { buildId, kind: 'plant', wallet: ticket.wallet, coin: ticket.mint, otherSigners: [ticket.mint] }, async (scene) => {
+  return reviewBuild(deps, { buildId, kind: 'plant', wallet: ticket.wallet, coin: ticket.mint, otherSigners: [ticket.mint], ticker: ticket.symbol }, async (scene) => {
     const built = scene.build.transactions[0]!;
     const verdict = await judgePlanting(plantingTransactionOf(resolveTransaction(built.wire, scene.tables)), await readIndexRules(deps.chain, deps.profile));
     const lines: VerdictLine[] = [];

@@ -1,10 +1,15 @@
-import { getTransactionDecoder, getTransactionEncoder, partiallySignTransaction, type Address } from '@solana/kit';
+import { generateKeyPairSigner, getTransactionDecoder, getTransactionEncoder, partiallySignTransaction, type Address } from '@solana/kit';
 import type { Static, TObject, TSchema } from 'typebox';
 import { DeskError } from '../../errors.js';
 import type { GuardState } from '../../signer/program-guard.js';
 import { payeeOf } from '../routes/plant.js';
 import { ERROR_RESPONSES } from '../routes/query.js';
-import { ClaimReviewBody, GuardAnswer, MintAnswer, PayeeReviewBody, PlantReviewBody, ReviewAnswer, ReviewBody, SignAnswer, SwapReviewBody } from '../schemas/desk.js';
+import { freshCoinMarket } from '../../engine/market.js';
+import { quoteTrade } from '../../engine/quote.js';
+import { readWorld } from '../../engine/world.js';
+import { findCoinAuthority } from '../../programs/vault/pdas.js';
+import { amountOf } from '../routes/trade.js';
+import { PlantQuoteAnswer, PlantQuoteQuery, ClaimReviewBody, GuardAnswer, MintAnswer, PayeeReviewBody, PlantReviewBody, ReviewAnswer, ReviewBody, SignAnswer, SwapReviewBody } from '../schemas/desk.js';
 import type { Api, ApiContext } from '../server.js';
 import type { BuildReview, ReviewDeps } from './build-review.js';
 import type { DeskSigning } from './desk-signing.js';
@@ -96,6 +101,16 @@ export function registerSignRoutes(app: Api, ctx: ApiContext, desk: DeskSigning)
   const guardAnswer = (state: GuardState) => ({ changes: state.changes.map((c) => ({ ...c })), checkedAt: state.checkedAt });
   app.get('/desk-api/program-guard', { schema: { hide: true, response: { 200: GuardAnswer, ...ERROR_RESPONSES } } }, async () => guardAnswer(await desk.guard.check()));
   app.post('/desk-api/program-guard/accept', { schema: { hide: true, response: { 200: GuardAnswer, ...ERROR_RESPONSES } } }, async () => guardAnswer(await desk.guard.accept()));
+  // The first buy of a coin that does not exist yet, quoted on the fresh curve exactly as the planting's build will be.
+  app.get('/desk-api/plant/quote', { schema: { hide: true, querystring: PlantQuoteQuery, response: { 200: PlantQuoteAnswer, ...ERROR_RESPONSES } } }, async (request) => {
+    const world = await readWorld(ctx.chain, ctx.profile);
+    const probe = (await generateKeyPairSigner()).address;
+    const creator = await findCoinAuthority(world.programs.vault, probe);
+    const market = await freshCoinMarket(ctx.chain, world, { mint: probe, pair: request.query.pair, creator, creatorFeeBps: world.vault.creatorFeeBps });
+    const slippage = request.query.slippageBps === undefined ? null : BigInt(request.query.slippageBps);
+    const quote = quoteTrade(market, { side: 'buy', amount: amountOf(request.query.zec, 'zec') as bigint, slippageBps: slippage });
+    return { zecIn: String(quote.zecIn ?? quote.amountIn), tokensOut: String(quote.tokensOut ?? 0n), minTokensOut: String(quote.minTokensOut ?? 0n), priceImpactBps: Number(quote.priceImpactBps), feeBps: Number(quote.feeBps) };
+  });
   app.post('/desk-api/plant/mint', { schema: { hide: true, response: { 200: MintAnswer, ...ERROR_RESPONSES } } }, async () => ({ mint: await mints.make() }));
 
   function register<S extends TObject>(k: SignedKind<S>, paths: { review: string; sign: string }): void {

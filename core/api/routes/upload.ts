@@ -5,7 +5,7 @@ import { Type, type Static } from 'typebox';
 import { LISTING_RULES } from '../../config/listing-rules.js';
 import { NATIVE_SYMBOL } from '../../config/profile.js';
 import { isCid } from '../../content/cid.js';
-import { IMAGE_MAX_BYTES, imageTypeOf } from '../../content/image-type.js';
+import { IMAGE_MAX_BYTES, imageTypeOf } from '../../verify/image-type.js';
 import { publishCoin, type CoinUpload } from '../../content/metadata.js';
 import { DeskError } from '../../errors.js';
 import { invalidParam, notFound } from '../api-error.js';

@@ -157,3 +157,19 @@ export const PlantReviewBody = Type.Object(
   { additionalProperties: false },
 );
 export const MintAnswer = Type.Object({ mint: Type.String({ description: 'a new mint whose key this desk keeps in memory for the planting' }) });
+
+export const PlantQuoteQuery = Type.Object(
+  {
+    zec: Amount('ZEC base units of the first buy'),
+    pair: Type.Union([Type.Literal('zec'), Type.Literal('native')]),
+    slippageBps: Type.Optional(Type.Integer({ minimum: 0, maximum: 2000 })),
+  },
+  { additionalProperties: false },
+);
+export const PlantQuoteAnswer = Type.Object({
+  zecIn: Amount('the ZEC the first buy spends'),
+  tokensOut: Amount('coin units it buys (ZEC pair: exactly; native pair: the quote)'),
+  minTokensOut: Amount('the least it accepts'),
+  priceImpactBps: Type.Integer(),
+  feeBps: Type.Integer(),
+});

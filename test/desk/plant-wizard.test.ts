@@ -1,0 +1,90 @@
+import { mkdirSync } from 'node:fs';
+import type { Address } from '@solana/kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SandboxChain } from '../../core/chain/sandbox-chain.js';
+import { findAssociatedTokenAccount } from '../../core/programs/launchpad/pdas.js';
+import { OsKeychain } from '../../core/signer/keychain.js';
+import { call, startApi, type ApiFixture } from '../api/api-fixture.js';
+import { startKeychainSession, type KeychainSession } from '../helpers/keychain-session.js';
+import { openBrowser, type Browser } from './browser.js';
+import { gradientPng } from './market.js';
+
+const SHOTS = 'test-results';
+const TOKEN = 'desk-token-of-the-plant-wizard-test1';
+
+/**
+ * The planting wizard in Chromium on the real server, sandbox and keychain: a refused image and a missing
+ * acknowledgement of the permanent holders payee are said before anything is uploaded; then an image, a
+ * name, a ticker, holder rewards and a first buy quoted live; upload, build, the review in words, signed
+ * by the keychain wallet then the mint key, registered by the index, and the coin's page opens.
+ */
+describe('the planting wizard, in Chromium', () => {
+  let session: KeychainSession;
+  let f: ApiFixture;
+  let browser: Browser;
+  let wallet: Address;
+  const page = () => browser.page;
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    session = await startKeychainSession();
+    f = await startApi({ content: {}, desk: { keychain: new OsKeychain(`launchdesk-test-${process.pid}`), token: TOKEN } });
+    wallet = (await f.wallets!.create('Planter')).address;
+    await f.sandbox.faucet.sol(wallet, (10n * 10n ** 9n) as never);
+    await f.sandbox.faucet.zec(wallet, (20n * 10n ** 8n) as never);
+    browser = await openBrowser(1280, 800);
+    browser.page.setDefaultTimeout(20_000);
+    await page().goto(`${f.base}/plant#token=${TOKEN}`);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await f?.close();
+    session?.stop();
+  });
+
+  it('checks the image and the permanent payee before anything is uploaded', async () => {
+    await page().getByLabel('Choose an image').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('these are not image bytes') });
+    await expect.poll(() => page().locator('.drop + .problem').textContent()).toBe('image: not a PNG, JPEG, WebP or GIF (read from the file itself, not its name)');
+    await page().getByLabel('Choose an image').setInputFiles({ name: 'bracken.png', mimeType: 'image/png', buffer: gradientPng('BRACKN') });
+    await page().getByRole('textbox', { name: 'Name' }).fill('Bracken');
+    await page().getByRole('textbox', { name: 'Ticker' }).fill('brackn');
+    expect(await page().getByRole('textbox', { name: 'Ticker' }).inputValue()).toBe('BRACKN');
+    await page().getByRole('radio', { name: 'Holder rewards' }).check();
+    const todo = page().getByRole('list', { name: 'Still to do' });
+    await expect.poll(() => todo.textContent()).toContain('payee: confirm that holder rewards can never be changed');
+    expect(await page().getByRole('button', { name: 'Upload and build, then review' }).isDisabled()).toBe(true);
+  });
+
+  it('quotes the first buy live, uploads, builds, reviews, signs wallet then mint key, and opens the registered coin', async () => {
+    await page().getByRole('checkbox', { name: 'I understand this can never be changed' }).check();
+    await page().getByRole('textbox', { name: 'First buy' }).fill('1');
+    await expect.poll(() => page().locator('.quote').getAttribute('data-state')).toBe('quoted');
+    const quoted = await page().locator('[data-field="first-buy-tokens"]').textContent();
+    expect(quoted).toMatch(/^[\d.,]+[KMB]?$/);
+    await page().screenshot({ path: `${SHOTS}/desk-plant-1280x800.png`, fullPage: true });
+    await page().getByRole('button', { name: 'Upload and build, then review' }).click();
+    const review = page().getByRole('region', { name: 'Review before signing' });
+    await review.getByRole('button', { name: 'Approve and sign' }).waitFor();
+    const verdict = await review.getByRole('list', { name: 'Verdict' }).textContent();
+    expect(verdict).toContain('payee: holder rewards (for good): this can never be changed');
+    expect(verdict).toContain('signers: your wallet, then the new mint key');
+    expect(verdict).toContain('first buy: at most the 1 ZEC you typed');
+    expect(await review.getByRole('list', { name: 'Verdict' }).locator('li.bad').count()).toBe(0);
+    await page().screenshot({ path: `${SHOTS}/desk-plant-review-1280x800.png`, fullPage: true });
+    const ticker = setInterval(() => f.sandbox.cluster.advanceSlots(1), 10);
+    try {
+      await review.getByRole('button', { name: 'Approve and sign' }).click();
+      await page().waitForURL(/\/coin\/[1-9A-HJ-NP-Za-km-z]{32,44}$/, { timeout: 30_000 });
+    } finally {
+      clearInterval(ticker);
+    }
+    const mint = page().url().split('/coin/')[1]!;
+    await expect.poll(() => page().locator('h1').first().textContent()).toContain('Bracken');
+    const coin = await call(f, 'GET', `/v1/coins/${mint}`);
+    expect([coin.body['symbol'], coin.body['payee']]).toEqual(['BRACKN', { kind: 'holders' }]);
+    // The first buy's coins are in the wallet's coin account.
+    const account = await new SandboxChain(f.sandbox.cluster).getAccount(await findAssociatedTokenAccount(wallet, mint as Address, 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' as Address));
+    expect(account && Buffer.from(account.data).readBigUInt64LE(64)).toBeGreaterThan(0n);
+    expect(browser.problems).toEqual([]);
+  });
+});
