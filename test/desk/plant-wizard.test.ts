@@ -87,4 +87,39 @@ describe('the planting wizard, in Chromium', () => {
     expect(account && Buffer.from(account.data).readBigUInt64LE(64)).toBeGreaterThan(0n);
     expect(browser.problems).toEqual([]);
   });
+
+  it('on a coin whose payee is your wallet: what waits, and a payee change to holder rewards through the review', async () => {
+    const headers = { 'x-desk-token': TOKEN };
+    const mint = (await call(f, 'POST', '/desk-api/plant/mint', { headers })).body['mint'] as string;
+    const built = await call(f, 'POST', '/v1/plant/build', { body: { wallet, mint, name: 'Yarrow', symbol: 'YARROW', uri: 'ipfs://bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy', payee: 'me' } });
+    const ticket = { wallet, mint, name: 'Yarrow', symbol: 'YARROW', payee: 'me', pair: 'zec' };
+    const ticker = setInterval(() => f.sandbox.cluster.advanceSlots(1), 10);
+    try {
+      expect((await call(f, 'POST', '/desk-api/sign/plant', { headers, body: { buildId: built.body['buildId'], ticket } })).status).toBe(200);
+    } finally {
+      clearInterval(ticker);
+    }
+    await f.indexed();
+    await page().goto(`${f.base}/coin/${mint}`);
+    const panel = page().getByRole('region', { name: 'Your coin' });
+    await panel.waitFor();
+    expect(await panel.locator('[data-field="waiting"]').textContent()).toBe('0 ZEC');
+    await panel.getByRole('radio', { name: 'Pay holder rewards' }).check();
+    expect(await panel.getByRole('button', { name: 'Build the payee change' }).isDisabled()).toBe(true);
+    await panel.getByRole('checkbox', { name: 'I understand this can never be changed' }).check();
+    await panel.getByRole('button', { name: 'Build the payee change' }).click();
+    const review = panel.getByRole('region', { name: 'Review before signing' });
+    await review.getByRole('button', { name: 'Approve and sign' }).waitFor();
+    expect(await review.getByRole('list', { name: 'Verdict' }).textContent()).toContain('new payee: holder rewards (for good): it can never be changed again');
+    await page().screenshot({ path: `${SHOTS}/desk-payee-change-1280x800.png`, fullPage: true });
+    const ticking = setInterval(() => f.sandbox.cluster.advanceSlots(1), 10);
+    try {
+      await review.getByRole('button', { name: 'Approve and sign' }).click();
+      await review.getByRole('status').filter({ hasText: 'Signed with your keychain key and landed' }).waitFor({ timeout: 30_000 });
+    } finally {
+      clearInterval(ticking);
+    }
+    await f.indexed();
+    expect((await call(f, 'GET', `/v1/coins/${mint}`)).body['payee']).toEqual({ kind: 'holders' });
+  });
 });
