@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type { PlantQuoteAnswer, GuardAnswer, ReviewKitSchema, ReviewAnswer, SignAnswer, TradeTicketBody, WalletEntrySchema, WalletListSchema } from '../../core/api/schemas/desk.js';
+import type { SwapQuoteAnswer, PlantQuoteAnswer, GuardAnswer, ReviewKitSchema, ReviewAnswer, SignAnswer, TradeTicketBody, WalletEntrySchema, WalletListSchema } from '../../core/api/schemas/desk.js';
 import { ApiError } from './api-error.js';
 import type { ApiErrorCode } from './api-types.js';
 
@@ -11,6 +11,7 @@ export type DeskTicketJson = Static<typeof TradeTicketBody>;
 export type ReviewKitJson = Static<typeof ReviewKitSchema>;
 export type GuardJson = Static<typeof GuardAnswer>;
 export type PlantQuoteJson = Static<typeof PlantQuoteAnswer>;
+export type SwapQuoteJson = Static<typeof SwapQuoteAnswer>;
 export type BuildKindName = 'trade' | 'plant' | 'claim' | 'payee' | 'swap';
 
 /**
@@ -73,6 +74,10 @@ export class WalletApi {
   }
   acceptPrograms(): Promise<GuardJson> {
     return this.call('POST', '/desk-api/program-guard/accept');
+  }
+
+  swapQuote(direction: 'sol_to_zec' | 'zec_to_sol', amount: bigint): Promise<SwapQuoteJson> {
+    return this.call('GET', `/desk-api/swap/quote?direction=${direction}&amount=${amount}`);
   }
 
   /** The cluster's review kit (public: no token needed), for reviews without network. */

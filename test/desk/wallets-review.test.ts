@@ -138,4 +138,27 @@ describe('wallets and the review before signing, in Chromium', () => {
     await banner.waitFor({ state: 'detached' });
     expect(await page().getByRole('button', { name: 'Approve and sign' }).isEnabled()).toBe(true);
   });
+
+  it('swaps SOL to ZEC from the Wallets page: quoted live, reviewed, signed, and at least the minimum arrives', async () => {
+    const wallet = f.wallets!.list().active! as Address;
+    await page().getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Wallets' }).click();
+    const panel = page().getByRole('region', { name: 'Swap SOL and ZEC' });
+    await panel.getByRole('textbox', { name: 'Swap amount' }).fill('1');
+    await expect.poll(() => panel.locator('.quote').getAttribute('data-state')).toBe('quoted');
+    await panel.getByRole('button', { name: /^Build the swap for / }).click();
+    const review = panel.getByRole('region', { name: 'Review before signing' });
+    await review.getByRole('button', { name: 'Approve and sign' }).waitFor();
+    expect(await review.getByRole('list', { name: 'Verdict' }).textContent()).toContain('amount: swaps exactly the 1 SOL you typed');
+    const chain = new SandboxChain(f.sandbox.cluster);
+    const before = await tokenBalance(chain, wallet);
+    const ticker = setInterval(() => f.sandbox.cluster.advanceSlots(1), 10);
+    try {
+      await review.getByRole('button', { name: 'Approve and sign' }).click();
+      await review.getByRole('status').filter({ hasText: 'Signed with your keychain key and landed' }).waitFor({ timeout: 30_000 });
+    } finally {
+      clearInterval(ticker);
+    }
+    expect(await tokenBalance(chain, wallet)).toBeGreaterThan(before);
+    await page().screenshot({ path: `${SHOTS}/desk-swap-1280x800.png`, fullPage: true });
+  });
 });

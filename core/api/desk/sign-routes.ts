@@ -6,10 +6,11 @@ import { payeeOf } from '../routes/plant.js';
 import { ERROR_RESPONSES } from '../routes/query.js';
 import { freshCoinMarket } from '../../engine/market.js';
 import { quoteTrade } from '../../engine/quote.js';
+import { quoteSwap } from '../../engine/swap.js';
 import { readWorld } from '../../engine/world.js';
 import { findCoinAuthority } from '../../programs/vault/pdas.js';
 import { amountOf } from '../routes/trade.js';
-import { PlantQuoteAnswer, PlantQuoteQuery, ClaimReviewBody, GuardAnswer, MintAnswer, PayeeReviewBody, PlantReviewBody, ReviewAnswer, ReviewBody, SignAnswer, SwapReviewBody } from '../schemas/desk.js';
+import { SwapQuoteAnswer, SwapQuoteQuery, PlantQuoteAnswer, PlantQuoteQuery, ClaimReviewBody, GuardAnswer, MintAnswer, PayeeReviewBody, PlantReviewBody, ReviewAnswer, ReviewBody, SignAnswer, SwapReviewBody } from '../schemas/desk.js';
 import type { Api, ApiContext } from '../server.js';
 import type { BuildReview, ReviewDeps } from './build-review.js';
 import type { DeskSigning } from './desk-signing.js';
@@ -110,6 +111,12 @@ export function registerSignRoutes(app: Api, ctx: ApiContext, desk: DeskSigning)
     const slippage = request.query.slippageBps === undefined ? null : BigInt(request.query.slippageBps);
     const quote = quoteTrade(market, { side: 'buy', amount: amountOf(request.query.zec, 'zec') as bigint, slippageBps: slippage });
     return { zecIn: String(quote.zecIn ?? quote.amountIn), tokensOut: String(quote.tokensOut ?? 0n), minTokensOut: String(quote.minTokensOut ?? 0n), priceImpactBps: Number(quote.priceImpactBps), feeBps: Number(quote.feeBps) };
+  });
+  // A SOL⇄ZEC swap quoted exactly as its build will be (the spec has no swap quote read; the desk's panel needs one live).
+  app.get('/desk-api/swap/quote', { schema: { hide: true, querystring: SwapQuoteQuery, response: { 200: SwapQuoteAnswer, ...ERROR_RESPONSES } } }, async (request) => {
+    const world = await readWorld(ctx.chain, ctx.profile);
+    const q = await quoteSwap(ctx.chain, world, { direction: request.query.direction, amount: amountOf(request.query.amount, 'amount') as bigint, slippageBps: request.query.slippageBps === undefined ? null : BigInt(request.query.slippageBps) });
+    return { amountIn: String(q.amountIn), out: String(q.out), minOut: String(q.minOut), slippageBps: Number(q.slippageBps), feeBps: Number(q.feeBps), priceImpactBps: Number(q.priceImpactBps) };
   });
   app.post('/desk-api/plant/mint', { schema: { hide: true, response: { 200: MintAnswer, ...ERROR_RESPONSES } } }, async () => ({ mint: await mints.make() }));
 

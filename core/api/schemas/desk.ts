@@ -173,3 +173,16 @@ export const PlantQuoteAnswer = Type.Object({
   priceImpactBps: Type.Integer(),
   feeBps: Type.Integer(),
 });
+
+export const SwapQuoteQuery = Type.Object(
+  { direction: Type.Union([Type.Literal('sol_to_zec'), Type.Literal('zec_to_sol')]), amount: Amount('lamports or ZEC base units'), slippageBps: Type.Optional(Type.Integer({ minimum: 0, maximum: 2000 })) },
+  { additionalProperties: false },
+);
+export const SwapQuoteAnswer = Type.Object({
+  amountIn: Amount('what the swap takes in'),
+  out: Amount('what the wallet receives: ZEC base units or lamports'),
+  minOut: Amount('the least the swap accepts'),
+  slippageBps: Type.Integer(),
+  feeBps: Type.Integer(),
+  priceImpactBps: Type.Integer(),
+});
