@@ -105,6 +105,24 @@ describe('desk signing routes (real keychain, real server, real sandbox)', () =>
     expect([again.status, codeOf(again)]).toEqual([422, 'refused']);
   });
 
+  it('sells through the review too: the coin amount sold exactly, at least the ZEC the quote showed', async () => {
+    await f.indexed();
+    const account = await call(f, 'GET', `/v1/accounts/${wallet}`);
+    const held = BigInt((account.body['holdings'] as { mint: string; balance: string }[]).find((h) => h.mint === f.mint)?.balance ?? '0');
+    expect(held).toBeGreaterThan(0n);
+    const amount = held / 2n;
+    const quote = await call(f, 'GET', `/v1/coins/${f.mint}/quote?side=sell&amount=${amount}&wallet=${wallet}`);
+    const built = await call(f, 'POST', '/v1/trade/build', { body: { wallet, mint: f.mint, side: 'sell', amount: String(amount) } });
+    const ticket = { wallet, mint: f.mint, side: 'sell', amount: String(amount), pay: 'ZEC', receive: 'ZEC', slippageBps: 100, minimum: quote.body['minOutZec'] as string };
+    const review = await desk('POST', '/desk-api/review', { buildId: built.body['buildId'], ticket });
+    const verdict = review.body['verdict'] as { field: string; ok: boolean; detail: string }[];
+    expect(verdict.filter((l) => !l.ok)).toEqual([]);
+    expect(verdict.find((l) => l.field === 'side')!.detail).toBe('a sale');
+    const ticker = setInterval(() => f.sandbox.cluster.advanceSlots(1), 5);
+    const signed = await desk('POST', '/desk-api/sign', { buildId: built.body['buildId'], ticket }).finally(() => clearInterval(ticker));
+    expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+  });
+
   async function balanceOf(account: Address): Promise<bigint> {
     const chain = new SandboxChain(f.sandbox.cluster);
     if (account === wallet) return chain.getBalance(account);
