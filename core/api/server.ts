@@ -37,6 +37,7 @@ import { registerStreamRoute } from './routes/stream.js';
 import { StreamHub } from './stream/stream-hub.js';
 import { coinContext } from './routes/query.js';
 import { registerDeskApi } from './desk/desk-api.js';
+import { registerReviewKitRoute } from './desk/review-kit-route.js';
 import type { DeskSigning } from './desk/desk-signing.js';
 import { defaultDeskDir, deskSessionOf, newDeskSession, registerDeskRoutes } from './desk-site.js';
 
@@ -227,6 +228,7 @@ export async function createApiServer(ctx: ApiContext): Promise<Api> {
   registerUploadRoutes(app, ctx);
   registerStreamRoute(app);
   registerDocsRoutes(app);
+  registerReviewKitRoute(app, ctx);
   if (ctx.desk) await registerDeskApi(app, ctx, ctx.desk);
   const hub = new StreamHub(ctx.store, () => coinContext(ctx), ctx.progress);
   hub.attach(app.server);

@@ -41,7 +41,7 @@ export class PayeePanelState {
     this.review = null;
     try {
       const answer = await build();
-      this.review = new TradeReviewState(this.wallets.api, answer.buildId, ticket, kind);
+      this.review = new TradeReviewState(this.wallets.api, answer.buildId, ticket, kind, async () => (await build()).buildId);
       await this.review.load();
     } catch (error) {
       this.problem = isApiError(error) ? error.message : 'the build could not be made; try again';

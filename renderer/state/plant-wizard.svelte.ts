@@ -157,9 +157,10 @@ export class PlantWizardState {
       const { uri } = await this.api.uploadCoin(form);
       this.step = 'building';
       const firstBuy = this.firstBuy;
-      const build = await this.api.plantBuild({ wallet, mint, name: this.name.trim(), symbol: this.symbol, uri, payee: this.payeeText, pair: this.pair, ...(typeof firstBuy === 'bigint' ? { firstBuy: { zec: firstBuy.toString() } } : {}) });
+      const request = { wallet, mint, name: this.name.trim(), symbol: this.symbol, uri, payee: this.payeeText, pair: this.pair, ...(typeof firstBuy === 'bigint' ? { firstBuy: { zec: firstBuy.toString() } } : {}) };
+      const build = await this.api.plantBuild(request);
       const ticket = { wallet, mint, name: this.name.trim(), symbol: this.symbol, payee: this.payeeText, pair: this.pair, ...(typeof firstBuy === 'bigint' ? { firstBuyZec: firstBuy.toString() } : {}) };
-      this.review = new TradeReviewState(this.wallets.api, build.buildId, ticket, 'plant');
+      this.review = new TradeReviewState(this.wallets.api, build.buildId, ticket, 'plant', async () => (await this.api.plantBuild(request)).buildId);
       this.step = 'review';
       await this.review.load();
     } catch (error) {

@@ -77,8 +77,9 @@ export class SwapPanelState {
     this.building = true;
     this.problem = null;
     try {
-      const built = await this.api.swapBuild({ wallet, direction: this.direction, amount: amount.toString() });
-      this.review = new TradeReviewState(this.wallets.api, built.buildId, { wallet, direction: this.direction, amount: amount.toString(), minimum: quote.minOut }, 'swap');
+      const request = { wallet, direction: this.direction, amount: amount.toString() };
+      const built = await this.api.swapBuild(request);
+      this.review = new TradeReviewState(this.wallets.api, built.buildId, { ...request, minimum: quote.minOut }, 'swap', async () => (await this.api.swapBuild(request)).buildId);
       await this.review.load();
     } catch (error) {
       this.problem = isApiError(error) ? error.message : 'the swap could not be built';

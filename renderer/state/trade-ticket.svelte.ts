@@ -164,7 +164,8 @@ export class TradeTicketState {
       const amount = ticketAmount(ticket);
       if (own && floor !== undefined && 'amount' in amount) {
         const deskTicket = { wallet: ticket.wallet, mint: this.mint, side: ticket.side, amount: amount.amount.toString(), pay: ticket.pay, receive: ticket.receive, slippageBps: ticket.slippageBps, minimum: floor };
-        this.review = new TradeReviewState(this.wallets!.api, build.buildId, deskTicket);
+        const request = { ...this.request(), wallet: ticket.wallet, mint: this.mint };
+        this.review = new TradeReviewState(this.wallets!.api, build.buildId, deskTicket, 'trade', async () => (await this.api.tradeBuild(request)).buildId);
         void this.review.load();
       }
     } catch (error) {

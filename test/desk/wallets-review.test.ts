@@ -117,6 +117,53 @@ describe('wallets and the review before signing, in Chromium', () => {
     expect(browser.problems).toEqual([]);
   });
 
+  it('a blockhash that expired before the approval: the same ticket is built again, stays within what was approved, and is signed', async () => {
+    const ticket = page().getByRole('region', { name: 'Trade ticket' });
+    await ticket.getByRole('textbox', { name: /Amount/ }).fill('0.5');
+    await expect.poll(() => ticket.locator('.quote').getAttribute('data-state')).toBe('quoted');
+    const ack = ticket.getByRole('checkbox', { name: /I have seen the price impact/ });
+    if (await ack.isVisible()) await ack.check();
+    await ticket.getByRole('button', { name: 'Build the buy' }).click();
+    const review = page().getByRole('region', { name: 'Review before signing' });
+    await review.getByRole('button', { name: 'Approve and sign' }).waitFor();
+    // The chain moves past the build's last valid block height while the person reads the review.
+    f.sandbox.cluster.advanceSlots(400);
+    const ticker = setInterval(() => f.sandbox.cluster.advanceSlots(1), 10);
+    try {
+      await review.getByRole('button', { name: 'Approve and sign' }).click();
+      await review.getByRole('status').filter({ hasText: 'Signed with your keychain key and landed' }).waitFor({ timeout: 30_000 });
+    } finally {
+      clearInterval(ticker);
+    }
+    expect(await review.locator('.notice').textContent()).toBe('The blockhash expired before the signature: the same ticket was built again, stayed within what you approved, and was signed.');
+  });
+
+  it('sells all of it with the 100% preset through the review, and the wallet holds none after', async () => {
+    const wallet = f.wallets!.list().active! as Address;
+    await f.indexed();
+    await page().reload();
+    const ticket = page().getByRole('region', { name: 'Trade ticket' });
+    await ticket.getByRole('button', { name: 'Sell' }).click();
+    await ticket.getByRole('button', { name: '100%' }).click();
+    await expect.poll(() => ticket.locator('.quote').getAttribute('data-state')).toBe('quoted');
+    const ack = ticket.getByRole('checkbox', { name: /I have seen the price impact/ });
+    if (await ack.isVisible()) await ack.check();
+    await ticket.getByRole('button', { name: 'Build the sell' }).click();
+    const review = page().getByRole('region', { name: 'Review before signing' });
+    await review.getByRole('button', { name: 'Approve and sign' }).waitFor();
+    expect(await review.getByRole('list', { name: 'Verdict' }).locator('li.bad').count()).toBe(0);
+    const ticker = setInterval(() => f.sandbox.cluster.advanceSlots(1), 10);
+    try {
+      await review.getByRole('button', { name: 'Approve and sign' }).click();
+      await review.getByRole('status').filter({ hasText: 'Signed with your keychain key and landed' }).waitFor({ timeout: 30_000 });
+    } finally {
+      clearInterval(ticker);
+    }
+    const coinAccount = await findAssociatedTokenAccount(wallet, coin.mint as Address, 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' as Address);
+    const data = (await new SandboxChain(f.sandbox.cluster).getAccount(coinAccount))?.data;
+    expect(data ? Buffer.from(data).readBigUInt64LE(64) : 0n).toBe(0n);
+  });
+
   it('shows a banner while a program changed on the cluster, pauses signing, and lifts both once the new version is accepted', async () => {
     const vault = f.sandbox.profile.programs['vault']!;
     f.sandbox.cluster.installProgram(vault, new Uint8Array(readFileSync(resourcePath('programs', 'memo.so'))));

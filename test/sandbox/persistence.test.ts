@@ -52,7 +52,7 @@ describe('sandbox persistence', () => {
     }
   });
 
-  it('refuses a second process on the same data dir with a message naming the owner', async () => {
+  it('refuses a second process on the same data dir with a message naming the owner', { timeout: 150_000 }, async () => {
     const dataDir = tempDir();
     dirs.push(dataDir);
     const child = spawn(process.execPath, ['--import', 'tsx', 'core/cli.ts', 'sandbox', '--data', dataDir, '--rpc-port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -65,7 +65,7 @@ describe('sandbox persistence', () => {
     }
   });
 
-  it('loses nothing when the process is killed without a chance to save (the ledger is replayed)', async () => {
+  it('loses nothing when the process is killed without a chance to save (the ledger is replayed)', { timeout: 150_000 }, async () => {
     const dataDir = tempDir();
     dirs.push(dataDir);
     const child = spawn(process.execPath, ['--import', 'tsx', 'core/cli.ts', 'sandbox', '--data', dataDir, '--rpc-port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -109,7 +109,8 @@ function urlOf(child: ReturnType<typeof spawn>): Promise<string> {
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';
-    const timer = setTimeout(() => reject(new Error(`sandbox did not start: ${out}${err}`)), 30_000);
+    // A first start makes the seeded market: slow on a busy machine, so the wait is generous (nothing here is timed).
+    const timer = setTimeout(() => reject(new Error(`sandbox did not start: ${out}${err}`)), 100_000);
     child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
