@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Address } from '@solana/kit';
+import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxChain } from '../../core/chain/sandbox-chain.js';
 import { findAssociatedTokenAccount } from '../../core/programs/launchpad/pdas.js';
@@ -24,6 +25,17 @@ describe('the planting wizard, in Chromium', () => {
   let browser: Browser;
   let wallet: Address;
   const page = () => browser.page;
+
+  /** Approves the review and waits until it has landed, the sandbox's clock running meanwhile (the relay confirms what it sends). */
+  async function approveAndLand(review: Locator): Promise<void> {
+    const ticker = setInterval(() => f.sandbox.cluster.advanceSlots(1), 10);
+    try {
+      await review.getByRole('button', { name: 'Approve and sign' }).click();
+      await review.getByRole('status').filter({ hasText: 'Signed with your keychain key and landed' }).waitFor({ timeout: 30_000 });
+    } finally {
+      clearInterval(ticker);
+    }
+  }
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
@@ -112,13 +124,7 @@ describe('the planting wizard, in Chromium', () => {
     await review.getByRole('button', { name: 'Approve and sign' }).waitFor();
     expect(await review.getByRole('list', { name: 'Verdict' }).textContent()).toContain('new payee: holder rewards (for good): it can never be changed again');
     await page().screenshot({ path: `${SHOTS}/desk-payee-change-1280x800.png`, fullPage: true });
-    const ticking = setInterval(() => f.sandbox.cluster.advanceSlots(1), 10);
-    try {
-      await review.getByRole('button', { name: 'Approve and sign' }).click();
-      await review.getByRole('status').filter({ hasText: 'Signed with your keychain key and landed' }).waitFor({ timeout: 30_000 });
-    } finally {
-      clearInterval(ticking);
-    }
+    await approveAndLand(review);
     await f.indexed();
     expect((await call(f, 'GET', `/v1/coins/${mint}`)).body['payee']).toEqual({ kind: 'holders' });
   });

@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Address } from '@solana/kit';
+import type { Locator } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxChain } from '../../core/chain/sandbox-chain.js';
 import { resourcePath } from '../../core/config/resources.js';
@@ -25,6 +26,17 @@ describe('wallets and the review before signing, in Chromium', () => {
   let browser: Browser;
   let coin: PlantedCoin;
   const page = () => browser.page;
+
+  /** Approves the review and waits until it has landed, the sandbox's clock running meanwhile (the relay confirms what it sends). */
+  async function approveAndLand(review: Locator): Promise<void> {
+    const ticker = setInterval(() => f.sandbox.cluster.advanceSlots(1), 10);
+    try {
+      await review.getByRole('button', { name: 'Approve and sign' }).click();
+      await review.getByRole('status').filter({ hasText: 'Signed with your keychain key and landed' }).waitFor({ timeout: 30_000 });
+    } finally {
+      clearInterval(ticker);
+    }
+  }
 
   /** The wallet's ZEC (its associated account's amount). */
   async function tokenBalance(chain: SandboxChain, wallet: Address): Promise<bigint> {
@@ -104,13 +116,7 @@ describe('wallets and the review before signing, in Chromium', () => {
     expect(left).toBeGreaterThan(0);
     expect(left).toBeLessThanOrEqual(300 * 0.4);
     const zecBefore = await tokenBalance(chain, wallet);
-    const ticker = setInterval(() => f.sandbox.cluster.advanceSlots(1), 10);
-    try {
-      await review.getByRole('button', { name: 'Approve and sign' }).click();
-      await review.getByRole('status').filter({ hasText: 'Signed with your keychain key and landed' }).waitFor({ timeout: 30_000 });
-    } finally {
-      clearInterval(ticker);
-    }
+    await approveAndLand(review);
     // What moved on chain equals what the review showed: 2 ZEC out of the wallet's ZEC account.
     expect(zecBefore - (await tokenBalance(chain, wallet))).toBe(2n * 10n ** 8n);
     await page().screenshot({ path: `${SHOTS}/desk-review-landed-1280x800.png`, fullPage: true });
@@ -128,13 +134,7 @@ describe('wallets and the review before signing, in Chromium', () => {
     await review.getByRole('button', { name: 'Approve and sign' }).waitFor();
     // The chain moves past the build's last valid block height while the person reads the review.
     f.sandbox.cluster.advanceSlots(400);
-    const ticker = setInterval(() => f.sandbox.cluster.advanceSlots(1), 10);
-    try {
-      await review.getByRole('button', { name: 'Approve and sign' }).click();
-      await review.getByRole('status').filter({ hasText: 'Signed with your keychain key and landed' }).waitFor({ timeout: 30_000 });
-    } finally {
-      clearInterval(ticker);
-    }
+    await approveAndLand(review);
     expect(await review.locator('.notice').textContent()).toBe('The blockhash expired before the signature: the same ticket was built again, stayed within what you approved, and was signed.');
   });
 
@@ -152,13 +152,7 @@ describe('wallets and the review before signing, in Chromium', () => {
     const review = page().getByRole('region', { name: 'Review before signing' });
     await review.getByRole('button', { name: 'Approve and sign' }).waitFor();
     expect(await review.getByRole('list', { name: 'Verdict' }).locator('li.bad').count()).toBe(0);
-    const ticker = setInterval(() => f.sandbox.cluster.advanceSlots(1), 10);
-    try {
-      await review.getByRole('button', { name: 'Approve and sign' }).click();
-      await review.getByRole('status').filter({ hasText: 'Signed with your keychain key and landed' }).waitFor({ timeout: 30_000 });
-    } finally {
-      clearInterval(ticker);
-    }
+    await approveAndLand(review);
     const coinAccount = await findAssociatedTokenAccount(wallet, coin.mint as Address, 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' as Address);
     const data = (await new SandboxChain(f.sandbox.cluster).getAccount(coinAccount))?.data;
     expect(data ? Buffer.from(data).readBigUInt64LE(64) : 0n).toBe(0n);
@@ -198,13 +192,7 @@ describe('wallets and the review before signing, in Chromium', () => {
     expect(await review.getByRole('list', { name: 'Verdict' }).textContent()).toContain('amount: swaps exactly the 1 SOL you typed');
     const chain = new SandboxChain(f.sandbox.cluster);
     const before = await tokenBalance(chain, wallet);
-    const ticker = setInterval(() => f.sandbox.cluster.advanceSlots(1), 10);
-    try {
-      await review.getByRole('button', { name: 'Approve and sign' }).click();
-      await review.getByRole('status').filter({ hasText: 'Signed with your keychain key and landed' }).waitFor({ timeout: 30_000 });
-    } finally {
-      clearInterval(ticker);
-    }
+    await approveAndLand(review);
     expect(await tokenBalance(chain, wallet)).toBeGreaterThan(before);
     await page().screenshot({ path: `${SHOTS}/desk-swap-1280x800.png`, fullPage: true });
   });
