@@ -133,6 +133,9 @@ describe('offline review in Chromium, every request blocked', () => {
     expect(answer.flags).toContain(`sends 2 SOL to ${thief.address}, an address the desk does not know`);
     expect(answer.headline).toBe('Do not sign this: it is not what your ticket asks for.');
     await page().screenshot({ path: `${SHOTS}/desk-offline-review-tampered-1280x800.png`, fullPage: true });
+    await page().setViewportSize({ width: 1920, height: 1080 });
+    await page().screenshot({ path: `${SHOTS}/desk-offline-review-tampered-1920x1080.png`, fullPage: true });
+    await page().setViewportSize({ width: 1280, height: 800 });
   });
 
   it('another program in place of the launchpad is flagged as unknown, and the trade is missing', async () => {

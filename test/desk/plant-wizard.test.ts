@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import type { Address } from '@solana/kit';
-import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxChain } from '../../core/chain/sandbox-chain.js';
 import { findAssociatedTokenAccount } from '../../core/programs/launchpad/pdas.js';
@@ -8,6 +7,7 @@ import { OsKeychain } from '../../core/signer/keychain.js';
 import { call, startApi, type ApiFixture } from '../api/api-fixture.js';
 import { startKeychainSession, type KeychainSession } from '../helpers/keychain-session.js';
 import { openBrowser, type Browser } from './browser.js';
+import { approveAndLand } from './review-steps.js';
 import { gradientPng } from './market.js';
 
 const SHOTS = 'test-results';
@@ -25,17 +25,6 @@ describe('the planting wizard, in Chromium', () => {
   let browser: Browser;
   let wallet: Address;
   const page = () => browser.page;
-
-  /** Approves the review and waits until it has landed, the sandbox's clock running meanwhile (the relay confirms what it sends). */
-  async function approveAndLand(review: Locator): Promise<void> {
-    const ticker = setInterval(() => f.sandbox.cluster.advanceSlots(1), 10);
-    try {
-      await review.getByRole('button', { name: 'Approve and sign' }).click();
-      await review.getByRole('status').filter({ hasText: 'Signed with your keychain key and landed' }).waitFor({ timeout: 30_000 });
-    } finally {
-      clearInterval(ticker);
-    }
-  }
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
@@ -83,6 +72,9 @@ describe('the planting wizard, in Chromium', () => {
     expect(verdict).toContain('first buy: at most the 1 ZEC you typed');
     expect(await review.getByRole('list', { name: 'Verdict' }).locator('li.bad').count()).toBe(0);
     await page().screenshot({ path: `${SHOTS}/desk-plant-review-1280x800.png`, fullPage: true });
+    await page().setViewportSize({ width: 1920, height: 1080 });
+    await page().screenshot({ path: `${SHOTS}/desk-plant-review-1920x1080.png`, fullPage: true });
+    await page().setViewportSize({ width: 1280, height: 800 });
     const ticker = setInterval(() => f.sandbox.cluster.advanceSlots(1), 10);
     try {
       await review.getByRole('button', { name: 'Approve and sign' }).click();
@@ -124,7 +116,7 @@ describe('the planting wizard, in Chromium', () => {
     await review.getByRole('button', { name: 'Approve and sign' }).waitFor();
     expect(await review.getByRole('list', { name: 'Verdict' }).textContent()).toContain('new payee: holder rewards (for good): it can never be changed again');
     await page().screenshot({ path: `${SHOTS}/desk-payee-change-1280x800.png`, fullPage: true });
-    await approveAndLand(review);
+    await approveAndLand(f, review);
     await f.indexed();
     expect((await call(f, 'GET', `/v1/coins/${mint}`)).body['payee']).toEqual({ kind: 'holders' });
   });

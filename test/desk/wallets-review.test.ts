@@ -1,6 +1,5 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Address } from '@solana/kit';
-import type { Locator } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxChain } from '../../core/chain/sandbox-chain.js';
 import { resourcePath } from '../../core/config/resources.js';
@@ -9,6 +8,7 @@ import { findAssociatedTokenAccount } from '../../core/programs/launchpad/pdas.j
 import { startApi, type ApiFixture } from '../api/api-fixture.js';
 import { startKeychainSession, type KeychainSession } from '../helpers/keychain-session.js';
 import { openBrowser, type Browser } from './browser.js';
+import { acknowledgeAndBuild, approveAndLand } from './review-steps.js';
 import { DeskMarket, type PlantedCoin } from './market.js';
 
 const SHOTS = 'test-results';
@@ -26,17 +26,6 @@ describe('wallets and the review before signing, in Chromium', () => {
   let browser: Browser;
   let coin: PlantedCoin;
   const page = () => browser.page;
-
-  /** Approves the review and waits until it has landed, the sandbox's clock running meanwhile (the relay confirms what it sends). */
-  async function approveAndLand(review: Locator): Promise<void> {
-    const ticker = setInterval(() => f.sandbox.cluster.advanceSlots(1), 10);
-    try {
-      await review.getByRole('button', { name: 'Approve and sign' }).click();
-      await review.getByRole('status').filter({ hasText: 'Signed with your keychain key and landed' }).waitFor({ timeout: 30_000 });
-    } finally {
-      clearInterval(ticker);
-    }
-  }
 
   /** The wallet's ZEC (its associated account's amount). */
   async function tokenBalance(chain: SandboxChain, wallet: Address): Promise<bigint> {
@@ -93,9 +82,7 @@ describe('wallets and the review before signing, in Chromium', () => {
     await expect.poll(() => ticket.locator('input[list="keychain-wallets"]').inputValue(), { timeout: 10_000 }).toBe(wallet);
     await ticket.getByRole('textbox', { name: /Amount/ }).fill('2');
     await expect.poll(() => ticket.locator('.quote').getAttribute('data-state')).toBe('quoted');
-    const ack = ticket.getByRole('checkbox', { name: /I have seen the price impact/ });
-    if (await ack.isVisible()) await ack.check();
-    await ticket.getByRole('button', { name: 'Build the buy' }).click();
+    await acknowledgeAndBuild(ticket, 'buy');
     const review = page().getByRole('region', { name: 'Review before signing' });
     await review.getByRole('button', { name: 'Approve and sign' }).waitFor({ timeout: 15_000 }).catch(async (error: unknown) => {
       await page().screenshot({ path: `${SHOTS}/desk-review-failed.png`, fullPage: true });
@@ -116,7 +103,7 @@ describe('wallets and the review before signing, in Chromium', () => {
     expect(left).toBeGreaterThan(0);
     expect(left).toBeLessThanOrEqual(300 * 0.4);
     const zecBefore = await tokenBalance(chain, wallet);
-    await approveAndLand(review);
+    await approveAndLand(f, review);
     // What moved on chain equals what the review showed: 2 ZEC out of the wallet's ZEC account.
     expect(zecBefore - (await tokenBalance(chain, wallet))).toBe(2n * 10n ** 8n);
     await page().screenshot({ path: `${SHOTS}/desk-review-landed-1280x800.png`, fullPage: true });
@@ -127,14 +114,12 @@ describe('wallets and the review before signing, in Chromium', () => {
     const ticket = page().getByRole('region', { name: 'Trade ticket' });
     await ticket.getByRole('textbox', { name: /Amount/ }).fill('0.5');
     await expect.poll(() => ticket.locator('.quote').getAttribute('data-state')).toBe('quoted');
-    const ack = ticket.getByRole('checkbox', { name: /I have seen the price impact/ });
-    if (await ack.isVisible()) await ack.check();
-    await ticket.getByRole('button', { name: 'Build the buy' }).click();
+    await acknowledgeAndBuild(ticket, 'buy');
     const review = page().getByRole('region', { name: 'Review before signing' });
     await review.getByRole('button', { name: 'Approve and sign' }).waitFor();
     // The chain moves past the build's last valid block height while the person reads the review.
     f.sandbox.cluster.advanceSlots(400);
-    await approveAndLand(review);
+    await approveAndLand(f, review);
     expect(await review.locator('.notice').textContent()).toBe('The blockhash expired before the signature: the same ticket was built again, stayed within what you approved, and was signed.');
   });
 
@@ -146,13 +131,11 @@ describe('wallets and the review before signing, in Chromium', () => {
     await ticket.getByRole('button', { name: 'Sell' }).click();
     await ticket.getByRole('button', { name: '100%' }).click();
     await expect.poll(() => ticket.locator('.quote').getAttribute('data-state')).toBe('quoted');
-    const ack = ticket.getByRole('checkbox', { name: /I have seen the price impact/ });
-    if (await ack.isVisible()) await ack.check();
-    await ticket.getByRole('button', { name: 'Build the sell' }).click();
+    await acknowledgeAndBuild(ticket, 'sell');
     const review = page().getByRole('region', { name: 'Review before signing' });
     await review.getByRole('button', { name: 'Approve and sign' }).waitFor();
     expect(await review.getByRole('list', { name: 'Verdict' }).locator('li.bad').count()).toBe(0);
-    await approveAndLand(review);
+    await approveAndLand(f, review);
     const coinAccount = await findAssociatedTokenAccount(wallet, coin.mint as Address, 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' as Address);
     const data = (await new SandboxChain(f.sandbox.cluster).getAccount(coinAccount))?.data;
     expect(data ? Buffer.from(data).readBigUInt64LE(64) : 0n).toBe(0n);
@@ -168,9 +151,7 @@ describe('wallets and the review before signing, in Chromium', () => {
     const ticket = page().getByRole('region', { name: 'Trade ticket' });
     await ticket.getByRole('textbox', { name: /Amount/ }).fill('1');
     await expect.poll(() => ticket.locator('.quote').getAttribute('data-state')).toBe('quoted');
-    const ack = ticket.getByRole('checkbox', { name: /I have seen the price impact/ });
-    if (await ack.isVisible()) await ack.check();
-    await ticket.getByRole('button', { name: 'Build the buy' }).click();
+    await acknowledgeAndBuild(ticket, 'buy');
     const paused = page().getByRole('button', { name: 'Signing is paused: a program changed (see the banner)' });
     await paused.waitFor();
     expect(await paused.isDisabled()).toBe(true);
@@ -192,8 +173,11 @@ describe('wallets and the review before signing, in Chromium', () => {
     expect(await review.getByRole('list', { name: 'Verdict' }).textContent()).toContain('amount: swaps exactly the 1 SOL you typed');
     const chain = new SandboxChain(f.sandbox.cluster);
     const before = await tokenBalance(chain, wallet);
-    await approveAndLand(review);
+    await approveAndLand(f, review);
     expect(await tokenBalance(chain, wallet)).toBeGreaterThan(before);
     await page().screenshot({ path: `${SHOTS}/desk-swap-1280x800.png`, fullPage: true });
+    await page().setViewportSize({ width: 1920, height: 1080 });
+    await page().screenshot({ path: `${SHOTS}/desk-swap-1920x1080.png`, fullPage: true });
+    await page().setViewportSize({ width: 1280, height: 800 });
   });
 });
