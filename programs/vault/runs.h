@@ -18,6 +18,25 @@ static const u8 IX_OPEN_RUN[8] = {252, 181, 149, 94, 46, 20, 82, 14};
 static const u8 IX_PAY_RUN[8] = {220, 131, 18, 239, 23, 72, 169, 229};
 static const u8 IX_CLOSE_RUN[8] = {31, 61, 130, 76, 74, 147, 171, 204};
 #define RUN_MAX_ACCOUNTS 32 /* also above split's 22 */
+/*
+ * The runs' events (README.md, "Events"), so that an indexer reads each run, each payment and its
+ * signature from the transactions alone: RunOpenEvent {mint, run, total, recipients, snapshot_slot},
+ * RunPayEvent {mint, holder, run, share} per holder paid, RunCloseEvent {mint, run, paid, dust}.
+ */
+static const u8 RUN_OPEN_EVENT[8] = {155, 89, 160, 241, 186, 250, 177, 61};
+static const u8 RUN_PAY_EVENT[8] = {136, 102, 62, 85, 106, 89, 139, 192};
+static const u8 RUN_CLOSE_EVENT[8] = {171, 13, 179, 46, 124, 251, 253, 238};
+
+static void emit_run_pay(const u8 *mint, const Pubkey *holder, u32 run, u64 share) {
+  u8 buf[8 + 32 + 32 + 8 + 8];
+  copy_bytes(buf, RUN_PAY_EVENT, 8);
+  copy_bytes(buf + 8, mint, 32);
+  copy_bytes(buf + 40, holder, 32);
+  put_u64(buf + 72, run);
+  put_u64(buf + 80, share);
+  SolBytes parts[1] = {{buf, sizeof(buf)}};
+  sol_log_data(parts, 1);
+}
 
 static Result expect_run_authority(const Input *in, const SolAccountInfo *authority, const SolAccountInfo *config) {
   TRY(expect_signer(authority));
@@ -94,6 +113,8 @@ static Result open_run(const Input *in) {
   u64 total_paid;
   if (!add_u64(get_u64(record->data + PR_TOTAL_PAID), total, &total_paid)) total_paid = (u64)-1;
   put_u64(record->data + PR_TOTAL_PAID, total_paid);
+  u64 figures[4] = {get_u32(number), total, get_u32(in->data + 8), get_u64(in->data + 12)};
+  emit_mint_event(RUN_OPEN_EVENT, mint->key, figures, 4);
   return OK;
 }
 
@@ -133,6 +154,7 @@ static Result pay_run(const Input *in) {
       const SolAccountInfo *const from_to[2] = {&a[PRN_RUN_ZEC], zec_account};
       TRY(run_transfer(in, run, from_to, &a[PRN_ZEC_MINT], share));
     }
+    emit_run_pay(d + RR_MINT, wallet->key, get_u32(d + RR_RUN), share);
     paid_recipients++;
   }
   put_u64(d + RR_PAID, paid);
@@ -160,5 +182,7 @@ static Result close_run(const Input *in) {
   const SolAccountInfo *const from_to[2] = {&a[CR_RUN_ZEC], &a[CR_RECORD_ZEC]};
   if (dust > 0) TRY(run_transfer(in, run, from_to, &a[CR_ZEC_MINT], dust));
   d[RR_CLOSED] = 1;
+  u64 figures[3] = {get_u32(d + RR_RUN), get_u64(d + RR_PAID), dust};
+  emit_mint_event(RUN_CLOSE_EVENT, (const Pubkey *)(d + RR_MINT), figures, 3);
   return OK;
 }

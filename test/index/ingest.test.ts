@@ -95,6 +95,8 @@ describe('index: plantings, curve trades, candles and holdings from the sandbox'
     expect(store.holding(listed.mint, trader.address)).toEqual({
       mint: listed.mint, wallet: trader.address, balance: buy.tokens - sale.tokens, costBasisZec: paid - basisSold, realisedPnlZec: received - basisSold,
       volumeZec: paid + received, valueZec, unrealisedPnlZec: valueZec - (paid - basisSold),
+      // First seen at the buy, not moved by the sale.
+      firstSeenSlot: trades[0]!.slot, firstSeenAt: trades[0]!.at,
     });
     expect(store.holdingsOf(trader.address)).toEqual([store.holding(listed.mint, trader.address)]);
 

@@ -7,6 +7,8 @@ import { decodePayeeRecord } from '../../core/programs/vault/payee-record.js';
 import { findPayeeRecord } from '../../core/programs/vault/pdas.js';
 import { closeRunInstruction, decodeRewardRun, findRewardRun, openRunInstruction, payRunInstruction, RUN_ERRORS } from '../../core/programs/vault/runs.js';
 import { splitFeesInstruction } from '../../core/programs/vault/split-fees.js';
+import { decodeVaultEvent } from '../../core/programs/vault/events.js';
+import { programDataOf } from '../../core/programs/program-logs.js';
 import { Sandbox } from '../../core/sandbox/sandbox.js';
 import { TOKEN_2022_PROGRAM } from '../../core/sandbox/token-balances.js';
 import { curveOf, fundedWallet, openCoinAccount, partiesFor, programsOf, SANDBOX_FEE_RATES, send, tokenBalance, tokens, type Coin } from '../helpers/launchpad.js';
@@ -45,6 +47,7 @@ describe('vault: holder-reward runs', () => {
   const accounts = () => ({ vault: vaultOf(sandbox), zecMint: zec().address, mint: coin.mint });
   const runAccounts = (run: number) => ({ ...accounts(), runAuthority: authority.address, run });
   const feeAccount = async () => zecOf(await findPayeeRecord(vaultOf(sandbox), coin.mint));
+  const eventsOf = (logs: readonly string[]) => programDataOf(logs, vaultOf(sandbox)).map(decodeVaultEvent);
   const run = async (n: number) => decodeRewardRun(sandbox.cluster.getAccount(await findRewardRun(vaultOf(sandbox), coin.mint, n))!.data);
 
   it('pays every holder its share of the snapshot in two batches, records the run, and returns the dust', async () => {
@@ -55,7 +58,9 @@ describe('vault: holder-reward runs', () => {
     const zecBefore = await Promise.all(holders.map((h) => zecOf(h.address)));
     const snapshotSlot = 1234n;
 
-    expect((await send(sandbox, authority, [await openRunInstruction({ ...runAccounts(1), recipients: holders.length, snapshotSlot })])).err).toBeNull();
+    const opened = await send(sandbox, authority, [await openRunInstruction({ ...runAccounts(1), recipients: holders.length, snapshotSlot })]);
+    expect(opened.err).toBeNull();
+    expect(eventsOf(opened.logs)).toEqual([{ name: 'RunOpenEvent', data: { mint: coin.mint, run: 1, total, recipients: holders.length, snapshotSlot } }]);
     expect(await feeAccount()).toBe(0n);
     expect(await run(1)).toEqual({ mint: coin.mint, run: 1, snapshotSlot, total, paid: 0n, recipients: holders.length, paidRecipients: 0, closed: false });
 
@@ -65,10 +70,14 @@ describe('vault: holder-reward runs', () => {
     for (const batch of [payments.slice(0, 8), payments.slice(8)]) {
       const result = await send(sandbox, authority, [await payRunInstruction({ ...runAccounts(1), payments: batch })]);
       expect(result.err, result.logs.join('\n')).toBeNull();
+      // One RunPayEvent per holder of the batch: what the index reads each payment and its signature from.
+      expect(eventsOf(result.logs)).toEqual(batch.map((p) => ({ name: 'RunPayEvent', data: { mint: coin.mint, holder: p.wallet, run: 1, share: p.share } })));
     }
     for (const [i, h] of holders.entries()) expect(await zecOf(h.address)).toBe(zecBefore[i]! + shares[i]!);
 
-    expect((await send(sandbox, authority, [await closeRunInstruction(runAccounts(1))])).err).toBeNull();
+    const closed = await send(sandbox, authority, [await closeRunInstruction(runAccounts(1))]);
+    expect(closed.err).toBeNull();
+    expect(eventsOf(closed.logs)).toEqual([{ name: 'RunCloseEvent', data: { mint: coin.mint, run: 1, paid: total - dust, dust } }]);
     expect(await run(1)).toEqual({ mint: coin.mint, run: 1, snapshotSlot, total, paid: total - dust, recipients: holders.length, paidRecipients: holders.length, closed: true });
     expect(await feeAccount()).toBe(dust);
     const record = decodePayeeRecord(sandbox.cluster.getAccount(await findPayeeRecord(vaultOf(sandbox), coin.mint))!.data);

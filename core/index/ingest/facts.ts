@@ -3,6 +3,7 @@ import { pickAmmEvents, type AmmEvent, type RouteEvent } from '../../programs/am
 import { pickLaunchpadEvents, type LaunchpadEvent } from '../../programs/launchpad/events.js';
 import { programDataOf } from '../../programs/program-logs.js';
 import { decodeVaultEvent } from '../../programs/vault/events.js';
+import { findRewardRun } from '../../programs/vault/runs.js';
 import { PRICE_E18_SCALE, priceZecE18 } from '../candles.js';
 import type { IndexFact, IndexedTransaction, TradeFact } from '../store/facts.js';
 import { judgePlanting, type PlantingRules, type PlantingVerdict } from '../../verify/planting.js';
@@ -27,6 +28,14 @@ export async function factsOf(tx: TransactionView, rules: PlantingRules): Promis
       const routed = fromAmm.some((e) => e.name === 'RouteEvent');
       for (const event of fromLaunchpad) facts.push(...launchpadFacts(event, verdict, rules, routed));
       for (const event of fromAmm) facts.push(...ammFacts(event, top.program === rules.amm ? top.accounts : [], rules));
+      // The vault's add_liquidity: the liquidity pot's deposit into the native-coin/ZEC pool (a "liquidity draw").
+      if (top.program === rules.vault) {
+        for (const event of fromAmm) {
+          if (event.name !== 'DepositEvent' || event.data.pool !== rules.nativePool) continue;
+          const e = event.data;
+          facts.push({ kind: 'liquidity-added', mint: rules.nativeMint, pool: e.pool, lp: e.lpTokenAmountOut, base: e.baseAmountIn, quote: e.quoteAmountIn });
+        }
+      }
     }
     for (const data of programDataOf(tx.meta.logMessages, rules.vault)) {
       const event = decodeVaultEvent(data);
@@ -49,6 +58,17 @@ export async function factsOf(tx: TransactionView, rules: PlantingRules): Promis
           break;
         case 'NativeSplitEvent':
           facts.push({ kind: 'native-split', ...event.data });
+          break;
+        case 'RunOpenEvent': {
+          const { mint, run, total, recipients, snapshotSlot } = event.data;
+          facts.push({ kind: 'run-opened', mint, run, address: await findRewardRun(rules.vault, mint, run), total, recipients, snapshotSlot });
+          break;
+        }
+        case 'RunPayEvent':
+          facts.push({ kind: 'run-paid', ...event.data });
+          break;
+        case 'RunCloseEvent':
+          facts.push({ kind: 'run-closed', ...event.data });
           break;
       }
     }

@@ -98,7 +98,15 @@ export type FeeFact =
       readonly convertedZec: bigint;
       readonly treasuryZec: bigint;
       readonly payeeZec: bigint;
-    };
+    }
+  | RunFact
+  | { readonly kind: 'liquidity-added'; readonly mint: Address; readonly pool: Address; readonly lp: bigint; readonly base: bigint; readonly quote: bigint };
+
+/** A holders coin's reward runs (programs/vault RunOpenEvent, RunPayEvent, RunCloseEvent). */
+export type RunFact =
+  | { readonly kind: 'run-opened'; readonly mint: Address; readonly run: number; readonly address: Address; readonly total: bigint; readonly recipients: number; readonly snapshotSlot: bigint }
+  | { readonly kind: 'run-paid'; readonly mint: Address; readonly run: number; readonly holder: Address; readonly share: bigint }
+  | { readonly kind: 'run-closed'; readonly mint: Address; readonly run: number; readonly paid: bigint; readonly dust: bigint };
 
 export type IndexFact = PlantedFact | TradeFact | CompletedFact | GraduatedFact | NativePoolFact | FeeFact;
 

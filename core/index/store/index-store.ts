@@ -9,6 +9,7 @@ import { nextTrend } from '../trend.js';
 import { spotValueZec, type NativeRate } from '../valuation.js';
 import { IndexQueries } from './index-queries.js';
 import { StreamQueries } from './stream-queries.js';
+import { RunRows } from './run-rows.js';
 import type { FeeFact, IndexedTransaction, PlantedFact, TradeFact } from './facts.js';
 import { SCHEMA, SCHEMA_VERSION, TABLES } from './schema.js';
 import { camel, type Row } from './rows.js';
@@ -100,6 +101,9 @@ export interface HoldingRow {
   /** The balance at its coin's spot price now, less the cost basis (zat). */
   readonly unrealisedPnlZec: bigint;
   readonly valueZec: bigint;
+  /** The first trade of this coin by this wallet the index saw. */
+  readonly firstSeenSlot: bigint;
+  readonly firstSeenAt: bigint;
 }
 
 export interface CoinFeesRow {
@@ -119,11 +123,20 @@ export interface FeeEventRow {
   readonly slot: bigint;
   readonly at: bigint;
   readonly mint: Address;
-  readonly kind: 'split' | 'payout' | 'payee' | 'collect' | 'burn' | 'to-lp' | 'conversion';
+  readonly kind: FeeEventKind;
+  /** The kind's own unit: ZEC (zat), or the native coin for collect, burn, to-lp, conversion and liquidity. */
   readonly amount: bigint;
+  /** The amount in zat: as paid, or valued at the movement's own conversion rate (the native pool's for a collect). */
   readonly zec: bigint;
+  /** The wallet paid (payout, run-pay) or named (payee). */
   readonly party: Address | null;
+  /** The holder-reward run of run-open, run-pay and run-close rows. */
+  readonly run: number | null;
 }
+
+/** The kinds of the vault's movements (the spec's "rings"). */
+export const FEE_EVENT_KINDS = ['split', 'payout', 'payee', 'collect', 'burn', 'to-lp', 'conversion', 'liquidity', 'run-open', 'run-pay', 'run-close'] as const;
+export type FeeEventKind = (typeof FEE_EVENT_KINDS)[number];
 
 export interface GraduationRow {
   readonly mint: Address;
@@ -177,6 +190,8 @@ export class IndexStore {
   readonly queries: IndexQueries;
   /** What was applied between two positions, for the push stream. */
   readonly stream: StreamQueries;
+  /** Holder-reward runs and their payments. */
+  readonly runs: RunRows;
   private readonly appliedListeners = new Set<(position: bigint) => void>();
 
   private constructor(db: Database.Database) {
@@ -216,7 +231,8 @@ export class IndexStore {
         ON CONFLICT (mint, interval, bucket) DO UPDATE SET high = MAX(high, excluded.high), low = MIN(low, excluded.low), close = excluded.close,
         volume_zec = volume_zec + excluded.volume_zec, trades = trades + excluded.trades`),
       holding: s('SELECT balance, cost_basis_zec, realised_pnl_zec FROM holdings WHERE mint = ? AND wallet = ?'),
-      putHolding: s(`INSERT INTO holdings (mint, wallet, balance, cost_basis_zec, realised_pnl_zec, volume_zec) VALUES (@mint, @wallet, @balance, @cost, @realised, @zec)
+      putHolding: s(`INSERT INTO holdings (mint, wallet, balance, cost_basis_zec, realised_pnl_zec, volume_zec, first_seen_slot, first_seen_at)
+        VALUES (@mint, @wallet, @balance, @cost, @realised, @zec, @slot, @at)
         ON CONFLICT (mint, wallet) DO UPDATE SET balance = @balance, cost_basis_zec = @cost, realised_pnl_zec = @realised, volume_zec = volume_zec + @zec`),
       complete: s("UPDATE coins SET stage = 'complete' WHERE mint = ?"),
       graduate: s("UPDATE coins SET stage = 'pool', pool = @pool, pool_base = @baseAmount, pool_quote = @quoteAmount, virtual_token = 0, virtual_quote = 0, real_token = 0, real_quote = 0 WHERE mint = @mint"),
@@ -228,8 +244,8 @@ export class IndexStore {
         treasury_zec = treasury_zec + @treasury, payee_zec = payee_zec + @payee, paid_out_zec = paid_out_zec + @paidOut, native_claimed = native_claimed + @nClaimed,
         native_burned = native_burned + @nBurned, native_to_lp = native_to_lp + @nToLp, native_converted = native_converted + @nConverted,
         native_converted_zec = native_converted_zec + @nConvertedZec`),
-      insertFeeEvent: s(`INSERT INTO fee_events (seq, position, signature, slot, at, mint, kind, amount, zec, party)
-        VALUES (@seq, @position, @signature, @slot, @at, @mint, @kind, @amount, @zec, @party)`),
+      insertFeeEvent: s(`INSERT INTO fee_events (seq, position, signature, slot, at, mint, kind, amount, zec, party, run)
+        VALUES (@seq, @position, @signature, @slot, @at, @mint, @kind, @amount, @zec, @party, @run)`),
       daily: s(`INSERT INTO daily_stats (day, coins, trades, buys, sells, volume_zec, creator_fees_zec, graduations, traders)
         VALUES (@day, @coins, @trades, @buys, @sells, @zec, @creatorFee, @graduations, @traders)
         ON CONFLICT (day) DO UPDATE SET coins = coins + @coins, trades = trades + @trades, buys = buys + @buys, sells = sells + @sells,
@@ -243,7 +259,12 @@ export class IndexStore {
       holdingRow: s('SELECT * FROM holdings WHERE mint = ? AND wallet = ?'),
       holdingsOf: s('SELECT * FROM holdings WHERE wallet = ? ORDER BY mint'),
       fees: s('SELECT f.*, c.creator_fees_zec, c.pair FROM coins c LEFT JOIN coin_fees f ON f.mint = c.mint WHERE c.mint = ?'),
-      feeEvents: s('SELECT signature, slot, at, mint, kind, amount, zec, party FROM fee_events WHERE mint = ? ORDER BY slot, seq, position'),
+      feeEvents: s('SELECT signature, slot, at, mint, kind, amount, zec, party, run FROM fee_events WHERE mint = ? ORDER BY slot, seq, position'),
+      feeEventsPage: s(`SELECT signature, slot, at, mint, kind, amount, zec, party, run, seq, position FROM fee_events WHERE mint = @mint
+        AND (seq, position) < (@seq, @position) ORDER BY seq DESC, position DESC LIMIT @limit`),
+      feeEventsOfTx: s('SELECT signature, slot, at, mint, kind, amount, zec, party, run FROM fee_events WHERE signature = ? ORDER BY seq, position'),
+      holders: s('SELECT * FROM holdings WHERE mint = ? AND balance > 0 ORDER BY balance DESC, wallet LIMIT ? OFFSET ?'),
+      holderTotals: s('SELECT COUNT(*) AS holders, COALESCE(SUM(balance), 0) AS held FROM holdings WHERE mint = ? AND balance > 0'),
       stats: s(`SELECT COALESCE(SUM(coins), 0) AS coins, COALESCE(SUM(trades), 0) AS trades, COALESCE(SUM(buys), 0) AS buys, COALESCE(SUM(sells), 0) AS sells,
         COALESCE(SUM(volume_zec), 0) AS volume_zec, COALESCE(SUM(creator_fees_zec), 0) AS creator_fees_zec, COALESCE(SUM(graduations), 0) AS graduations,
         (SELECT COUNT(*) FROM traders) AS traders FROM daily_stats`),
@@ -265,6 +286,7 @@ export class IndexStore {
       },
     );
     this.stream = new StreamQueries(db, (mint) => this.coin(mint), (mint) => this.graduation(mint));
+    this.runs = new RunRows(db);
   }
 
   /**
@@ -448,7 +470,7 @@ export class IndexStore {
     if (!counted) return;
     const trend = (st.trendOf.get(t.mint) as { trend: number | null }).trend;
     st.setTrend.run(nextTrend(trend, t.zec, at.at), t.mint);
-    this.applyHolding(t);
+    this.applyHolding(t, at);
     if (info.counted === 1n) {
       const day = at.at / DAY;
       const newToday = st.dailyTrader.run(day, t.user).changes > 0 ? 1n : 0n;
@@ -461,7 +483,7 @@ export class IndexStore {
    * Holdings at average cost: a buy adds its ZEC to the cost basis; a sale takes out the basis of the
    * tokens sold (pro rata, floored) and realises the difference.
    */
-  private applyHolding(t: Pick<TradeFact, 'mint' | 'user' | 'side' | 'tokens' | 'zec'>): void {
+  private applyHolding(t: Pick<TradeFact, 'mint' | 'user' | 'side' | 'tokens' | 'zec'>, seen: { slot: bigint; at: bigint }): void {
     const st = this.statements;
     const held = st.holding.get(t.mint, t.user) as { balance: bigint; cost_basis_zec: bigint; realised_pnl_zec: bigint } | undefined;
     let balance = held?.balance ?? 0n;
@@ -477,7 +499,7 @@ export class IndexStore {
       cost -= basis;
       realised += t.zec - basis;
     }
-    st.putHolding.run({ mint: t.mint, wallet: t.user, balance, cost, realised, zec: t.zec });
+    st.putHolding.run({ mint: t.mint, wallet: t.user, balance, cost, realised, zec: t.zec, slot: seen.slot, at: seen.at });
   }
 
   private applyFee(fact: FeeFact, at: { signature: Signature; slot: bigint; at: bigint; seq: bigint; position: number }): void {
@@ -486,9 +508,25 @@ export class IndexStore {
     const zero = { split: 0n, toLp: 0n, rootstock: 0n, treasury: 0n, payee: 0n, paidOut: 0n, nClaimed: 0n, nBurned: 0n, nToLp: 0n, nConverted: 0n, nConvertedZec: 0n };
     // Several rows of one fact share its position: the second and later get sub-positions after it.
     let sub = 0;
-    const event = (kind: FeeEventRow['kind'], amount: bigint, zec: bigint, party: Address | null = null) =>
-      st.insertFeeEvent.run({ ...at, position: at.position * 8 + sub++, mint: fact.mint, kind, amount, zec, party });
+    const event = (kind: FeeEventKind, amount: bigint, zec: bigint, party: Address | null = null, run: number | null = null) =>
+      st.insertFeeEvent.run({ ...at, position: at.position * 8 + sub++, mint: fact.mint, kind, amount, zec, party, run });
     switch (fact.kind) {
+      case 'run-opened':
+        if (this.runs.apply(fact, at)) event('run-open', fact.total, fact.total, null, fact.run);
+        break;
+      case 'run-paid':
+        // A holder's share is paid out of the coin's fee account as surely as a claim is.
+        if (this.runs.apply(fact, at)) {
+          st.addFees.run({ ...zero, mint: fact.mint, paidOut: fact.share });
+          event('run-pay', fact.share, fact.share, fact.holder, fact.run);
+        }
+        break;
+      case 'run-closed':
+        if (this.runs.apply(fact, at)) event('run-close', fact.dust, fact.dust, null, fact.run);
+        break;
+      case 'liquidity-added':
+        event('liquidity', fact.base, fact.quote, fact.pool);
+        break;
       case 'split':
         st.addFees.run({ ...zero, mint: fact.mint, split: fact.amount, toLp: fact.liquidity, rootstock: fact.rootstock, treasury: fact.treasury, payee: fact.payee });
         event('split', fact.amount, fact.amount);
@@ -611,7 +649,30 @@ export class IndexStore {
   }
 
   feeEvents(mint: Address): FeeEventRow[] {
-    return (this.statements.feeEvents.all(mint) as Row[]).map((row) => camel(row) as unknown as FeeEventRow);
+    return (this.statements.feeEvents.all(mint) as Row[]).map(feeEventRowOf);
+  }
+
+  /** A coin's vault movements, newest first, before `before` (a page's last row's key). */
+  feeEventsPage(mint: Address, limit: number, before: { seq: bigint; position: bigint } | null): { rows: FeeEventRow[]; last: { seq: bigint; position: bigint } | null } {
+    const big = 1n << 62n;
+    const rows = this.statements.feeEventsPage.all({ mint, limit, seq: before?.seq ?? big, position: before?.position ?? big }) as Row[];
+    const tail = rows.at(-1);
+    return { rows: rows.map(feeEventRowOf), last: tail ? { seq: tail['seq'] as bigint, position: tail['position'] as bigint } : null };
+  }
+
+  /** The vault movements one transaction made, in order. */
+  feeEventsOfTransaction(signature: Signature): FeeEventRow[] {
+    return (this.statements.feeEventsOfTx.all(signature) as Row[]).map(feeEventRowOf);
+  }
+
+  /** A coin's holders (balance above zero), largest first, valued like an account's holdings. */
+  holders(mint: Address, limit: number, offset = 0): HoldingRow[] {
+    return (this.statements.holders.all(mint, limit, offset) as Row[]).map((row) => this.holdingOf(row));
+  }
+
+  /** How many wallets hold a coin, and what they hold together (raw units). */
+  holderTotals(mint: Address): { readonly holders: bigint; readonly held: bigint } {
+    return this.statements.holderTotals.get(mint) as { holders: bigint; held: bigint };
   }
 
   /** A coin's graduation (its migration into the pool), or null while it has none. */
@@ -634,6 +695,11 @@ export class IndexStore {
   dailyStats(sinceDay = 0n, limit = 366): DailyStatsRow[] {
     return (this.statements.dailyStats.all(sinceDay, limit) as Row[]).map((row) => camel(row) as unknown as DailyStatsRow);
   }
+}
+
+function feeEventRowOf(row: Row): FeeEventRow {
+  const { seq: _seq, position: _position, ...e } = camel(row);
+  return { ...e, run: e['run'] === null ? null : Number(e['run']) } as unknown as FeeEventRow;
 }
 
 /** A trades row (seq and position already taken off) as a TradeRow: its flag and its price read back. */

@@ -9,9 +9,9 @@
  * Prices (last_price_e18, price_e18, candles' open/high/low/close) are ZEC per whole coin × 1e18 and have
  * no declared type: an INTEGER, or zero-padded TEXT past SQLite's integers (see price-column.ts).
  */
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
-export const TABLES = ['meta', 'processed', 'coins', 'trades', 'candles', 'holdings', 'graduations', 'coin_fees', 'fee_events', 'daily_stats', 'traders', 'daily_traders'] as const;
+export const TABLES = ['meta', 'processed', 'coins', 'trades', 'candles', 'holdings', 'graduations', 'coin_fees', 'fee_events', 'reward_runs', 'run_payments', 'daily_stats', 'traders', 'daily_traders'] as const;
 
 export const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -55,9 +55,12 @@ CREATE TABLE IF NOT EXISTS candles (
 );
 CREATE TABLE IF NOT EXISTS holdings (
   mint TEXT NOT NULL, wallet TEXT NOT NULL, balance INTEGER NOT NULL, cost_basis_zec INTEGER NOT NULL,
-  realised_pnl_zec INTEGER NOT NULL, volume_zec INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (mint, wallet)
+  realised_pnl_zec INTEGER NOT NULL, volume_zec INTEGER NOT NULL DEFAULT 0,
+  first_seen_slot INTEGER NOT NULL, first_seen_at INTEGER NOT NULL, PRIMARY KEY (mint, wallet)
 );
 CREATE INDEX IF NOT EXISTS holdings_wallet ON holdings (wallet);
+-- A coin's holders, largest first (the holders read, a run's snapshot).
+CREATE INDEX IF NOT EXISTS holdings_mint_balance ON holdings (mint, balance DESC, wallet);
 CREATE TABLE IF NOT EXISTS graduations (
   mint TEXT PRIMARY KEY, signature TEXT NOT NULL, slot INTEGER NOT NULL, at INTEGER NOT NULL, pool TEXT NOT NULL,
   base_amount INTEGER NOT NULL, quote_amount INTEGER NOT NULL
@@ -71,13 +74,26 @@ CREATE TABLE IF NOT EXISTS coin_fees (
   paid_out_zec INTEGER NOT NULL DEFAULT 0, native_claimed INTEGER NOT NULL DEFAULT 0, native_burned INTEGER NOT NULL DEFAULT 0,
   native_to_lp INTEGER NOT NULL DEFAULT 0, native_converted INTEGER NOT NULL DEFAULT 0, native_converted_zec INTEGER NOT NULL DEFAULT 0
 );
--- The vault's movements one by one (splits, burns, conversions, payouts, payee changes), each with its signature.
+-- The vault's movements one by one (the spec's "rings": splits, burns, conversions, liquidity draws, payouts,
+-- payee changes, holder-reward runs and their payments), each with its signature; run for a run's rows.
 CREATE TABLE IF NOT EXISTS fee_events (
   seq INTEGER NOT NULL, position INTEGER NOT NULL, signature TEXT NOT NULL, slot INTEGER NOT NULL, at INTEGER NOT NULL,
-  mint TEXT NOT NULL, kind TEXT NOT NULL, amount INTEGER NOT NULL, zec INTEGER NOT NULL, party TEXT,
+  mint TEXT NOT NULL, kind TEXT NOT NULL, amount INTEGER NOT NULL, zec INTEGER NOT NULL, party TEXT, run INTEGER,
   PRIMARY KEY (seq, position)
 );
 CREATE INDEX IF NOT EXISTS fee_events_mint ON fee_events (mint, seq);
+CREATE INDEX IF NOT EXISTS fee_events_signature ON fee_events (signature);
+-- Holder-reward runs as the vault's events tell them; address is the RewardRun account (the run's id).
+CREATE TABLE IF NOT EXISTS reward_runs (
+  mint TEXT NOT NULL, run INTEGER NOT NULL, address TEXT NOT NULL UNIQUE, snapshot_slot INTEGER NOT NULL,
+  total INTEGER NOT NULL, paid INTEGER NOT NULL DEFAULT 0, recipients INTEGER NOT NULL, paid_recipients INTEGER NOT NULL DEFAULT 0,
+  dust INTEGER, opened_signature TEXT NOT NULL, opened_slot INTEGER NOT NULL, opened_at INTEGER NOT NULL,
+  closed_signature TEXT, closed_slot INTEGER, closed_at INTEGER, PRIMARY KEY (mint, run)
+);
+CREATE TABLE IF NOT EXISTS run_payments (
+  mint TEXT NOT NULL, run INTEGER NOT NULL, holder TEXT NOT NULL, share INTEGER NOT NULL,
+  signature TEXT NOT NULL, slot INTEGER NOT NULL, at INTEGER NOT NULL, PRIMARY KEY (mint, run, holder)
+);
 -- Counted activity per UTC day (day = unix seconds / 86400).
 CREATE TABLE IF NOT EXISTS daily_stats (
   day INTEGER PRIMARY KEY, coins INTEGER NOT NULL DEFAULT 0, trades INTEGER NOT NULL DEFAULT 0, buys INTEGER NOT NULL DEFAULT 0,

@@ -11,7 +11,7 @@ import { genesisMarket } from '../market/market-step.js';
 import { genesisMints } from './mints.js';
 import { genesisNativePair } from './native-pair.js';
 import { genesisNativePrice } from './native-price.js';
-import { genesisVault } from './vault.js';
+import { genesisVault, genesisVaultRunEvents } from './vault.js';
 
 /**
  * Genesis as numbered steps. A new sandbox runs them all; a sandbox made by an older version runs the
@@ -52,6 +52,7 @@ export const GENESIS_STEPS: readonly GenesisStep[] = [
   { version: 10, name: 'lookup table holding the planting\'s fixed accounts too (frozen)', run: genesisLookupTableUpdate },
   { version: 11, name: 'SPL Memo (v2) at its live address, as mainnet runs it', run: genesisMemo },
   { version: 12, name: 'a seeded market (or none, when asked for an empty sandbox)', run: genesisMarket },
+  { version: 13, name: 'vault whose holder-reward runs log their events', run: genesisVaultRunEvents },
 ];
 
 export const GENESIS_VERSION = GENESIS_STEPS[GENESIS_STEPS.length - 1]!.version;

@@ -45,3 +45,16 @@ export async function genesisVault({ cluster, keys, profile }: GenesisContext): 
     accounts: { ...profile.accounts, vaultConfig: await findVaultConfig(vault), treasury: settings.treasury, rootstock: settings.rootstock, liquidityPot: settings.liquidityPot },
   };
 }
+
+/**
+ * Genesis step 13: the vault program of this version, whose holder-reward runs log their events
+ * (RunOpenEvent, RunPayEvent, RunCloseEvent) so the index can show each run and each payment. A sandbox
+ * made before it gets the new binary in place (an upgrade, as a real cluster's upgrade authority would
+ * do it; the desk's program guard notices it once); a new sandbox already has it from step 7.
+ */
+export async function genesisVaultRunEvents({ cluster, profile }: GenesisContext): Promise<NetworkProfile> {
+  const vault = profile?.programs['vault'];
+  if (!profile || !vault) throw new Error('genesis step "vault run events" needs the vault step first');
+  cluster.installProgram(vault, new Uint8Array(readFileSync(resourcePath('programs', 'vault.so'))));
+  return profile;
+}

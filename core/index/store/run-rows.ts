@@ -1,0 +1,107 @@
+import type Database from 'better-sqlite3';
+import type { Address, Signature } from '@solana/kit';
+import type { RunFact } from './facts.js';
+import { camel, type Row } from './rows.js';
+
+/** A holder-reward run as the vault's events told it. `address` (the RewardRun account) is its id. */
+export interface RewardRunRow {
+  readonly mint: Address;
+  readonly run: number;
+  readonly address: Address;
+  readonly snapshotSlot: bigint;
+  readonly total: bigint;
+  readonly paid: bigint;
+  readonly recipients: number;
+  readonly paidRecipients: number;
+  /** Returned to the fee account at close (null while open). */
+  readonly dust: bigint | null;
+  readonly state: 'paying' | 'closed';
+  readonly openedSignature: Signature;
+  readonly openedSlot: bigint;
+  readonly openedAt: bigint;
+  readonly closedSignature: Signature | null;
+  readonly closedSlot: bigint | null;
+  readonly closedAt: bigint | null;
+}
+
+export interface RunPaymentRow {
+  readonly holder: Address;
+  readonly share: bigint;
+  readonly signature: Signature;
+  readonly slot: bigint;
+  readonly at: bigint;
+}
+
+type Landed = Readonly<{ signature: Signature; slot: bigint; at: bigint }>;
+
+/**
+ * The index's rows of holder-reward runs (reward_runs, run_payments), written by IndexStore inside its
+ * transaction of the landed transaction, and read by the runs reads. A payment is keyed by (coin, run,
+ * holder): the program pays a holder once per run, so a row can never be written twice.
+ */
+export class RunRows {
+  private readonly statements;
+
+  constructor(db: Database.Database) {
+    const s = (sql: string) => db.prepare(sql).safeIntegers(true);
+    this.statements = {
+      open: s(`INSERT OR IGNORE INTO reward_runs (mint, run, address, snapshot_slot, total, recipients, opened_signature, opened_slot, opened_at)
+        VALUES (@mint, @run, @address, @snapshotSlot, @total, @recipients, @signature, @slot, @at)`),
+      pay: s('INSERT OR IGNORE INTO run_payments (mint, run, holder, share, signature, slot, at) VALUES (@mint, @run, @holder, @share, @signature, @slot, @at)'),
+      addPaid: s('UPDATE reward_runs SET paid = paid + @share, paid_recipients = paid_recipients + 1 WHERE mint = @mint AND run = @run'),
+      close: s('UPDATE reward_runs SET dust = @dust, closed_signature = @signature, closed_slot = @slot, closed_at = @at WHERE mint = @mint AND run = @run'),
+      runsOf: s('SELECT * FROM reward_runs WHERE mint = ? ORDER BY run DESC LIMIT ? OFFSET ?'),
+      lastRun: s('SELECT * FROM reward_runs WHERE mint = ? ORDER BY run DESC LIMIT 1'),
+      byAddress: s('SELECT * FROM reward_runs WHERE address = ?'),
+      payments: s('SELECT holder, share, signature, slot, at FROM run_payments WHERE mint = ? AND run = ? ORDER BY share DESC, holder LIMIT ? OFFSET ?'),
+      paidHolders: s('SELECT holder FROM run_payments WHERE mint = ? AND run = ?'),
+    };
+  }
+
+  /** Applies one run fact of a landed transaction; answers whether it changed anything (a repeat does not). */
+  apply(fact: RunFact, at: Landed): boolean {
+    const st = this.statements;
+    switch (fact.kind) {
+      case 'run-opened':
+        return st.open.run({ mint: fact.mint, run: fact.run, address: fact.address, snapshotSlot: fact.snapshotSlot, total: fact.total, recipients: fact.recipients, ...at }).changes > 0;
+      case 'run-paid': {
+        const added = st.pay.run({ mint: fact.mint, run: fact.run, holder: fact.holder, share: fact.share, ...at }).changes > 0;
+        if (added) st.addPaid.run({ mint: fact.mint, run: fact.run, share: fact.share });
+        return added;
+      }
+      case 'run-closed':
+        return st.close.run({ mint: fact.mint, run: fact.run, dust: fact.dust, ...at }).changes > 0;
+    }
+  }
+
+  /** A coin's runs, newest first. */
+  runsOf(mint: Address, limit: number, offset = 0): RewardRunRow[] {
+    return (this.statements.runsOf.all(mint, limit, offset) as Row[]).map(runRowOf);
+  }
+
+  lastRunOf(mint: Address): RewardRunRow | null {
+    const row = this.statements.lastRun.get(mint) as Row | undefined;
+    return row ? runRowOf(row) : null;
+  }
+
+  /** One run by its id (the RewardRun account's address). */
+  run(address: Address): RewardRunRow | null {
+    const row = this.statements.byAddress.get(address) as Row | undefined;
+    return row ? runRowOf(row) : null;
+  }
+
+  /** A run's payments, largest share first. */
+  payments(mint: Address, run: number, limit: number, offset = 0): RunPaymentRow[] {
+    return (this.statements.payments.all(mint, run, limit, offset) as Row[]).map((row) => camel(row) as unknown as RunPaymentRow);
+  }
+
+  /** The holders a run has paid so far (what a resumed run must not pay again). */
+  paidHolders(mint: Address, run: number): Set<Address> {
+    return new Set((this.statements.paidHolders.all(mint, run) as { holder: Address }[]).map((r) => r.holder));
+  }
+}
+
+function runRowOf(row: Row): RewardRunRow {
+  const r = camel(row) as Row & { run: bigint; recipients: bigint; paidRecipients: bigint; closedSignature: string | null };
+  return { ...r, run: Number(r.run), recipients: Number(r.recipients), paidRecipients: Number(r.paidRecipients), state: r.closedSignature === null ? 'paying' : 'closed' } as unknown as RewardRunRow;
+}
