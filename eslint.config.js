@@ -24,7 +24,7 @@ const clusterClients = {
     { name: 'ws', message: 'Only core/chain and core/sandbox open sockets to a cluster.' },
   ],
 };
-const sqlClients = { name: 'better-sqlite3', message: 'Only the store layers (core/index/store, core/api/store, core/relay/store) talk SQL.' };
+const sqlClients = { name: 'better-sqlite3', message: 'Only the store layers (core/index/store, core/api/store, core/relay/store, core/runs/store) talk SQL.' };
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', 'resources/**', 'renderer/dist/**', 'test/fixtures/**'] },
@@ -72,7 +72,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['core/index/store/**/*.ts', 'core/api/store/**/*.ts', 'core/relay/store/**/*.ts'],
+    files: ['core/index/store/**/*.ts', 'core/api/store/**/*.ts', 'core/relay/store/**/*.ts', 'core/runs/store/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
         paths: [...clusterClients.paths, { name: 'electron', message: 'core/ runs without Electron.' }],

@@ -22,6 +22,7 @@ import { rulesOf } from '../index/rules.js';
 import type { Keychain } from '../../core/signer/keychain.js';
 import { WalletBook } from '../../core/signer/wallet-book.js';
 import { ProgramGuard } from '../../core/signer/program-guard.js';
+import { ServiceRuns, type RunTimings, type ServiceRunsOptions } from '../../core/runs/service-runs.js';
 
 export interface ApiFixture {
   readonly sandbox: Sandbox;
@@ -38,6 +39,8 @@ export interface ApiFixture {
   readonly content?: ContentStore;
   /** The desk's wallets, when the fixture was started with `desk`. */
   wallets: WalletBook | null;
+  /** The service's runs, when the fixture was started with `runs`. */
+  runs: ServiceRuns | null;
   /** The server's clock (ms); move it to cross rate-limit windows. */
   clock: number;
   /** Confirms what was sent straight to the sandbox (one slot) and waits for the index to take it in. */
@@ -56,6 +59,8 @@ export async function startApi(
     deskDir?: string | null;
     /** The desk's wallets and signing routes: wallets in `keychain`, this token, the sandbox's faucet. */
     desk?: { keychain: Keychain; token: string };
+    /** The service's runs (as the sandbox's service authority), with these timings. */
+    runs?: Partial<RunTimings> & Pick<ServiceRunsOptions, 'onStep' | 'onFailure'>;
   } = {},
 ): Promise<ApiFixture> {
   const sandbox = await Sandbox.open({ dataDir: null, slotMs: 0 });
@@ -79,6 +84,10 @@ export async function startApi(
   const app = await createApiServer({ ...desk, store, chain, profile: options.profile?.(sandbox.profile) ?? sandbox.profile, keys, relay, progress, ...(content ? { content } : {}), ...(options.deskDir !== undefined ? { deskDir: options.deskDir } : {}), ...(options.onUnexpectedError ? { onUnexpectedError: options.onUnexpectedError } : {}), now: () => fixture.clock });
   const { url, port } = await listenLocal(app, 0);
   fixture.wallets = wallets;
+  const { onStep, onFailure, ...timings } = options.runs ?? {};
+  fixture.runs = options.runs
+    ? ServiceRuns.start({ chain, store, profile: sandbox.profile, journalPath: join(dir, 'runs.sqlite'), authority: sandbox.serviceAuthority, timings, ...(onStep ? { onStep } : {}), ...(onFailure ? { onFailure } : {}) })
+    : null;
   return Object.assign(fixture, {
     sandbox, store, keys, ledger, ingestor, app, base: url, port, dir, mint: coin.mint, ...(content ? { content } : {}),
     async indexed() {
@@ -86,6 +95,7 @@ export async function startApi(
       await ingestor.idle();
     },
     async close() {
+      await fixture.runs?.stop();
       await app.close();
       ingestor.stop();
       ledger.close();

@@ -10,6 +10,7 @@ import { spotValueZec, type NativeRate } from '../valuation.js';
 import { IndexQueries } from './index-queries.js';
 import { StreamQueries } from './stream-queries.js';
 import { RunRows } from './run-rows.js';
+import { balanceAfter, replayBalances } from '../holding.js';
 import type { FeeFact, IndexedTransaction, PlantedFact, TradeFact } from './facts.js';
 import { SCHEMA, SCHEMA_VERSION, TABLES } from './schema.js';
 import { camel, type Row } from './rows.js';
@@ -264,6 +265,7 @@ export class IndexStore {
         AND (seq, position) < (@seq, @position) ORDER BY seq DESC, position DESC LIMIT @limit`),
       feeEventsOfTx: s('SELECT signature, slot, at, mint, kind, amount, zec, party, run FROM fee_events WHERE signature = ? ORDER BY seq, position'),
       holders: s('SELECT * FROM holdings WHERE mint = ? AND balance > 0 ORDER BY balance DESC, wallet LIMIT ? OFFSET ?'),
+      tradesUpTo: s('SELECT user, side, tokens FROM trades WHERE mint = ? AND routed = 0 AND slot <= ? ORDER BY slot, seq, position'),
       holderTotals: s('SELECT COUNT(*) AS holders, COALESCE(SUM(balance), 0) AS held FROM holdings WHERE mint = ? AND balance > 0'),
       stats: s(`SELECT COALESCE(SUM(coins), 0) AS coins, COALESCE(SUM(trades), 0) AS trades, COALESCE(SUM(buys), 0) AS buys, COALESCE(SUM(sells), 0) AS sells,
         COALESCE(SUM(volume_zec), 0) AS volume_zec, COALESCE(SUM(creator_fees_zec), 0) AS creator_fees_zec, COALESCE(SUM(graduations), 0) AS graduations,
@@ -489,16 +491,14 @@ export class IndexStore {
     let balance = held?.balance ?? 0n;
     let cost = held?.cost_basis_zec ?? 0n;
     let realised = held?.realised_pnl_zec ?? 0n;
-    if (t.side === 'buy') {
-      balance += t.tokens;
-      cost += t.zec;
-    } else {
-      const sold = t.tokens < balance ? t.tokens : balance; // tokens from outside the index carry no basis
-      const basis = balance === 0n ? 0n : (cost * sold) / balance;
-      balance -= sold;
+    const after = balanceAfter(balance, t.side, t.tokens);
+    if (t.side === 'buy') cost += t.zec;
+    else {
+      const basis = balance === 0n ? 0n : (cost * after.sold) / balance;
       cost -= basis;
       realised += t.zec - basis;
     }
+    balance = after.balance;
     st.putHolding.run({ mint: t.mint, wallet: t.user, balance, cost, realised, zec: t.zec, slot: seen.slot, at: seen.at });
   }
 
@@ -668,6 +668,18 @@ export class IndexStore {
   /** A coin's holders (balance above zero), largest first, valued like an account's holdings. */
   holders(mint: Address, limit: number, offset = 0): HoldingRow[] {
     return (this.statements.holders.all(mint, limit, offset) as Row[]).map((row) => this.holdingOf(row));
+  }
+
+  /**
+   * A coin's holders as they stood after every counted trade up to `slot` (a holder-reward run's snapshot):
+   * the same rule as the live holdings, replayed, so that a run resumed after a crash finds the very
+   * snapshot it was opened with. Largest first, then by address.
+   */
+  holdersAt(mint: Address, slot: bigint): { readonly wallet: Address; readonly balance: bigint }[] {
+    const trades = this.statements.tradesUpTo.iterate(mint, slot) as Iterable<{ user: string; side: 'buy' | 'sell'; tokens: bigint }>;
+    return [...replayBalances(trades)]
+      .map(([wallet, balance]) => ({ wallet: wallet as Address, balance }))
+      .sort((a, b) => (a.balance === b.balance ? (a.wallet < b.wallet ? -1 : 1) : a.balance > b.balance ? -1 : 1));
   }
 
   /** How many wallets hold a coin, and what they hold together (raw units). */

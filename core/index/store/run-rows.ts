@@ -34,6 +34,19 @@ export interface RunPaymentRow {
 
 type Landed = Readonly<{ signature: Signature; slot: bigint; at: bigint }>;
 
+/** What the service's runs need to know of a listed coin, from the index alone. */
+export interface CoinRunFacts {
+  readonly mint: Address;
+  readonly pair: 'zec' | 'native' | 'other';
+  readonly stage: 'curve' | 'complete' | 'pool';
+  readonly payeeKind: 'wallet' | 'holders' | null;
+  readonly payee: Address | null;
+  /** A trade paid a creator fee after the vault last collected this coin's fees (split or collect_native). */
+  readonly feesSinceCollect: boolean;
+  /** The payee's share not paid out yet (zat): what waits in the coin's fee account. */
+  readonly waitingZec: bigint;
+}
+
 /**
  * The index's rows of holder-reward runs (reward_runs, run_payments), written by IndexStore inside its
  * transaction of the landed transaction, and read by the runs reads. A payment is keyed by (coin, run,
@@ -55,6 +68,13 @@ export class RunRows {
       byAddress: s('SELECT * FROM reward_runs WHERE address = ?'),
       payments: s('SELECT holder, share, signature, slot, at FROM run_payments WHERE mint = ? AND run = ? ORDER BY share DESC, holder LIMIT ? OFFSET ?'),
       paidHolders: s('SELECT holder FROM run_payments WHERE mint = ? AND run = ?'),
+      touched: s(`SELECT mint FROM trades WHERE seq > @seq AND routed = 0 UNION SELECT mint FROM fee_events WHERE seq > @seq
+        UNION SELECT mint FROM coins WHERE stage = 'complete' AND kind = 'coin'`),
+      facts: s(`SELECT c.mint, c.pair, c.stage, c.payee_kind, c.payee,
+          (SELECT MAX(t.seq) FROM trades t WHERE t.mint = c.mint AND t.routed = 0 AND t.creator_fee > 0) AS last_fee_trade,
+          (SELECT MAX(f.seq) FROM fee_events f WHERE f.mint = c.mint AND f.kind IN ('split', 'collect')) AS last_collect,
+          COALESCE(cf.payee_zec, 0) - COALESCE(cf.paid_out_zec, 0) AS waiting
+        FROM coins c LEFT JOIN coin_fees cf ON cf.mint = c.mint WHERE c.kind = 'coin' AND c.listed = 1 AND (@mint IS NULL OR c.mint = @mint)`),
     };
   }
 
@@ -72,6 +92,28 @@ export class RunRows {
       case 'run-closed':
         return st.close.run({ mint: fact.mint, run: fact.run, dust: fact.dust, ...at }).changes > 0;
     }
+  }
+
+  /** Coins whose trades or vault movements were applied after index position `seq`, and every completed curve. */
+  coinsTouchedSince(seq: bigint): Address[] {
+    return (this.statements.touched.all({ seq }) as { mint: Address }[]).map((r) => r.mint);
+  }
+
+  /** The run facts of one listed coin, or (no mint) of every listed coin. */
+  runFacts(mint: Address | null = null): CoinRunFacts[] {
+    return (this.statements.facts.all({ mint }) as Row[]).map((row) => {
+      const lastFee = row['last_fee_trade'] as bigint | null;
+      const lastCollect = row['last_collect'] as bigint | null;
+      return {
+        mint: row['mint'] as Address,
+        pair: row['pair'] as CoinRunFacts['pair'],
+        stage: row['stage'] as CoinRunFacts['stage'],
+        payeeKind: row['payee_kind'] as CoinRunFacts['payeeKind'],
+        payee: row['payee'] as Address | null,
+        feesSinceCollect: lastFee !== null && (lastCollect === null || lastFee > lastCollect),
+        waitingZec: row['waiting'] as bigint,
+      };
+    });
   }
 
   /** A coin's runs, newest first. */

@@ -1,0 +1,137 @@
+import type { Address, KeyPairSigner } from '@solana/kit';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buyExactTokens } from '../../core/math/curve.js';
+import { proRataShares, SERVICE_SPLIT_RATES, splitCreatorFee } from '../../core/math/split.js';
+import { buyV2Instruction } from '../../core/programs/launchpad/instructions/buy-v2.js';
+import { findPayeeRecord } from '../../core/programs/vault/pdas.js';
+import { TOKEN_2022_PROGRAM } from '../../core/sandbox/token-balances.js';
+import { buyOutCurve, curveOf, fundedWallet, openCoinAccount, partiesFor, SANDBOX_FEE_RATES, send, tokenBalance, tokens, type Coin } from '../helpers/launchpad.js';
+import { plantListedCoin, vaultOf } from '../helpers/vault.js';
+import { call, startApi, type ApiFixture } from '../api/api-fixture.js';
+
+const ZEC = 100_000_000n;
+
+/** Waits for `check` to hold, advancing the sandbox's slots so that the runs' transactions confirm. */
+async function until(f: ApiFixture, what: string, check: () => boolean | Promise<boolean>, timeoutMs = 45_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; runs: ${JSON.stringify(f.runs?.jobs())}`);
+    await f.indexed();
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/**
+ * The service's runs end to end on the sandbox, through the real scheduler, the real programs and the
+ * real index: nobody calls split, claim, a run or a migration; the local service sends them itself.
+ */
+describe('service runs: splits, claims, holder-reward runs and migrations, with nobody asking', () => {
+  let f: ApiFixture;
+  let ticker: NodeJS.Timeout;
+  const failures: string[] = [];
+
+  beforeAll(async () => {
+    f = await startApi({ runs: { splitDelayMs: 0, holderRunEveryMs: 200, holderRunMinimumZec: 1n, retryMs: 200, maxRetryMs: 400, onFailure: (job, reason) => failures.push(`${job.kind} ${job.mint}: ${reason}`) } });
+    // The runs confirm their transactions: the sandbox's slots must move.
+    ticker = setInterval(() => f.sandbox.cluster.advanceSlots(1), 5);
+  });
+  afterAll(async () => {
+    await f.close(); // the ticker still runs: a run being confirmed finishes first
+    clearInterval(ticker);
+  });
+  beforeEach(() => {
+    failures.length = 0;
+  });
+  afterEach(() => {
+    expect(failures.filter((line) => !line.includes('has no ZEC account'))).toEqual([]);
+  });
+
+  const zec = () => f.sandbox.profile.mints.zec;
+  const zecOf = (owner: Address) => tokenBalance(f.sandbox, owner, zec().address, zec().tokenProgram);
+  const coinsOf = (owner: Address, coin: Coin) => tokenBalance(f.sandbox, owner, coin.mint, TOKEN_2022_PROGRAM);
+  async function buy(trader: KeyPairSigner, coin: Coin, amount: bigint) {
+    const quote = buyExactTokens(curveOf(f.sandbox, coin), tokens(amount), SANDBOX_FEE_RATES);
+    const result = await send(f.sandbox, trader, [await openCoinAccount(trader, coin), await buyV2Instruction(partiesFor(f.sandbox, coin, trader.address), { amount: quote.tokens, maxQuoteCost: quote.totalCost })]);
+    expect(result.err, result.logs.join('\n')).toBeNull();
+    return quote;
+  }
+
+  it('splits a ZEC coin\'s creator fees and pays its wallet payee 40% to the base unit', async () => {
+    const payee = await fundedWallet(f.sandbox, 1n); // holds a ZEC account
+    const coin = await plantListedCoin(f.sandbox, await fundedWallet(f.sandbox, 10n * ZEC), { kind: 'wallet', wallet: payee.address });
+    const payeeBefore = await zecOf(payee.address);
+    const trader = await fundedWallet(f.sandbox, 100n * ZEC);
+    const buys = [await buy(trader, coin, 3_000_000_000_000n), await buy(trader, coin, 7_000_000_000_000n)];
+    const creatorFees = buys.reduce((s, b) => s + b.creatorFee, 0n);
+
+    await until(f, 'the payee paid', async () => (await zecOf(payee.address)) > payeeBefore);
+    const parts = splitCreatorFee(creatorFees, SERVICE_SPLIT_RATES);
+    expect((await zecOf(payee.address)) - payeeBefore).toBe(parts.payee);
+    expect(await zecOf(await findPayeeRecord(vaultOf(f.sandbox), coin.mint))).toBe(0n);
+    await until(f, 'the payout indexed', () => f.store.fees(coin.mint)!.paidOutZec === parts.payee);
+    const fees = (await call(f, 'GET', `/v1/coins/${coin.mint}/fees`)).body;
+    expect(fees).toMatchObject({ creatorFeesZec: String(creatorFees), splitZec: String(creatorFees), payeeZec: String(parts.payee), paidOutZec: String(parts.payee), treasuryZec: String(parts.treasury) });
+    expect(f.runs!.jobs(coin.mint).map((j) => [j.kind, j.state, j.lastError])).toEqual([
+      ['claim', 'idle', null],
+      ['split', 'idle', null],
+    ]);
+  });
+
+  it('claims for a payee without a ZEC account only once it has one, saying why in the meantime', async () => {
+    const payee = await fundedWallet(f.sandbox); // SOL only: no ZEC account
+    const coin = await plantListedCoin(f.sandbox, await fundedWallet(f.sandbox, 10n * ZEC), { kind: 'wallet', wallet: payee.address });
+    const trader = await fundedWallet(f.sandbox, 100n * ZEC);
+    const bought = await buy(trader, coin, 5_000_000_000_000n);
+    await until(f, 'the claim refused', () => f.runs!.jobs(coin.mint).some((j) => j.kind === 'claim' && j.state === 'failed'));
+    const claim = f.runs!.jobs(coin.mint).find((j) => j.kind === 'claim')!;
+    expect(claim.lastError).toMatch(new RegExp(`^the payee ${payee.address} has no ZEC account: the service pays a payee only into its own ZEC account, and claims as soon as it has one \\(\\d+ zat wait\\)$`));
+    expect(await zecOf(payee.address)).toBe(0n);
+
+    await f.sandbox.faucet.zec(payee.address, 1n as never);
+    await until(f, 'the payee paid', async () => (await zecOf(payee.address)) > 1n);
+    expect((await zecOf(payee.address)) - 1n).toBe(splitCreatorFee(bought.creatorFee, SERVICE_SPLIT_RATES).payee);
+  });
+
+  it('pays a holders coin\'s holders their exact pro-rata shares in batches, keeps the dust, and reads the run closed', async () => {
+    const coin = await plantListedCoin(f.sandbox, await fundedWallet(f.sandbox, 10n * ZEC), { kind: 'holders' });
+    // Eleven holders (two pay_run batches), one of them a holder of two buys.
+    const holders: KeyPairSigner[] = [];
+    // What each holds in ZEC without the runs: its faucet money less what its buys cost (the runs pay as they go).
+    const before: bigint[] = [];
+    for (let i = 0; i < 11; i++) {
+      const holder = await fundedWallet(f.sandbox, 100n * ZEC);
+      before.push(100n * ZEC - (await buy(holder, coin, BigInt(i + 1) * 111_111_111_000n)).totalCost);
+      holders.push(holder);
+    }
+    before[3] = before[3]! - (await buy(holders[3]!, coin, 50_000_000_000n)).totalCost;
+    const balances = await Promise.all(holders.map((h) => coinsOf(h.address, coin)));
+
+    // Runs go as fees arrive; once trading stops, the last run's snapshot holds all eleven.
+    await until(f, 'a run of all eleven closed', () => {
+      const last = f.store.runs.lastRunOf(coin.mint);
+      return last?.recipients === 11 && last.state === 'closed' && f.runs!.jobs(coin.mint).find((j) => j.kind === 'holders')?.state === 'idle';
+    });
+    const runs = f.store.runs.runsOf(coin.mint, 100);
+    const last = runs[0]!;
+    const { shares, dust } = proRataShares(last.total, balances);
+    expect(new Map(f.store.runs.payments(coin.mint, last.run, 100).map((p) => [p.holder, p.share]))).toEqual(new Map(holders.map((h, i) => [h.address, shares[i]!])));
+    expect(last).toMatchObject({ paid: last.total - dust, dust, paidRecipients: 11, state: 'closed' });
+    // Every holder got exactly what the runs' payments say, each run closed, and only the last dust waits.
+    const after = await Promise.all(holders.map((h) => zecOf(h.address)));
+    const paidTo = (holder: Address) => runs.flatMap((r) => f.store.runs.payments(coin.mint, r.run, 100)).filter((p) => p.holder === holder).reduce((s, p) => s + p.share, 0n);
+    expect(after.map((z, i) => z - before[i]!)).toEqual(holders.map((h) => paidTo(h.address)));
+    expect(runs.every((r) => r.state === 'closed' && r.paid + r.dust! === r.total && r.paidRecipients === r.recipients)).toBe(true);
+    expect(await zecOf(await findPayeeRecord(vaultOf(f.sandbox), coin.mint))).toBe(dust);
+  });
+
+  it('migrates a bought-out curve to its pool, where it then trades', async () => {
+    const coin = await plantListedCoin(f.sandbox, await fundedWallet(f.sandbox, 10n * ZEC), { kind: 'holders' });
+    const whale = await fundedWallet(f.sandbox, 1_000n * ZEC);
+    expect((await buyOutCurve(f.sandbox, whale, coin)).err).toBeNull();
+    await until(f, 'the graduation indexed', () => f.store.coin(coin.mint)?.stage === 'pool');
+    expect(f.store.graduation(coin.mint)).not.toBeNull();
+    const detail = (await call(f, 'GET', `/v1/coins/${coin.mint}`)).body;
+    expect(detail['venue'] ?? detail['stage']).toBeTruthy();
+    expect(f.runs!.jobs(coin.mint).find((j) => j.kind === 'migrate')).toMatchObject({ state: 'idle', lastDone: 'moved the completed curve to its pool' });
+  });
+});
