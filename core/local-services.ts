@@ -18,6 +18,7 @@ import { OsKeychain, type Keychain } from './signer/keychain.js';
 import { ProgramGuard } from './signer/program-guard.js';
 import { WalletBook } from './signer/wallet-book.js';
 import { LiveActivity } from './sandbox/market/live-activity.js';
+import { ServiceRuns, type RunTimings } from './runs/service-runs.js';
 
 export interface LocalServices {
   readonly sandbox: Sandbox;
@@ -29,6 +30,8 @@ export interface LocalServices {
   readonly deskToken: string;
   /** The simulated traders, when asked for and the sandbox has a seeded market to trade. */
   readonly activity: LiveActivity | null;
+  /** The service's own runs (splits, claims, holder-reward runs, migrations), when the /v1 server runs. */
+  readonly runs: ServiceRuns | null;
   close(): Promise<void>;
 }
 
@@ -53,6 +56,10 @@ export async function startLocalServices(options: {
   readonly keychain?: Keychain;
   /** This run's desk token (a new random one by default); Electron makes its own and hands it to its window. */
   readonly deskToken?: string;
+  /** The service's runs: their timings, or `off` (they are on by default). */
+  readonly runs?: Partial<RunTimings> | 'off';
+  /** Where a failed run's reason is written (the runs retry by themselves). */
+  readonly onRunFailure?: (line: string) => void;
 }): Promise<LocalServices> {
   const sandbox = await Sandbox.open({ dataDir: options.dataDir, ...(options.market ? { market: options.market } : {}) });
   const stops: (() => Promise<void> | void)[] = [() => sandbox.close()];
@@ -65,6 +72,7 @@ export async function startLocalServices(options: {
     });
     stops.push(() => facade.close());
     let apiUrl: string | null = null;
+    let runs: ServiceRuns | null = null;
     const deskToken = options.deskToken ?? newDeskToken();
     if (options.apiPort !== null) {
       const chain = new SandboxChain(sandbox.cluster);
@@ -76,6 +84,19 @@ export async function startLocalServices(options: {
       stops.push(() => index.stop());
       const keys = KeyStore.open(join(options.dataDir, 'keys.sqlite'));
       stops.push(() => keys.close());
+      // The sandbox's service authority is the vault's run authority: this machine is the service.
+      runs = ServiceRuns.start({
+        chain,
+        store: index.store,
+        profile: sandbox.profile,
+        journalPath: join(options.dataDir, 'runs.sqlite'),
+        authority: options.runs === 'off' ? null : sandbox.serviceAuthority,
+        offReason: 'the service\'s runs were switched off for this start (--no-runs)',
+        ...(options.runs && options.runs !== 'off' ? { timings: options.runs } : {}),
+        onFailure: (job, reason) => options.onRunFailure?.(`run ${job.kind} of ${job.mint} failed (retried later): ${reason}`),
+      });
+      const startedRuns = runs;
+      stops.push(() => startedRuns.stop());
       const ledger = BuildLedger.open(join(options.dataDir, 'builds.sqlite'));
       stops.push(() => ledger.close());
       const relay = new Relay(chain, ledger, sandbox.profile, (signatures) => index.ingestor.take(signatures));
@@ -84,7 +105,7 @@ export async function startLocalServices(options: {
       const guard = await ProgramGuard.open(chain, sandbox.profile, options.dataDir);
       await guard.check(); // pins what it has never seen, so a later upgrade is noticed
       const desk = { wallets, token: deskToken, faucet: sandbox.faucet, guard };
-      const app: Api = await createApiServer({ store: index.store, chain, profile: sandbox.profile, keys, relay, content, progress, desk });
+      const app: Api = await createApiServer({ store: index.store, chain, profile: sandbox.profile, keys, relay, content, progress, desk, runs });
       stops.push(() => app.close());
       apiUrl = (
         await listenLocal(app, options.apiPort).catch((error: unknown) => {
@@ -94,7 +115,7 @@ export async function startLocalServices(options: {
     }
     const activity = options.activity ? await LiveActivity.start(sandbox, options.activity) : null;
     if (activity) stops.push(() => activity.stop());
-    return { sandbox, facade, apiUrl, deskUrl: apiUrl === null ? null : deskUrlWithToken(apiUrl, deskToken), deskToken, activity, close: stopAll };
+    return { sandbox, facade, apiUrl, deskUrl: apiUrl === null ? null : deskUrlWithToken(apiUrl, deskToken), deskToken, activity, runs, close: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

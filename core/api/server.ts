@@ -32,6 +32,8 @@ import { registerRelayRoutes } from './routes/relay.js';
 import type { Relay } from '../relay/relay.js';
 import type { KeyRecord, KeyStore } from './store/key-store.js';
 import { registerReadRoutes } from './routes/reads.js';
+import { registerRunRoutes } from './routes/runs.js';
+import type { ServiceRuns } from '../runs/service-runs.js';
 import { registerUploadRoutes } from './routes/upload.js';
 import { registerStreamRoute } from './routes/stream.js';
 import { StreamHub } from './stream/stream-hub.js';
@@ -55,6 +57,8 @@ export interface ApiContext {
   readonly progress?: ProgressFeed;
   /** The desk's wallets and signing (/desk-api), behind this run's desk token; absent: those routes answer 404. */
   readonly desk?: DeskSigning;
+  /** The service's runs on this machine, for a coin's schedule; absent: the schedule says they are off. */
+  readonly runs?: ServiceRuns | null;
   /** Where the built desk is (dist/desk of this package by default); null serves no desk at `/`. */
   readonly deskDir?: string | null;
   /** Milliseconds; injectable for the rate-limit tests. */
@@ -218,6 +222,7 @@ export async function createApiServer(ctx: ApiContext): Promise<Api> {
 
   registerReadRoutes(app, ctx);
   registerCoinRoutes(app, ctx);
+  registerRunRoutes(app, ctx);
   registerKeyRoutes(app, ctx);
   registerTxRoutes(app, ctx);
   registerTradeRoutes(app, ctx);

@@ -81,13 +81,14 @@ export async function startApi(
   const guard = options.desk ? await ProgramGuard.open(chain, sandbox.profile, dir) : null;
   await guard?.check();
   const desk = options.desk && wallets && guard ? { desk: { wallets, token: options.desk.token, faucet: sandbox.faucet, guard } } : {};
-  const app = await createApiServer({ ...desk, store, chain, profile: options.profile?.(sandbox.profile) ?? sandbox.profile, keys, relay, progress, ...(content ? { content } : {}), ...(options.deskDir !== undefined ? { deskDir: options.deskDir } : {}), ...(options.onUnexpectedError ? { onUnexpectedError: options.onUnexpectedError } : {}), now: () => fixture.clock });
-  const { url, port } = await listenLocal(app, 0);
-  fixture.wallets = wallets;
   const { onStep, onFailure, ...timings } = options.runs ?? {};
   fixture.runs = options.runs
     ? ServiceRuns.start({ chain, store, profile: sandbox.profile, journalPath: join(dir, 'runs.sqlite'), authority: sandbox.serviceAuthority, timings, ...(onStep ? { onStep } : {}), ...(onFailure ? { onFailure } : {}) })
     : null;
+  const app = await createApiServer({ ...desk, runs: fixture.runs, store, chain, profile: options.profile?.(sandbox.profile) ?? sandbox.profile, keys, relay, progress, ...(content ? { content } : {}), ...(options.deskDir !== undefined ? { deskDir: options.deskDir } : {}), ...(options.onUnexpectedError ? { onUnexpectedError: options.onUnexpectedError } : {}), now: () => fixture.clock });
+  const { url, port } = await listenLocal(app, 0);
+  fixture.wallets = wallets;
+
   return Object.assign(fixture, {
     sandbox, store, keys, ledger, ingestor, app, base: url, port, dir, mint: coin.mint, ...(content ? { content } : {}),
     async indexed() {

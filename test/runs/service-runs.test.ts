@@ -10,6 +10,7 @@ import { plantListedCoin, vaultOf } from '../helpers/vault.js';
 import { call, startApi, type ApiFixture } from '../api/api-fixture.js';
 
 const ZEC = 100_000_000n;
+type Json = Record<string, unknown>;
 
 /** Waits for `check` to hold, advancing the sandbox's slots so that the runs' transactions confirm. */
 async function until(f: ApiFixture, what: string, check: () => boolean | Promise<boolean>, timeoutMs = 45_000): Promise<void> {
@@ -122,6 +123,41 @@ describe('service runs: splits, claims, holder-reward runs and migrations, with 
     expect(after.map((z, i) => z - before[i]!)).toEqual(holders.map((h) => paidTo(h.address)));
     expect(runs.every((r) => r.state === 'closed' && r.paid + r.dust! === r.total && r.paidRecipients === r.recipients)).toBe(true);
     expect(await zecOf(await findPayeeRecord(vaultOf(f.sandbox), coin.mint))).toBe(dust);
+
+    // The reads: holders (the curve marked apart), the runs, one run with its payments, the rings, the schedule.
+    const holdersRead = (await call(f, 'GET', `/v1/coins/${coin.mint}/holders?limit=5`)).body;
+    expect(holdersRead['holders']).toBe(11);
+    const page1 = holdersRead['data'] as Json[];
+    expect(page1.map((h) => h['wallet'])).toEqual([...holders].map((h, i) => ({ h, b: balances[i]! })).sort((a, b) => (a.b > b.b ? -1 : 1)).slice(0, 5).map((x) => x.h.address));
+    expect(page1[0]).toMatchObject({ balance: String(balances[10]), shareOfSupply: expect.stringMatching(/^0\.[0-9]{9}$/) });
+    const curve = curveOf(f.sandbox, coin);
+    expect(holdersRead['vaults']).toEqual([{ role: 'curve', address: coin.curve, balance: String(curve.realTokenReserves), shareOfSupply: expect.any(String) }]);
+    const page3 = (await call(f, 'GET', `/v1/coins/${coin.mint}/holders?limit=5&cursor=10`)).body;
+    expect((page3['data'] as Json[]).length).toBe(1);
+    expect(page3['next']).toBeNull();
+
+    const runsRead = (await call(f, 'GET', `/v1/coins/${coin.mint}/runs`)).body['data'] as Json[];
+    expect(runsRead[0]).toMatchObject({ id: last.address, run: last.run, state: 'closed', totalZec: String(last.total), dustZec: String(dust), recipients: 11, paidRecipients: 11 });
+    const one = (await call(f, 'GET', `/v1/runs/${last.address}?limit=3`)).body;
+    expect(one).toMatchObject({ id: last.address, mint: coin.mint, run: last.run, closedSignature: last.closedSignature });
+    expect((one['payments'] as Json[]).length).toBe(3);
+    expect(one['next']).toBe('3');
+    const unknown = await call(f, 'GET', `/v1/runs/${coin.mint}`);
+    expect([unknown.status, (unknown.body['error'] as Json)['code'], (unknown.body['error'] as Json)['message']]).toEqual([404, 'not_found', `no holder-reward run ${coin.mint}`]);
+    const bad = await call(f, 'GET', '/v1/runs/not-a-run');
+    expect([bad.status, (bad.body['error'] as Json)['code']]).toEqual([400, 'invalid_param']);
+
+    const rings = (await call(f, 'GET', `/v1/coins/${coin.mint}/rings?limit=100`)).body['data'] as Json[];
+    const kinds = new Set(rings.map((r) => r['kind']));
+    expect([...kinds].sort()).toEqual(['run-close', 'run-open', 'run-pay', 'split']);
+    expect(rings.filter((r) => r['kind'] === 'run-pay' && r['run'] === last.run).length).toBe(11);
+    const closeRing = rings.find((r) => r['kind'] === 'run-close' && r['run'] === last.run)!;
+    expect(closeRing).toMatchObject({ amount: String(dust), signature: last.closedSignature });
+    const ofTx = (await call(f, 'GET', `/v1/tx/${last.closedSignature}/rings`)).body;
+    expect(ofTx['data']).toEqual([closeRing]);
+    const schedule = (await call(f, 'GET', `/v1/coins/${coin.mint}/schedule`)).body;
+    expect(schedule).toMatchObject({ mint: coin.mint, runs: 'on', reason: null });
+    expect((schedule['scheduled'] as Json[]).map((j) => j['kind'])).toEqual(['holders', 'split']);
   });
 
   it('migrates a bought-out curve to its pool, where it then trades', async () => {

@@ -1,0 +1,170 @@
+import { Type } from 'typebox';
+import type { Address } from '@solana/kit';
+import { invalidParam, notFound } from '../api-error.js';
+import { AddressString, Cursor, Limit, MintParams, Page } from '../schemas/common.js';
+import { CoinSchedule, Holders, presentHolder, presentPayment, presentRing, presentRun, presentScheduled, RewardRun, Ring, RunDetail, shareOfSupply } from '../schemas/runs.js';
+import type { Api, ApiContext } from '../server.js';
+import { findBondingCurve } from '../../programs/launchpad/pdas.js';
+import { addressOf, ERROR_RESPONSES, listedCoinOf, nextOffset, offsetOf, READS, signatureOf } from './query.js';
+
+/** Pages of the vault's movements: the last row's (seq, position), newest first. */
+function ringCursorOf(cursor: string | undefined): { seq: bigint; position: bigint } | null {
+  if (cursor === undefined) return null;
+  const m = /^([0-9]{1,15})\.([0-9]{1,6})$/.exec(cursor);
+  if (!m) throw invalidParam('cursor', 'not a cursor of this list (pass the `next` of the previous page)');
+  return { seq: BigInt(m[1]!), position: BigInt(m[2]!) };
+}
+
+/**
+ * Holders, holder-reward runs, the vault's movements (the spec's "rings") and a coin's schedule of
+ * service runs. The spec does not show these paths; they are ours and documented at /v1/docs.
+ */
+export function registerRunRoutes(app: Api, ctx: ApiContext): void {
+  const { store } = ctx;
+
+  app.get(
+    '/v1/coins/:mint/holders',
+    {
+      config: READS,
+      schema: {
+        summary: "A coin's holders",
+        description: 'Wallets holding the coin, largest first, with their share of the supply, first trade, cost basis and PnL (from the trades the index saw). The bonding curve and the pool are listed apart under `vaults`, never as holders.',
+        tags: ['holders'],
+        params: MintParams,
+        querystring: Type.Object({ limit: Limit, cursor: Cursor }),
+        response: { 200: Holders, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const coin = listedCoinOf(ctx, request.params.mint);
+      const limit = request.query.limit ?? 50;
+      const offset = offsetOf(request.query.cursor);
+      const supply = coin.tokenTotalSupply;
+      const valued = coin.pair !== 'native' || store.nativeRate() !== null;
+      const rows = store.holders(coin.mint, limit, offset);
+      const vaults = [];
+      if (coin.stage !== 'pool') {
+        vaults.push({ role: 'curve' as const, address: await findBondingCurve(ctx.profile.programs['launchpad']!, coin.mint), balance: String(coin.realToken), shareOfSupply: shareOfSupply(coin.realToken, supply) });
+      } else if (coin.pool) {
+        const base = coin.poolBase ?? 0n;
+        vaults.push({ role: 'pool' as const, address: coin.pool, balance: String(base), shareOfSupply: shareOfSupply(base, supply) });
+      }
+      return {
+        data: rows.map((h) => presentHolder(h, supply, valued)),
+        next: nextOffset(offset, limit, rows.length),
+        holders: Number(store.holderTotals(coin.mint).holders),
+        supply: String(supply),
+        vaults,
+      };
+    },
+  );
+
+  app.get(
+    '/v1/coins/:mint/runs',
+    {
+      config: READS,
+      schema: {
+        summary: "A coin's holder-reward runs, newest first",
+        description: 'Only a coin whose payee is holder rewards has runs. A stock coin\'s runs are not listed (spec).',
+        tags: ['holders'],
+        params: MintParams,
+        querystring: Type.Object({ limit: Limit, cursor: Cursor }),
+        response: { 200: Page(RewardRun, 'newest first'), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const coin = listedCoinOf(ctx, request.params.mint);
+      const limit = request.query.limit ?? 50;
+      const offset = offsetOf(request.query.cursor);
+      if (coin.pair !== 'zec' && coin.pair !== 'native') return { data: [], next: null };
+      const rows = store.runs.runsOf(coin.mint, limit, offset);
+      return { data: rows.map(presentRun), next: nextOffset(offset, limit, rows.length) };
+    },
+  );
+
+  app.get(
+    '/v1/runs/:id',
+    {
+      config: READS,
+      schema: {
+        summary: 'One holder-reward run and its payments',
+        tags: ['holders'],
+        params: Type.Object({ id: AddressString('the run\'s id (its RewardRun account)') }),
+        querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100, description: 'payments per page, 1 to 1000 (default 100)' })), cursor: Cursor }),
+        response: { 200: RunDetail, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const id = addressOf(request.params.id, 'id');
+      const run = store.runs.run(id);
+      const coin = run ? store.coin(run.mint) : null;
+      if (!run || !coin?.listed) throw notFound(`no holder-reward run ${id}`);
+      const limit = request.query.limit ?? 100;
+      const offset = offsetOf(request.query.cursor);
+      const payments = store.runs.payments(run.mint, run.run, limit, offset);
+      return { ...presentRun(run), payments: payments.map(presentPayment), next: nextOffset(offset, limit, payments.length) };
+    },
+  );
+
+  app.get(
+    '/v1/coins/:mint/rings',
+    {
+      config: READS,
+      schema: {
+        summary: "A coin's fee movements (rings), newest first",
+        description: 'Every split, payout, payee change, native collect, burn, conversion, holder-reward run and payment the vault made for the coin, each with its transaction, from the events the programs emit.',
+        tags: ['fees'],
+        params: MintParams,
+        querystring: Type.Object({ limit: Limit, cursor: Cursor }),
+        response: { 200: Page(Ring, 'newest first'), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const coin = listedCoinOf(ctx, request.params.mint);
+      const limit = request.query.limit ?? 50;
+      const page = store.feeEventsPage(coin.mint, limit, ringCursorOf(request.query.cursor));
+      return { data: page.rows.map(presentRing), next: page.last && page.rows.length === limit ? `${page.last.seq}.${page.last.position}` : null };
+    },
+  );
+
+  app.get(
+    '/v1/tx/:signature/rings',
+    {
+      config: READS,
+      schema: {
+        summary: 'The fee movements (rings) of one transaction',
+        description: 'In the order they happened; an empty list for a transaction the index holds that moved no fees. 404 when the index does not hold the transaction.',
+        tags: ['fees'],
+        params: Type.Object({ signature: Type.String({ minLength: 64, maxLength: 88, description: 'base58 transaction signature' }) }),
+        response: { 200: Type.Object({ signature: Type.String(), data: Type.Array(Ring) }), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const signature = signatureOf(request.params.signature, 'signature');
+      if (!store.hasProcessed(signature)) throw notFound(`the index holds no transaction ${signature}`);
+      return { signature, data: store.feeEventsOfTransaction(signature).filter((e) => store.coin(e.mint)?.listed).map(presentRing) };
+    },
+  );
+
+  app.get(
+    '/v1/coins/:mint/schedule',
+    {
+      config: READS,
+      schema: {
+        summary: "What the service will run next for a coin",
+        description: "This machine's service runs for the coin (split, native conversion, claim, holder-reward run, migration): when each is due, what it last did, and why its last try failed.",
+        tags: ['fees'],
+        params: MintParams,
+        response: { 200: CoinSchedule, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const coin = listedCoinOf(ctx, request.params.mint);
+      const runs = ctx.runs ?? null;
+      const mint: Address = coin.mint;
+      if (!runs) return { mint, runs: 'off' as const, reason: 'this server does not send the service\'s runs (it follows another cluster, or runs without them)', scheduled: [] };
+      const state = runs.state;
+      return { mint, runs: state.on ? ('on' as const) : ('off' as const), reason: state.on ? null : state.reason, scheduled: runs.jobs(mint).map(presentScheduled) };
+    },
+  );
+}

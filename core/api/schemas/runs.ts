@@ -1,0 +1,171 @@
+import { Type, type Static } from 'typebox';
+import type { FeeEventRow, HoldingRow } from '../../index/store/index-store.js';
+import type { RewardRunRow, RunPaymentRow } from '../../index/store/run-rows.js';
+import { FEE_EVENT_KINDS } from '../../index/store/index-store.js';
+import type { RunJob } from '../../runs/store/run-journal.js';
+import { RUN_KINDS } from '../../runs/store/run-journal.js';
+import { AddressString, Amount, SignedAmount, UnixSeconds } from './common.js';
+
+/**
+ * The reads of what the service's runs did (paths are ours: the spec says "not shown"): a coin's holders,
+ * its holder-reward runs and one run with its payments, the vault's movements per coin and per
+ * transaction (the spec's "rings"), and what the service will run next for a coin.
+ */
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+const SignatureText = (description: string) => Type.String({ minLength: 64, maxLength: 88, description });
+
+export const Holder = Type.Object({
+  wallet: AddressString(),
+  balance: Amount('raw coin units, from the trades the index saw'),
+  shareOfSupply: Type.String({ pattern: '^[0-9]+\\.[0-9]{9}$', description: 'balance ÷ the coin\'s total supply, truncated to nine decimals (exact: no float)' }),
+  firstSeenSlot: Amount('the slot of its first trade of this coin the index saw'),
+  firstSeenAt: UnixSeconds('the time of that trade'),
+  costBasisZec: Amount('average cost of the balance, zat'),
+  valueZec: Nullable(Amount('the balance at the spot price now, zat (null while the coin has no ZEC value)')),
+  realisedPnlZec: SignedAmount('zat'),
+  unrealisedPnlZec: SignedAmount('zat: value less cost basis'),
+});
+
+export const HolderVault = Type.Object({
+  role: Type.Unsafe<'curve' | 'pool'>({ type: 'string', enum: ['curve', 'pool'], description: 'the bonding curve, or the coin\'s pool after migration' }),
+  address: AddressString('the curve or pool account'),
+  balance: Amount('raw coin units it holds (the venue\'s real reserve)'),
+  shareOfSupply: Type.String({ pattern: '^[0-9]+\\.[0-9]{9}$' }),
+});
+
+export const Holders = Type.Object({
+  data: Type.Array(Holder, { description: 'wallets holding the coin, largest first' }),
+  next: Nullable(Type.String({ description: 'pass as `cursor` for the next page' })),
+  holders: Type.Integer({ minimum: 0, description: 'wallets with a balance, in all' }),
+  supply: Amount('the coin\'s total supply, raw units'),
+  vaults: Type.Array(HolderVault, { description: 'where the rest of the supply sits: marked, never counted as holders' }),
+});
+
+export const RewardRun = Type.Object({
+  id: AddressString('the run\'s RewardRun account: GET /v1/runs/{id}'),
+  mint: AddressString(),
+  run: Type.Integer({ minimum: 1, description: 'the coin\'s run number' }),
+  state: Type.Unsafe<'paying' | 'closed'>({ type: 'string', enum: ['paying', 'closed'], description: 'paying: opened, holders being paid; closed: every holder paid, the dust back in the fee account' }),
+  snapshotSlot: Amount('the slot the holders were counted at'),
+  totalZec: Amount('what the run holds to pay, zat'),
+  paidZec: Amount('paid so far, zat'),
+  dustZec: Nullable(Amount('what flooring left, returned to the fee account for the next run (null while paying)')),
+  recipients: Type.Integer({ minimum: 0, description: 'holders in the snapshot' }),
+  paidRecipients: Type.Integer({ minimum: 0 }),
+  openedSignature: SignatureText('open_run'),
+  openedAt: UnixSeconds('when it was opened'),
+  closedSignature: Nullable(SignatureText('close_run')),
+  closedAt: Nullable(UnixSeconds('when it was closed')),
+});
+
+export const RunPayment = Type.Object({
+  holder: AddressString(),
+  shareZec: Amount('its pro-rata share, zat (floored)'),
+  signature: SignatureText('the pay_run transaction that paid it'),
+  slot: Amount('slot'),
+  at: UnixSeconds('time'),
+});
+
+export const RunDetail = Type.Object({
+  ...RewardRun.properties,
+  payments: Type.Array(RunPayment, { description: 'holders paid so far, largest share first (a page of them)' }),
+  next: Nullable(Type.String({ description: 'pass as `cursor` for the next page of payments' })),
+});
+
+export const Ring = Type.Object({
+  kind: Type.Unsafe<(typeof FEE_EVENT_KINDS)[number]>({
+    type: 'string',
+    enum: [...FEE_EVENT_KINDS],
+    description:
+      'split (the creator fee split four ways), payout (to the payee), payee (a payee change), collect, burn, to-lp, conversion (a native-paired coin\'s fees), liquidity (the pot\'s deposit into the native-coin/ZEC pool), run-open, run-pay, run-close (holder rewards)',
+  }),
+  mint: AddressString(),
+  signature: SignatureText('the transaction'),
+  slot: Amount('slot'),
+  at: UnixSeconds('time'),
+  amount: Amount('in the kind\'s own unit: zat, or native-coin base units for collect, burn, to-lp, conversion and liquidity'),
+  zec: Amount('the amount in zat, as paid or valued at the movement\'s own rate'),
+  party: Nullable(AddressString('the wallet paid (payout, run-pay), the new payee (payee), or the pool (liquidity)')),
+  run: Nullable(Type.Integer({ minimum: 1, description: 'the holder-reward run of run-open, run-pay and run-close' })),
+});
+
+export const ScheduledRun = Type.Object({
+  kind: Type.Unsafe<(typeof RUN_KINDS)[number]>({ type: 'string', enum: [...RUN_KINDS], description: 'split, native (collect, split and add liquidity), claim, holders (a reward run), migrate' }),
+  state: Type.Unsafe<'waiting' | 'idle' | 'failed'>({ type: 'string', enum: ['waiting', 'idle', 'failed'], description: 'waiting: due at dueAt; idle: nothing to do until trades bring more; failed: retried at dueAt' }),
+  dueAt: Nullable(Type.Integer({ minimum: 0, description: 'unix milliseconds' })),
+  lastDone: Nullable(Type.String({ description: 'what its last run did, in words' })),
+  lastSignature: Nullable(SignatureText('its last transaction')),
+  lastRanAt: Nullable(Type.Integer({ minimum: 0, description: 'unix milliseconds' })),
+  lastError: Nullable(Type.String({ description: 'why its last try failed, in plain words' })),
+});
+
+export const CoinSchedule = Type.Object({
+  mint: AddressString(),
+  runs: Type.Unsafe<'on' | 'off'>({ type: 'string', enum: ['on', 'off'], description: 'whether this machine sends the service\'s runs' }),
+  reason: Nullable(Type.String({ description: 'why the runs are off' })),
+  scheduled: Type.Array(ScheduledRun),
+});
+
+/** balance ÷ supply as a decimal of nine places, truncated: integer arithmetic only. */
+export function shareOfSupply(balance: bigint, supply: bigint): string {
+  if (supply <= 0n) return '0.000000000';
+  const scaled = (balance * 1_000_000_000n) / supply;
+  return `${scaled / 1_000_000_000n}.${String(scaled % 1_000_000_000n).padStart(9, '0')}`;
+}
+
+export function presentHolder(h: HoldingRow, supply: bigint, valued: boolean): Static<typeof Holder> {
+  return {
+    wallet: h.wallet,
+    balance: String(h.balance),
+    shareOfSupply: shareOfSupply(h.balance, supply),
+    firstSeenSlot: String(h.firstSeenSlot),
+    firstSeenAt: Number(h.firstSeenAt),
+    costBasisZec: String(h.costBasisZec),
+    valueZec: valued ? String(h.valueZec) : null,
+    realisedPnlZec: String(h.realisedPnlZec),
+    unrealisedPnlZec: String(h.unrealisedPnlZec),
+  };
+}
+
+export function presentRun(r: RewardRunRow): Static<typeof RewardRun> {
+  return {
+    id: r.address,
+    mint: r.mint,
+    run: r.run,
+    state: r.state,
+    snapshotSlot: String(r.snapshotSlot),
+    totalZec: String(r.total),
+    paidZec: String(r.paid),
+    dustZec: r.dust === null ? null : String(r.dust),
+    recipients: r.recipients,
+    paidRecipients: r.paidRecipients,
+    openedSignature: r.openedSignature,
+    openedAt: Number(r.openedAt),
+    closedSignature: r.closedSignature,
+    closedAt: r.closedAt === null ? null : Number(r.closedAt),
+  };
+}
+
+export const presentPayment = (p: RunPaymentRow): Static<typeof RunPayment> => ({ holder: p.holder, shareZec: String(p.share), signature: p.signature, slot: String(p.slot), at: Number(p.at) });
+
+export const presentRing = (e: FeeEventRow): Static<typeof Ring> => ({
+  kind: e.kind,
+  mint: e.mint,
+  signature: e.signature,
+  slot: String(e.slot),
+  at: Number(e.at),
+  amount: String(e.amount),
+  zec: String(e.zec),
+  party: e.party,
+  run: e.run,
+});
+
+export const presentScheduled = (j: RunJob): Static<typeof ScheduledRun> => ({
+  kind: j.kind,
+  state: j.state,
+  dueAt: j.dueAt,
+  lastDone: j.lastDone,
+  lastSignature: j.lastSignature,
+  lastRanAt: j.lastRanAt,
+  lastError: j.lastError,
+});
