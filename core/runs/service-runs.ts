@@ -91,6 +91,7 @@ export class ServiceRuns {
   static start(options: ServiceRunsOptions): ServiceRuns {
     const runs = new ServiceRuns(options, RunJournal.open(options.journalPath));
     if (runs.state.on) {
+      runs.journal.retryFailedAt(Date.now());
       for (const facts of options.store.runs.runFacts()) runs.plan(facts);
       runs.wake();
     }

@@ -56,6 +56,7 @@ export class RunJournal {
       job: s('SELECT * FROM jobs WHERE mint = ? AND kind = ?'),
       all: s('SELECT * FROM jobs ORDER BY mint, kind'),
       ofCoin: s('SELECT * FROM jobs WHERE mint = ? ORDER BY kind'),
+      retryNow: s(`UPDATE jobs SET due_at = ? WHERE state = 'failed'`),
       keep: s('INSERT OR REPLACE INTO run_snapshots (mint, run, slot, holders) VALUES (?, ?, ?, ?)'),
       kept: s('SELECT slot, holders FROM run_snapshots WHERE mint = ? AND run = ?'),
       drop: s('DELETE FROM run_snapshots WHERE mint = ? AND run = ?'),
@@ -82,6 +83,11 @@ export class RunJournal {
 
   failed(mint: Address, kind: RunKind, error: string, retryAt: number, now = Date.now()): void {
     this.statements.failed.run({ mint, kind, error, dueAt: retryAt, now });
+  }
+
+  /** A restart is a fresh attempt: every failed job is due at `now` (its failure count and reason stay). */
+  retryFailedAt(now: number): void {
+    this.statements.retryNow.run(now);
   }
 
   /** The most overdue job at `now`, if any. */
