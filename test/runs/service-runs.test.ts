@@ -1,7 +1,9 @@
 import type { Address, KeyPairSigner } from '@solana/kit';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buyExactTokens } from '../../core/math/curve.js';
-import { proRataShares, SERVICE_SPLIT_RATES, splitCreatorFee } from '../../core/math/split.js';
+import { conversionFloor, divideConvertedZec, proRataShares, SERVICE_SPLIT_RATES, splitCreatorFee } from '../../core/math/split.js';
+import { decodePriceRecord, findPriceRecord, setReferenceInstruction } from '../../core/programs/vault/price-record.js';
+import { SANDBOX_PLANTING } from '../../core/sandbox/genesis/vault.js';
 import { buyV2Instruction } from '../../core/programs/launchpad/instructions/buy-v2.js';
 import { findPayeeRecord } from '../../core/programs/vault/pdas.js';
 import { TOKEN_2022_PROGRAM } from '../../core/sandbox/token-balances.js';
@@ -158,6 +160,50 @@ describe('service runs: splits, claims, holder-reward runs and migrations, with 
     const schedule = (await call(f, 'GET', `/v1/coins/${coin.mint}/schedule`)).body;
     expect(schedule).toMatchObject({ mint: coin.mint, runs: 'on', reason: null });
     expect((schedule['scheduled'] as Json[]).map((j) => j['kind'])).toEqual(['holders', 'split']);
+  });
+
+  it('converts a native-paired coin\'s fees (burn, liquidity, ZEC never below the floor) and pays its payee in ZEC; below the floor it waits, saying why', async () => {
+    const { mints } = f.sandbox.profile;
+    const vault = vaultOf(f.sandbox);
+    const record = await findPriceRecord(vault, mints.native.address);
+    const reference = decodePriceRecord(f.sandbox.cluster.getAccount(record)!.data).reference;
+    const setReference = async (value: bigint) => {
+      const result = await send(f.sandbox, f.sandbox.serviceAuthority, [await setReferenceInstruction({ vault, admin: f.sandbox.serviceAuthority.address, mint: mints.native.address, reference: value })]);
+      expect(result.err, result.logs.join('\n')).toBeNull();
+    };
+    // A floor no pool pays: the conversion must wait rather than sell cheap.
+    await setReference(reference * 1_000n);
+    const payee = await fundedWallet(f.sandbox, 1n);
+    const coin = await plantListedCoin(f.sandbox, await fundedWallet(f.sandbox, 10n * ZEC), { kind: 'wallet', wallet: payee.address }, null, 'native');
+    const trader = await fundedWallet(f.sandbox);
+    await f.sandbox.faucet.native(trader.address, 50_000_000_000n as never);
+    const bought = await buy(trader, coin, 2_000_000_000_000n);
+
+    await until(f, 'the conversion refused', () => f.runs!.jobs(coin.mint).some((j) => j.kind === 'native' && j.state === 'failed'));
+    expect(f.runs!.jobs(coin.mint).find((j) => j.kind === 'native')!.lastError).toBe(
+      'the native-coin/ZEC pool would pay less ZEC than the conversion floor from the price record: the collected native coin waits for the pool to recover',
+    );
+    failures.length = 0; // that refusal was the point
+
+    await setReference(reference);
+    await until(f, 'the payee paid', async () => (await zecOf(payee.address)) > 1n);
+    await until(f, 'the payout indexed', () => f.store.fees(coin.mint)!.paidOutZec > 0n);
+    const fees = f.store.fees(coin.mint)!;
+    const n = fees.native!;
+    expect(n.claimed).toBe(bought.creatorFee);
+    const parts = splitCreatorFee(n.claimed, SERVICE_SPLIT_RATES);
+    expect([n.burned, n.toLp, n.converted]).toEqual([parts.rootstock, parts.liquidity, parts.treasury + parts.payee]);
+    const floor = conversionFloor(n.converted, { reference, toleranceBps: SANDBOX_PLANTING.conversionToleranceBps });
+    expect(n.convertedZec >= floor).toBe(true);
+    const payeeZec = divideConvertedZec(n.convertedZec, parts).payee;
+    expect((await zecOf(payee.address)) - 1n).toBe(payeeZec);
+    expect(fees.paidOutZec).toBe(payeeZec);
+    // The coin's rings, and the liquidity pot's deposit in the last native run's transaction.
+    const rings = (await call(f, 'GET', `/v1/coins/${coin.mint}/rings`)).body['data'] as Json[];
+    expect(rings.map((r) => r['kind']).reverse()).toEqual(['collect', 'burn', 'to-lp', 'conversion', 'payout']);
+    const added = f.runs!.jobs(coin.mint).find((j) => j.kind === 'native')!.lastSignature!;
+    const deposit = (await call(f, 'GET', `/v1/tx/${added}/rings`)).body['data'] as Json[];
+    expect(deposit).toEqual([expect.objectContaining({ kind: 'liquidity', mint: mints.native.address, party: f.sandbox.profile.accounts['nativePool'] })]);
   });
 
   it('migrates a bought-out curve to its pool, where it then trades', async () => {
