@@ -21,6 +21,8 @@ import { connectSandbox, type SandboxConnection } from './sandbox/connect.js';
 import { readLock } from './sandbox/data-lock.js';
 import { NATIVE_MINT_DECIMALS } from './sandbox/genesis/keys.js';
 import { Sandbox } from './sandbox/sandbox.js';
+import { RunJournal } from './runs/store/run-journal.js';
+import { runReport } from './runs/run-report.js';
 import type { MarketChoice } from './sandbox/genesis/steps.js';
 
 const DEFAULT_RPC_PORT = 8899;
@@ -63,7 +65,7 @@ function activityOf(value: string | undefined): number {
 }
 
 async function runSandbox(
-  values: { data?: string | undefined; 'rpc-port'?: string | undefined; port?: string | undefined; empty?: boolean | undefined; activity?: string | undefined },
+  values: { data?: string | undefined; 'rpc-port'?: string | undefined; port?: string | undefined; empty?: boolean | undefined; activity?: string | undefined; 'no-runs'?: boolean | undefined },
   label: string,
   withApi: boolean,
 ): Promise<void> {
@@ -77,6 +79,8 @@ async function runSandbox(
       onProgress: progressPrinter(process.stdout),
       market: marketChoice(values.empty),
       activity: activityOf(values.activity),
+      ...(values['no-runs'] ? { runs: 'off' as const } : {}),
+      onRunFailure: (line) => process.stderr.write(`${line}\n`),
     });
   } catch (error) {
     throw isDeskError(error) ? error : new DeskError('unavailable', (error as Error).message);
@@ -101,12 +105,29 @@ async function runSandbox(
       `  ZEC mint   ${zec.address}`,
       `  native     ${native.address}`,
       `  slot       ${sandbox.cluster.slot}, ${sandbox.cluster.transactionCount} transactions`,
+      ...(apiUrl ? [`  runs       ${services.runs?.state.on ? 'on: fee splits, claims, holder rewards and migrations (`launchdesk runs` shows them)' : 'off (--no-runs)'}`] : []),
       ...(values.activity && Number(values.activity) > 0
         ? [activity ? `  activity   ${values.activity} simulated traders on the seeded market` : '  activity   none: this sandbox has no seeded market to trade (it was made --empty)']
         : []),
       '',
     ].join('\n'),
   );
+}
+
+/** `launchdesk runs`: the journal of the service's runs in the data dir. */
+function showRuns(values: { data?: string | undefined }): void {
+  const dataDir = resolve(values.data ?? defaultSandboxDir());
+  const path = join(dataDir, 'runs.sqlite');
+  if (!existsSync(path)) {
+    process.stdout.write(`no runs yet in ${dataDir}: \`launchdesk serve\` (or \`start\`) sends them once coins trade\n`);
+    return;
+  }
+  const journal = RunJournal.open(path);
+  try {
+    process.stdout.write(runReport(journal.jobs(), Date.now()));
+  } finally {
+    journal.close();
+  }
 }
 
 /** `launchdesk keys raise|lower <prefix>`: the local admin's hand on a key's tier (spec: raised limits are set by hand). */
@@ -298,6 +319,8 @@ export async function main(argv: readonly string[]): Promise<void> {
       return runIndex(values);
     case 'keys':
       return adminKeys(positionals, values);
+    case 'runs':
+      return showRuns(values);
   }
 }
 

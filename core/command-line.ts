@@ -8,7 +8,7 @@ import { DeskError } from './errors.js';
  * command does not take is a usage error (exit status 2) naming it, followed by that usage.
  */
 
-export const COMMAND_NAMES = ['start', 'serve', 'sandbox', 'index', 'keys', 'airdrop', 'help'] as const;
+export const COMMAND_NAMES = ['start', 'serve', 'sandbox', 'index', 'runs', 'keys', 'airdrop', 'help'] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
 interface CommandSpec {
@@ -38,6 +38,8 @@ const EMPTY_LINES = [
   '  --empty          a new sandbox without the seeded market (a few dozen coins traded over the last hours,',
   '                   planted on first use); a sandbox made empty stays empty',
 ];
+const NO_RUNS = { 'no-runs': { type: 'boolean' } } as const;
+const NO_RUNS_LINE = "  --no-runs        do not send the service's runs (fee splits, claims, holder rewards, migrations)";
 const CLUSTER_LINES = [
   '  --rpc URL        another cluster\'s JSON-RPC (http or https) instead of the sandbox; needs --profile',
   "  --profile FILE   that cluster's network profile (program, mint and account addresses; its WebSocket URL)",
@@ -45,14 +47,14 @@ const CLUSTER_LINES = [
 
 const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
   start: {
-    synopsis: '[--data DIR] [--port N] [--rpc-port N] [--empty] [--activity N]',
+    synopsis: '[--data DIR] [--port N] [--rpc-port N] [--empty] [--activity N] [--no-runs]',
     summary: 'the desk (Electron), or the headless server where Electron is not installed',
-    details: ['Opens the desk window over the local services; without Electron it runs `launchdesk serve`.', '', dataLine(), API_PORT_LINE, ...RPC_PORT_LINES, ...EMPTY_LINES, ACTIVITY_LINE],
-    options: { ...DATA, port: { type: 'string' }, 'rpc-port': { type: 'string' }, ...EMPTY, ...ACTIVITY, ...HELP },
+    details: ['Opens the desk window over the local services; without Electron it runs `launchdesk serve`.', '', dataLine(), API_PORT_LINE, ...RPC_PORT_LINES, ...EMPTY_LINES, ACTIVITY_LINE, NO_RUNS_LINE],
+    options: { ...DATA, port: { type: 'string' }, 'rpc-port': { type: 'string' }, ...EMPTY, ...ACTIVITY, ...NO_RUNS, ...HELP },
     positionals: NONE,
   },
   serve: {
-    synopsis: '[--data DIR] [--port N] [--rpc-port N] [--empty] [--activity N] [--rpc URL --profile FILE]',
+    synopsis: '[--data DIR] [--port N] [--rpc-port N] [--empty] [--activity N] [--no-runs] [--rpc URL --profile FILE]',
     summary: 'the headless server: /v1, the indexer in-process, and the sandbox with its JSON-RPC',
     details: [
       'Runs the sandbox in DIR with its Solana JSON-RPC, the indexer, and /v1 on 127.0.0.1; with --rpc and',
@@ -63,9 +65,12 @@ const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
       ...RPC_PORT_LINES,
       ...EMPTY_LINES,
       ACTIVITY_LINE,
+      NO_RUNS_LINE,
       ...CLUSTER_LINES,
+      '',
+      "The service's runs are sent by the sandbox's own authority; over another cluster they are off.",
     ],
-    options: { ...DATA, port: { type: 'string' }, 'rpc-port': { type: 'string' }, ...EMPTY, ...ACTIVITY, rpc: { type: 'string' }, profile: { type: 'string' }, ...HELP },
+    options: { ...DATA, port: { type: 'string' }, 'rpc-port': { type: 'string' }, ...EMPTY, ...ACTIVITY, ...NO_RUNS, rpc: { type: 'string' }, profile: { type: 'string' }, ...HELP },
     positionals: NONE,
   },
   sandbox: {
@@ -86,6 +91,18 @@ const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
       ...CLUSTER_LINES,
     ],
     options: { ...DATA, rpc: { type: 'string' }, profile: { type: 'string' }, ...HELP },
+    positionals: NONE,
+  },
+  runs: {
+    synopsis: '[--data DIR]',
+    summary: "what the service's runs did, what waits and what failed (splits, claims, holder rewards, migrations)",
+    details: [
+      "Reads DIR/runs.sqlite, kept by `launchdesk serve` or `start` (it may be running): each coin's runs that failed,",
+      'with the reason and when they are tried again; those waiting, and when; and what each last did.',
+      '',
+      dataLine(),
+    ],
+    options: { ...DATA, ...HELP },
     positionals: NONE,
   },
   keys: {
