@@ -93,7 +93,10 @@ export async function startLocalServices(options: {
         authority: options.runs === 'off' ? null : sandbox.serviceAuthority,
         offReason: 'the service\'s runs were switched off for this start (--no-runs)',
         ...(options.runs && options.runs !== 'off' ? { timings: options.runs } : {}),
-        onFailure: (job, reason) => options.onRunFailure?.(`run ${job.kind} of ${job.mint} failed (retried later): ${reason}`),
+        // The first failure of a streak is told; its retries are not (`launchdesk runs` shows them all).
+        onFailure: (job, reason) => {
+          if (job.failures === 0) options.onRunFailure?.(`run ${job.kind} of ${job.mint} failed (retried by itself): ${reason}`);
+        },
       });
       const startedRuns = runs;
       stops.push(() => startedRuns.stop());

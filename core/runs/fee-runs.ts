@@ -7,6 +7,7 @@ import { TOKEN_PROGRAM_ADDRESS } from '../programs/launchpad/spl-programs.js';
 import { tokenAccountAmount } from '../programs/token-account.js';
 import { addLiquidityInstruction, collectNativeInstruction, splitNativeInstruction, AMM_EXCEEDED_SLIPPAGE, type NativeVenue } from '../programs/vault/native.js';
 import { claimInstruction } from '../programs/vault/payee.js';
+import { formatDecimalUnits, ZEC_DECIMALS } from '../math/units.js';
 import { findPayeeRecord } from '../programs/vault/pdas.js';
 import { decodePayeeRecord } from '../programs/vault/payee-record.js';
 import { splitFeesInstruction } from '../programs/vault/split-fees.js';
@@ -80,10 +81,10 @@ export class FeeRuns {
     const payee = record.payee.wallet;
     const payeeZec = await findAssociatedTokenAccount(payee, world.zec.address, TOKEN_PROGRAM_ADDRESS);
     if ((await this.chain.getAccount(payeeZec, 'confirmed')) === null) {
-      throw new RunRefused(`the payee ${payee} has no ZEC account: the service pays a payee only into its own ZEC account, and claims as soon as it has one (${waiting} zat wait)`, null);
+      throw new RunRefused(`the payee ${payee} has no ZEC account: the service pays a payee only into its own ZEC account, and claims as soon as it has one (${formatDecimalUnits(waiting, ZEC_DECIMALS)} ZEC waits)`, null);
     }
     const ix = await claimInstruction({ vault, zecMint: world.zec.address, mint, sender: this.me, payee });
-    return { done: `paid ${waiting} zat to the payee`, signatures: [await this.sender.send(world, [ix])] };
+    return { done: `paid ${formatDecimalUnits(waiting, ZEC_DECIMALS)} ZEC to the payee`, signatures: [await this.sender.send(world, [ix])] };
   }
 
   /** migrate_v2: a completed curve becomes its coin's canonical pool. */

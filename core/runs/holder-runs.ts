@@ -3,6 +3,7 @@ import type { Chain } from '../chain/chain.js';
 import type { World } from '../engine/world.js';
 import type { IndexStore } from '../index/store/index-store.js';
 import { proRataShares } from '../math/split.js';
+import { formatDecimalUnits, ZEC_DECIMALS } from '../math/units.js';
 import { findAssociatedTokenAccount } from '../programs/launchpad/pdas.js';
 import { TOKEN_PROGRAM_ADDRESS } from '../programs/launchpad/spl-programs.js';
 import { tokenAccountAmount } from '../programs/token-account.js';
@@ -12,6 +13,8 @@ import { closeRunInstruction, decodeRewardRun, findRewardRun, findRunPaid, openR
 import type { RunOutcome } from './fee-runs.js';
 import type { RunJournal } from './store/run-journal.js';
 import { RunRefused, type RunSender } from './run-sender.js';
+
+const zec = (zat: bigint) => formatDecimalUnits(zat, ZEC_DECIMALS);
 
 /** A snapshot's holder and balance (raw units). */
 export interface SnapshotHolder {
@@ -68,9 +71,9 @@ export class HolderRuns {
     const waiting = signatures.length > 0 ? await this.feeBalance(feeAccount) : fees ? tokenAccountAmount(fees.data) : 0n;
     const snapshotSlot = this.store.checkpoint().last?.slot ?? 0n;
     const holders = this.store.holdersAt(mint, snapshotSlot);
-    if (holders.length === 0) return { done: `${finished}no holders to pay (${waiting} zat wait)`, signatures };
+    if (holders.length === 0) return { done: `${finished}no holders to pay yet (${zec(waiting)} ZEC waits)`, signatures };
     const least = this.minimumZec > BigInt(holders.length) ? this.minimumZec : BigInt(holders.length);
-    if (waiting < least) return { done: `${finished}${waiting} zat wait, below the ${least} zat a run starts at`, signatures };
+    if (waiting < least) return { done: `${finished}${zec(waiting)} ZEC waits; a run starts from ${zec(least)} ZEC`, signatures };
 
     const number = record.runs + 1;
     // The snapshot is kept before the run exists, so a crash right after opening finds the same one.
@@ -80,7 +83,7 @@ export class HolderRuns {
     const opened = await this.readRun(world, mint, number);
     if (!opened) throw new RunRefused(`run ${number} of coin ${mint} was opened but cannot be read back`, null);
     signatures.push(...(await this.finish(world, opened)));
-    return { done: `${finished}run ${number}: paid ${opened.total} zat to ${holders.length} holders`, signatures };
+    return { done: `${finished}run ${number}: paid ${zec(opened.total)} ZEC to ${holders.length} holders`, signatures };
   }
 
   private async feeBalance(feeAccount: Address): Promise<bigint> {

@@ -11,6 +11,7 @@ import type { Account } from '../../core/api/routes/reads.js';
 import type { BuildAnswer } from '../../core/api/schemas/build.js';
 import type { Graduated } from '../../core/api/schemas/graduation.js';
 import type { CoinSort } from '../../core/index/store/index-queries.js';
+import type { CoinSchedule, Holders, RewardRun, Ring, RunDetail } from '../../core/api/schemas/runs.js';
 
 /**
  * The shapes /v1 answers, taken from the server's own TypeBox schemas (type-only imports, erased from
@@ -27,6 +28,14 @@ export type CoinFeesJson = Static<typeof CoinFees>;
 export type QuoteJson = Static<typeof QuoteAnswer>;
 export type AccountJson = Static<typeof Account>;
 export type BuildJson = Static<typeof BuildAnswer>;
+/** A page of a coin's holders, with the curve or pool marked apart. */
+export type HoldersJson = Static<typeof Holders>;
+export type HolderJson = HoldersJson['data'][number];
+export type RewardRunJson = Static<typeof RewardRun>;
+export type RunDetailJson = Static<typeof RunDetail>;
+/** One of the vault's movements (the spec's "rings"). */
+export type RingJson = Static<typeof Ring>;
+export type CoinScheduleJson = Static<typeof CoinSchedule>;
 /** What the trade ticket asks: the quote's and the build's shared request (amount in base units). */
 export interface TradeTicketRequest {
   readonly side: 'buy' | 'sell';

@@ -1,4 +1,5 @@
 import { ApiError } from './api-error.js';
+import type { CoinScheduleJson, HoldersJson, RewardRunJson, RingJson, RunDetailJson } from './api-types.js';
 import type { AccountJson, ApiErrorCode, BuildJson, QuoteJson, TradeTicketRequest, CandleInterval, CandleJson, CoinDetailJson, CoinFeesJson, CoinJson, TradeJson, CoinQuote, CoinSort, CoinStage, DailyStatsJson, GraduatedJson, PageJson, ParamsJson, StatsJson } from './api-types.js';
 import { DeskSession } from './desk-session.js';
 
@@ -59,6 +60,31 @@ export class DeskApi {
 
   fees(mint: string, signal?: AbortSignal): Promise<CoinFeesJson> {
     return this.get(`/v1/coins/${encodeURIComponent(mint)}/fees`, {}, signal);
+  }
+
+  /** A coin's holders, largest first, with the curve or pool marked apart. */
+  holders(mint: string, query: { readonly limit?: number; readonly cursor?: string } = {}, signal?: AbortSignal): Promise<HoldersJson> {
+    return this.get(`/v1/coins/${encodeURIComponent(mint)}/holders`, { ...query }, signal);
+  }
+
+  /** A coin's holder-reward runs, newest first. */
+  coinRuns(mint: string, query: { readonly limit?: number; readonly cursor?: string } = {}, signal?: AbortSignal): Promise<PageJson<RewardRunJson>> {
+    return this.get(`/v1/coins/${encodeURIComponent(mint)}/runs`, { ...query }, signal);
+  }
+
+  /** One holder-reward run and a page of its payments. */
+  run(id: string, query: { readonly limit?: number; readonly cursor?: string } = {}, signal?: AbortSignal): Promise<RunDetailJson> {
+    return this.get(`/v1/runs/${encodeURIComponent(id)}`, { ...query }, signal);
+  }
+
+  /** A coin's fee movements (rings), newest first. */
+  rings(mint: string, query: { readonly limit?: number; readonly cursor?: string } = {}, signal?: AbortSignal): Promise<PageJson<RingJson>> {
+    return this.get(`/v1/coins/${encodeURIComponent(mint)}/rings`, { ...query }, signal);
+  }
+
+  /** What the service will run next for a coin. */
+  schedule(mint: string, signal?: AbortSignal): Promise<CoinScheduleJson> {
+    return this.get(`/v1/coins/${encodeURIComponent(mint)}/schedule`, {}, signal);
   }
 
   /** GET /v1/coins/{mint}/quote: the trade build's request as query parameters. */

@@ -87,7 +87,7 @@ describe('service runs: splits, claims, holder-reward runs and migrations, with 
     const bought = await buy(trader, coin, 5_000_000_000_000n);
     await until(f, 'the claim refused', () => f.runs!.jobs(coin.mint).some((j) => j.kind === 'claim' && j.state === 'failed'));
     const claim = f.runs!.jobs(coin.mint).find((j) => j.kind === 'claim')!;
-    expect(claim.lastError).toMatch(new RegExp(`^the payee ${payee.address} has no ZEC account: the service pays a payee only into its own ZEC account, and claims as soon as it has one \\(\\d+ zat wait\\)$`));
+    expect(claim.lastError).toMatch(new RegExp(`^the payee ${payee.address} has no ZEC account: the service pays a payee only into its own ZEC account, and claims as soon as it has one \\([0-9.]+ ZEC waits\\)$`));
     expect(await zecOf(payee.address)).toBe(0n);
 
     await f.sandbox.faucet.zec(payee.address, 1n as never);

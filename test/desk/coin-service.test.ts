@@ -1,0 +1,95 @@
+import { mkdirSync } from 'node:fs';
+import type { KeyPairSigner } from '@solana/kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buyExactTokens } from '../../core/math/curve.js';
+import { buyV2Instruction } from '../../core/programs/launchpad/instructions/buy-v2.js';
+import { call, startApi, type ApiFixture } from '../api/api-fixture.js';
+import { curveOf, fundedWallet, openCoinAccount, partiesFor, SANDBOX_FEE_RATES, send, tokens } from '../helpers/launchpad.js';
+import { openBrowser, type Browser } from './browser.js';
+import { DeskMarket, ZEC, type PlantedCoin } from './market.js';
+
+const SHOTS = 'test-results';
+type Json = Record<string, unknown>;
+
+/**
+ * The coin page's holders and service runs in Chromium, over a server whose service runs are on: the
+ * holders the API lists (the curve marked apart, paged on with "Show more"), the holder-reward run the
+ * service made, what it will run next, and the vault's movements, all without a reload.
+ */
+describe('the coin page: holders and service runs, in Chromium', () => {
+  let f: ApiFixture;
+  let browser: Browser;
+  let coin: PlantedCoin;
+  let ticker: NodeJS.Timeout;
+  const holders: KeyPairSigner[] = [];
+  const page = () => browser.page;
+  const get = async (path: string) => {
+    f.clock += 2_000;
+    return (await call(f, 'GET', path)).body as Json;
+  };
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    f = await startApi({ runs: { splitDelayMs: 0, holderRunEveryMs: 250, holderRunMinimumZec: 1n } });
+    ticker = setInterval(() => f.sandbox.cluster.advanceSlots(1), 10);
+    const market = await DeskMarket.open(f);
+    coin = await market.plant('Sprout Shares', 'SPRT');
+    // Twenty-three holders: more than one page of the panel (20).
+    for (let i = 0; i < 23; i++) {
+      const holder = await fundedWallet(f.sandbox, 100n * ZEC);
+      const quote = buyExactTokens(curveOf(f.sandbox, coin), tokens(BigInt(i + 1) * 41_000_000_000n), SANDBOX_FEE_RATES);
+      const result = await send(f.sandbox, holder, [await openCoinAccount(holder, coin), await buyV2Instruction(partiesFor(f.sandbox, coin, holder.address), { amount: quote.tokens, maxQuoteCost: quote.totalCost })]);
+      expect(result.err).toBeNull();
+      holders.push(holder);
+    }
+    await f.indexed();
+    const deadline = Date.now() + 60_000;
+    while (!(f.store.runs.lastRunOf(coin.mint)?.recipients === 23 && f.store.runs.lastRunOf(coin.mint)?.state === 'closed')) {
+      if (Date.now() > deadline) throw new Error(`no closed run of all 23 holders: ${JSON.stringify(f.runs?.jobs(coin.mint))}`);
+      await f.indexed();
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    browser = await openBrowser(1280, 800);
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await f?.close();
+    clearInterval(ticker);
+  });
+
+  it('lists the holders the API lists, largest first, pages on, and marks the curve apart', async () => {
+    await page().goto(`${f.base}/coin/${coin.mint}`);
+    const panel = page().getByRole('region', { name: 'Holders' });
+    await panel.getByRole('row').nth(1).waitFor();
+    const api = await get(`/v1/coins/${coin.mint}/holders?limit=20`);
+    const rows = () => panel.locator('[role="row"][data-wallet]').evaluateAll((els) => els.map((e) => e.getAttribute('data-wallet')));
+    expect(await rows()).toEqual((api['data'] as Json[]).map((h) => h['wallet']));
+    expect(await panel.getByRole('heading').textContent()).toContain('23 wallets, largest first');
+    const curve = (api['vaults'] as Json[])[0]!;
+    expect(curve['role']).toBe('curve');
+    expect(await panel.locator('[data-role="curve"]').textContent()).toMatch(/^\s*Bonding curve holds .+ of supply\) — not a holder, never paid\s*$/);
+    await panel.getByRole('button', { name: 'Show more holders' }).click();
+    await expect.poll(async () => (await rows()).length).toBe(23);
+    const all = await get(`/v1/coins/${coin.mint}/holders?limit=100`);
+    expect(await rows()).toEqual((all['data'] as Json[]).map((h) => h['wallet']));
+    await expect.poll(() => panel.getByRole('button', { name: 'Show more holders' }).count()).toBe(0);
+  });
+
+  it('shows the service\'s holder-reward runs, what it runs next, and the latest fee movements', async () => {
+    const service = page().getByRole('region', { name: 'Service runs' });
+    const runs = (await get(`/v1/coins/${coin.mint}/runs`))['data'] as Json[];
+    const last = runs[0]!;
+    await expect.poll(() => service.locator(`[data-run="${String(last['run'])}"]`).getAttribute('data-state')).toBe('closed');
+    expect(await service.locator(`[data-run="${String(last['run'])}"]`).textContent()).toContain('23/23 holders');
+    const schedule = await get(`/v1/coins/${coin.mint}/schedule`);
+    expect(schedule['runs']).toBe('on');
+    const kinds = (schedule['scheduled'] as Json[]).map((j) => j['kind']);
+    expect(await service.locator('.next li').evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')))).toEqual(kinds);
+    expect(await service.locator('[data-kind="holders"] .what').textContent()).toBe('Holder-reward run');
+    await service.locator('.rings li[data-kind="run-pay"]').first().waitFor();
+    await page().locator('.below').scrollIntoViewIfNeeded();
+    await page().screenshot({ path: `${SHOTS}/desk-coin-holders-1280x800.png`, fullPage: true });
+    await page().setViewportSize({ width: 1920, height: 1080 });
+    await page().screenshot({ path: `${SHOTS}/desk-coin-holders-1920x1080.png`, fullPage: true });
+  });
+});
