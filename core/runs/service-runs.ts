@@ -19,6 +19,11 @@ export interface RunTimings {
   readonly holderRunEveryMs: number;
   /** The least that must wait for a holder-reward run (zat). */
   readonly holderRunMinimumZec: bigint;
+  /**
+   * Runs of different coins sent at once. A coin's own runs never overlap (its split lands before its
+   * claim is read), and each run's transactions go one after another.
+   */
+  readonly concurrency: number;
   /** First wait after a failed run; doubled per failure in a row, up to `maxRetryMs`. */
   readonly retryMs: number;
   readonly maxRetryMs: number;
@@ -28,6 +33,7 @@ export const DEFAULT_RUN_TIMINGS: RunTimings = Object.freeze({
   splitDelayMs: 5_000,
   holderRunEveryMs: 10 * 60_000,
   holderRunMinimumZec: 100_000n, // 0.001 ZEC
+  concurrency: 8,
   retryMs: 5_000,
   maxRetryMs: 10 * 60_000,
 });
@@ -134,17 +140,18 @@ export class ServiceRuns {
   private plan(c: CoinRunFacts): void {
     const now = Date.now();
     const later = now + this.timings.splitDelayMs;
-    if (c.stage === 'complete') this.journal.due(c.mint, 'migrate', now);
-    if (c.feesSinceCollect && c.pair === 'zec') this.journal.due(c.mint, 'split', later);
-    if (c.feesSinceCollect && c.pair === 'native') this.journal.due(c.mint, 'native', later);
-    if (c.waitingZec > 0n && c.payeeKind === 'wallet') this.journal.due(c.mint, 'claim', later);
+    if (c.stage === 'complete') this.journal.markDue(c.mint, 'migrate', now);
+    if (c.feesSinceCollect && c.pair === 'zec') this.journal.markDue(c.mint, 'split', later);
+    if (c.feesSinceCollect && c.pair === 'native') this.journal.markDue(c.mint, 'native', later);
+    if (c.waitingZec > 0n && c.payeeKind === 'wallet') this.journal.markDue(c.mint, 'claim', later);
     if (c.waitingZec > 0n && c.payeeKind === 'holders') {
       const last = this.journal.job(c.mint, 'holders')?.lastRanAt ?? null;
-      this.journal.due(c.mint, 'holders', last === null ? later : Math.max(later, last + this.timings.holderRunEveryMs));
+      this.journal.markDue(c.mint, 'holders', last === null ? later : Math.max(later, last + this.timings.holderRunEveryMs));
     }
   }
 
   private wake(): void {
+    if (this.working) this.nudge?.();
     if (this.stopped || this.working) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
@@ -159,10 +166,36 @@ export class ServiceRuns {
     }, Math.max(0, due - Date.now()));
   }
 
-  /** Runs every job due now, one at a time. */
+  /**
+   * Runs every job due now, up to `concurrency` at once, never two of one coin together; returns when
+   * none is due and none is running.
+   */
   private async work(): Promise<void> {
-    for (let job = this.journal.next(Date.now()); job && !this.stopped; job = this.journal.next(Date.now())) await this.runJob(job);
+    const running = new Map<Address, Promise<void>>();
+    for (;;) {
+      if (!this.stopped && running.size < this.timings.concurrency) {
+        const next = this.journal.dueJobs(Date.now(), this.timings.concurrency * 4).find((job) => !running.has(job.mint));
+        if (next) {
+          running.set(next.mint, this.runJob(next).finally(() => running.delete(next.mint)));
+          continue;
+        }
+      }
+      if (running.size === 0) return;
+      // Until a run ends, the index marks something due, or the next due time comes.
+      const due = this.journal.dueJobs(Number.MAX_SAFE_INTEGER, this.timings.concurrency * 4 + running.size).find((job) => !running.has(job.mint))?.dueAt ?? null;
+      let timer: NodeJS.Timeout | undefined;
+      const nudged = new Promise<void>((resolve) => {
+        this.nudge = resolve;
+        if (due !== null) timer = setTimeout(resolve, Math.max(0, due - Date.now()));
+      });
+      await Promise.race([...running.values(), nudged]);
+      clearTimeout(timer);
+      this.nudge = null;
+    }
   }
+
+  /** Tells a busy worker that something new may be due. */
+  private nudge: (() => void) | null = null;
 
   private async runJob(job: RunJob): Promise<void> {
     try {

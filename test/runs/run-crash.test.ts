@@ -109,7 +109,7 @@ describe('holder-reward runs stopped mid-way and resumed', () => {
       await first.stop();
       const stopped = f.store.runs.lastRunOf(coin.mint)!;
       expect(stopped.state).toBe('paying');
-      if (point.loseJournal) rmSync(journal, { force: true });
+      if (point.loseJournal) for (const file of [journal, `${journal}-wal`, `${journal}-shm`]) rmSync(file, { force: true });
 
       const second = start(null);
       await until('the run closed', () => f.store.runs.lastRunOf(coin.mint)?.state === 'closed' && f.store.runs.lastRunOf(coin.mint)!.run === stopped.run);

@@ -26,13 +26,13 @@ describe('launchdesk runs', () => {
   it('lists failures with their reason and retry time, waiting runs, and what ran', () => {
     const journal = RunJournal.open(join(dir, 'runs.sqlite'));
     const now = Date.now();
-    journal.due(A, 'split', now - 5_000);
+    journal.markDue(A, 'split', now - 5_000);
     journal.done(A, 'split', { lastDone: 'split the creator fees', signature: SIG }, now - 4_000);
-    journal.due(B, 'claim', now);
+    journal.markDue(B, 'claim', now);
     journal.failed(B, 'claim', `the payee ${A} has no ZEC account`, now + 190_000, now);
-    journal.due(A, 'holders', now + 600_000);
+    journal.markDue(A, 'holders', now + 600_000);
     // A second due time later than the first never pushes a waiting run away.
-    journal.due(A, 'holders', now + 3_600_000);
+    journal.markDue(A, 'holders', now + 3_600_000);
     journal.close();
 
     const run = cli(['runs', '--data', dir]);

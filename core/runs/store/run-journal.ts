@@ -51,7 +51,7 @@ export class RunJournal {
       done: s(`UPDATE jobs SET state = @state, due_at = @dueAt, failures = 0, last_error = NULL,
         last_done = COALESCE(@lastDone, last_done), last_signature = COALESCE(@signature, last_signature), last_ran_at = @now WHERE mint = @mint AND kind = @kind`),
       failed: s(`UPDATE jobs SET state = 'failed', due_at = @dueAt, failures = failures + 1, last_error = @error, last_ran_at = @now WHERE mint = @mint AND kind = @kind`),
-      next: s(`SELECT * FROM jobs WHERE state IN ('waiting', 'failed') AND due_at <= ? ORDER BY due_at, mint, kind LIMIT 1`),
+      next: s(`SELECT * FROM jobs WHERE state IN ('waiting', 'failed') AND due_at <= ? ORDER BY due_at, mint, kind LIMIT ?`),
       nextDue: s(`SELECT MIN(due_at) AS at FROM jobs WHERE state IN ('waiting', 'failed')`),
       job: s('SELECT * FROM jobs WHERE mint = ? AND kind = ?'),
       all: s('SELECT * FROM jobs ORDER BY mint, kind'),
@@ -71,7 +71,7 @@ export class RunJournal {
   }
 
   /** Marks a run due at `dueAt` (an earlier due time wins; a failed job keeps its backoff). */
-  due(mint: Address, kind: RunKind, dueAt: number): void {
+  markDue(mint: Address, kind: RunKind, dueAt: number): void {
     this.statements.due.run({ mint, kind, dueAt });
   }
 
@@ -90,10 +90,9 @@ export class RunJournal {
     this.statements.retryNow.run(now);
   }
 
-  /** The most overdue job at `now`, if any. */
-  next(now: number): RunJob | null {
-    const row = this.statements.next.get(now) as Record<string, unknown> | undefined;
-    return row ? jobOf(row) : null;
+  /** The jobs due at `now`, most overdue first (at most `limit`). */
+  dueJobs(now: number, limit: number): RunJob[] {
+    return (this.statements.next.all(now, limit) as Record<string, unknown>[]).map(jobOf);
   }
 
   /** When the next job falls due (null: none waits). */
