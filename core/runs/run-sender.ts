@@ -16,6 +16,7 @@ import type { Chain } from '../chain/chain.js';
 import type { TransactionError } from '../chain/types.js';
 import { plainSimulationError } from '../engine/program-error.js';
 import type { World } from '../engine/world.js';
+import { DeskError } from '../errors.js';
 
 /** Why a run's transaction did not land: the program's refusal in words, and its raw error for callers that branch. */
 export class RunRefused extends Error {
@@ -30,6 +31,11 @@ export class RunRefused extends Error {
 }
 
 const CONFIRM_TIMEOUT_MS = 60_000;
+const EXPIRY_ATTEMPTS = 3;
+
+/** A blockhash that expired before the transaction landed: at the simulation, or while confirming. */
+const isExpiry = (error: unknown): boolean =>
+  (error instanceof RunRefused && error.err === 'BlockhashNotFound') || (error instanceof DeskError && error.code === 'blockhash_expired');
 const encoder = getTransactionEncoder();
 
 /**
@@ -43,7 +49,22 @@ export class RunSender {
     readonly authority: KeyPairSigner,
   ) {}
 
+  /**
+   * Sends one transaction and waits until it is confirmed. A transaction whose blockhash expired before it
+   * landed (a busy machine, a slow cluster) is signed again with a fresh one, up to three times: it never
+   * landed, so nothing happens twice.
+   */
   async send(world: World, instructions: readonly Instruction[], computeUnits = 400_000): Promise<Signature> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.sendOnce(world, instructions, computeUnits);
+      } catch (error) {
+        if (attempt >= EXPIRY_ATTEMPTS || !isExpiry(error)) throw error;
+      }
+    }
+  }
+
+  private async sendOnce(world: World, instructions: readonly Instruction[], computeUnits: number): Promise<Signature> {
     const lifetime = await this.chain.getLatestBlockhash('confirmed');
     const message = pipe(
       createTransactionMessage({ version: 0 }),

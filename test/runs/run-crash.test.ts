@@ -70,8 +70,9 @@ describe('holder-reward runs stopped mid-way and resumed', () => {
       journalPath: journal,
       authority: f.sandbox.serviceAuthority,
       timings: { splitDelayMs: 0, holderRunEveryMs: 0, holderRunMinimumZec: 1n, retryMs: 60 * 60_000, maxRetryMs: 60 * 60_000 },
-      onStep: (_mint, step) => {
-        if (!crashed && crashAt?.(step)) {
+      // Only this coin's run stops (the fixture's own holders coin has runs too).
+      onStep: (mint, step) => {
+        if (!crashed && mint === coin.mint && crashAt?.(step)) {
           crashed = true;
           throw new Killed(`stopped at ${JSON.stringify(step)}`);
         }
@@ -79,10 +80,10 @@ describe('holder-reward runs stopped mid-way and resumed', () => {
     });
   }
 
-  async function until(what: string, check: () => boolean): Promise<void> {
-    const deadline = Date.now() + 45_000;
+  async function until(what: string, check: () => boolean, runs: ServiceRuns): Promise<void> {
+    const deadline = Date.now() + 90_000;
     while (!check()) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; jobs: ${JSON.stringify(runs.jobs(coin.mint))}; last run: ${JSON.stringify(f.store.runs.lastRunOf(coin.mint), (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v))}`);
       await f.indexed();
       await new Promise((r) => setTimeout(r, 20));
     }
@@ -105,16 +106,22 @@ describe('holder-reward runs stopped mid-way and resumed', () => {
       const balances = await Promise.all(holders.map((h) => tokenBalance(f.sandbox, h.address, coin.mint, TOKEN_2022_PROGRAM)));
 
       const first = start(point.at);
-      await until('the run stopped', () => first.jobs(coin.mint).some((j) => j.kind === 'holders' && j.state === 'failed'));
-      await first.stop();
+      try {
+        await until('the run stopped', () => first.jobs(coin.mint).some((j) => j.kind === 'holders' && j.state === 'failed'), first);
+      } finally {
+        await first.stop();
+      }
       const stopped = f.store.runs.lastRunOf(coin.mint)!;
       expect(stopped.state).toBe('paying');
       if (point.loseJournal) for (const file of [journal, `${journal}-wal`, `${journal}-shm`]) rmSync(file, { force: true });
 
       const second = start(null);
-      await until('the run closed', () => f.store.runs.lastRunOf(coin.mint)?.state === 'closed' && f.store.runs.lastRunOf(coin.mint)!.run === stopped.run);
-      await second.idle();
-      await second.stop();
+      try {
+        await until('the run closed', () => f.store.runs.lastRunOf(coin.mint)?.state === 'closed' && f.store.runs.lastRunOf(coin.mint)!.run === stopped.run, second);
+        await second.idle();
+      } finally {
+        await second.stop();
+      }
 
       // Exactly one new run, paid in full, each holder once, as an uninterrupted run pays it.
       const runs = f.store.runs.runsOf(coin.mint, 1000);
@@ -128,6 +135,6 @@ describe('holder-reward runs stopped mid-way and resumed', () => {
       expect(after.map((z, i) => z - paidBefore[i]!)).toEqual(shares);
       expect(run).toMatchObject({ recipients: 20, paidRecipients: 20, paid: run.total - dust, dust });
       expect(await zecOf(await findPayeeRecord(vaultOf(f.sandbox), coin.mint))).toBe(dust);
-    }, 120_000);
+    }, 240_000);
   }
 });
