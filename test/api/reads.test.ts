@@ -229,7 +229,7 @@ describe('/v1 reads', () => {
 
     const fees = await ok(`/v1/coins/${zecCoin.mint}/fees`);
     const f = store.fees(zecCoin.mint)!;
-    expect(fees).toEqual({ mint: zecCoin.mint, creatorFeesZec: String(f.creatorFeesZec), splitZec: String(f.splitZec), toLpZec: String(f.toLpZec), rootstockZec: String(f.rootstockZec), treasuryZec: String(f.treasuryZec), payeeZec: String(f.payeeZec), paidOutZec: '0' });
+    expect(fees).toEqual({ mint: zecCoin.mint, creatorFeesZec: String(f.creatorFeesZec), splitZec: String(f.splitZec), toLpZec: String(f.toLpZec), rootstockZec: String(f.rootstockZec), treasuryZec: String(f.treasuryZec), payeeZec: String(f.payeeZec), paidOutZec: '0', waitingZec: String(f.payeeZec) });
     expect(BigInt(fees['splitZec'] as string) > 0n).toBe(true);
     expect((await ok(`/v1/coins/${nativeCoin.mint}/fees`))['native']).toEqual({ claimed: '0', burned: '0', toLp: '0', converted: '0', convertedZec: '0' });
     expect((await get(`/v1/coins/${sandbox.profile.mints.native.address}/fees`)).status).toBe(404);

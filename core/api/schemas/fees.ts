@@ -11,7 +11,8 @@ export const CoinFees = Type.Object(
     rootstockZec: Amount('rootstock share (burned, for a native-paired coin)'),
     treasuryZec: Amount('treasury share'),
     payeeZec: Amount("the deployer's payee's share (a native-paired coin's exactly as the conversions paid it)"),
-    paidOutZec: Amount('paid to the payee so far (claims and payee changes)'),
+    paidOutZec: Amount('paid to the payee so far (claims and payee changes; for holder rewards, every holder paid by the runs)'),
+    waitingZec: Amount("the payee's share not paid out yet: what waits in the coin's fee account (an addition)"),
     native: Type.Optional(
       Type.Object(
         {
@@ -38,6 +39,7 @@ export function presentFees(f: CoinFeesRow): Static<typeof CoinFees> {
     treasuryZec: String(f.treasuryZec),
     payeeZec: String(f.payeeZec),
     paidOutZec: String(f.paidOutZec),
+    waitingZec: String(f.payeeZec > f.paidOutZec ? f.payeeZec - f.paidOutZec : 0n),
     ...(f.native
       ? { native: { claimed: String(f.native.claimed), burned: String(f.native.burned), toLp: String(f.native.toLp), converted: String(f.native.converted), convertedZec: String(f.native.convertedZec) } }
       : {}),
