@@ -10,6 +10,7 @@ import { TOKEN_2022_PROGRAM } from '../../core/sandbox/token-balances.js';
 import { buyOutCurve, curveOf, fundedWallet, openCoinAccount, partiesFor, SANDBOX_FEE_RATES, send, tokenBalance, tokens, type Coin } from '../helpers/launchpad.js';
 import { plantListedCoin, vaultOf } from '../helpers/vault.js';
 import { call, startApi, type ApiFixture } from '../api/api-fixture.js';
+import { build, signAndSend } from '../engine/http-signing.js';
 
 const ZEC = 100_000_000n;
 type Json = Record<string, unknown>;
@@ -59,21 +60,41 @@ describe('service runs: splits, claims, holder-reward runs and migrations, with 
     return quote;
   }
 
-  it('splits a ZEC coin\'s creator fees and pays its wallet payee 40% to the base unit', async () => {
+  it('splits a ZEC coin\'s creator fees and pays its wallet payee 40% to the base unit, with nobody calling either (trades and reads through /v1)', async () => {
     const payee = await fundedWallet(f.sandbox, 1n); // holds a ZEC account
     const coin = await plantListedCoin(f.sandbox, await fundedWallet(f.sandbox, 10n * ZEC), { kind: 'wallet', wallet: payee.address });
+    await f.indexed();
     const payeeBefore = await zecOf(payee.address);
     const trader = await fundedWallet(f.sandbox, 100n * ZEC);
-    const buys = [await buy(trader, coin, 3_000_000_000_000n), await buy(trader, coin, 7_000_000_000_000n)];
-    const creatorFees = buys.reduce((s, b) => s + b.creatorFee, 0n);
+    for (const zecIn of [3n * ZEC, 7n * ZEC]) {
+      await signAndSend(f, await build(f, '/v1/trade/build', { wallet: trader.address, mint: coin.mint, side: 'buy', amount: String(zecIn) }), [trader]);
+    }
+    await f.indexed();
+    const trades = (await call(f, 'GET', `/v1/coins/${coin.mint}/trades`)).body['data'] as Json[];
+    const creatorFees = trades.reduce((s, t) => s + BigInt(t['creatorFeeZec'] as string), 0n);
+    expect(trades.length).toBe(2);
 
-    await until(f, 'the payee paid', async () => (await zecOf(payee.address)) > payeeBefore);
-    const parts = splitCreatorFee(creatorFees, SERVICE_SPLIT_RATES);
-    expect((await zecOf(payee.address)) - payeeBefore).toBe(parts.payee);
+    // Everything split and paid out (the runs may go between the two trades: one split per batch of fees).
+    const feesRead = async () => (await call(f, 'GET', `/v1/coins/${coin.mint}/fees`)).body;
+    await until(f, 'every fee split and paid', async () => {
+      const fees = await feesRead();
+      return fees['splitZec'] === String(creatorFees) && fees['waitingZec'] === '0';
+    });
+    const rings = (await call(f, 'GET', `/v1/coins/${coin.mint}/rings`)).body['data'] as Json[];
+    const splits = rings.filter((r) => r['kind'] === 'split').map((r) => BigInt(r['zec'] as string));
+    expect(splits.reduce((a, b) => a + b, 0n)).toBe(creatorFees);
+    // Each split gives the payee 40% of what it split, to the base unit (core/math/split, the program's rule).
+    const payeeShare = splits.reduce((a, amount) => a + splitCreatorFee(amount, SERVICE_SPLIT_RATES).payee, 0n);
+    expect((await zecOf(payee.address)) - payeeBefore).toBe(payeeShare);
     expect(await zecOf(await findPayeeRecord(vaultOf(f.sandbox), coin.mint))).toBe(0n);
-    await until(f, 'the payout indexed', () => f.store.fees(coin.mint)!.paidOutZec === parts.payee);
-    const fees = (await call(f, 'GET', `/v1/coins/${coin.mint}/fees`)).body;
-    expect(fees).toMatchObject({ creatorFeesZec: String(creatorFees), splitZec: String(creatorFees), payeeZec: String(parts.payee), paidOutZec: String(parts.payee), treasuryZec: String(parts.treasury) });
+    const fees = await feesRead();
+    expect(fees).toMatchObject({ creatorFeesZec: String(creatorFees), splitZec: String(creatorFees), payeeZec: String(payeeShare), paidOutZec: String(payeeShare), waitingZec: '0' });
+    const payouts = rings.filter((r) => r['kind'] === 'payout');
+    expect(payouts.every((r) => r['party'] === payee.address)).toBe(true);
+    expect(payouts.reduce((a, r) => a + BigInt(r['zec'] as string), 0n)).toBe(payeeShare);
+    // Nothing waits, so a claim build says so: the service paid it already.
+    const claim = await call(f, 'POST', '/v1/claim/build', { body: { wallet: trader.address, mint: coin.mint } });
+    expect([claim.status, (claim.body['error'] as Json)['message']]).toEqual([422, `nothing waits in the fee account of coin ${coin.mint}: there is nothing to claim now`]);
     expect(f.runs!.jobs(coin.mint).map((j) => [j.kind, j.state, j.lastError])).toEqual([
       ['claim', 'idle', null],
       ['split', 'idle', null],
@@ -206,14 +227,18 @@ describe('service runs: splits, claims, holder-reward runs and migrations, with 
     expect(deposit).toEqual([expect.objectContaining({ kind: 'liquidity', mint: mints.native.address, party: f.sandbox.profile.accounts['nativePool'] })]);
   });
 
-  it('migrates a bought-out curve to its pool, where it then trades', async () => {
+  it('migrates a bought-out curve to its pool, where it then trades through /v1', async () => {
     const coin = await plantListedCoin(f.sandbox, await fundedWallet(f.sandbox, 10n * ZEC), { kind: 'holders' });
     const whale = await fundedWallet(f.sandbox, 1_000n * ZEC);
     expect((await buyOutCurve(f.sandbox, whale, coin)).err).toBeNull();
-    await until(f, 'the graduation indexed', () => f.store.coin(coin.mint)?.stage === 'pool');
-    expect(f.store.graduation(coin.mint)).not.toBeNull();
-    const detail = (await call(f, 'GET', `/v1/coins/${coin.mint}`)).body;
-    expect(detail['venue'] ?? detail['stage']).toBeTruthy();
+    await until(f, 'the graduation indexed', async () => (await call(f, 'GET', `/v1/coins/${coin.mint}`)).body['stage'] === 'pool');
+    const graduated = ((await call(f, 'GET', '/v1/graduations')).body['data'] as Json[]).find((g) => g['mint'] === coin.mint);
+    expect(graduated).toBeDefined();
+    const trader = await fundedWallet(f.sandbox, 10n * ZEC);
+    const sent = await signAndSend(f, await build(f, '/v1/trade/build', { wallet: trader.address, mint: coin.mint, side: 'buy', amount: String(ZEC) }), [trader]);
+    await f.indexed();
+    const newest = ((await call(f, 'GET', `/v1/coins/${coin.mint}/trades?limit=1`)).body['data'] as Json[])[0]!;
+    expect(newest).toMatchObject({ signature: sent[0], venue: 'pool', side: 'buy', user: trader.address });
     expect(f.runs!.jobs(coin.mint).find((j) => j.kind === 'migrate')).toMatchObject({ state: 'idle', lastDone: 'moved the completed curve to its pool' });
   });
 });
