@@ -23,6 +23,8 @@ import { NATIVE_MINT_DECIMALS } from './sandbox/genesis/keys.js';
 import { Sandbox } from './sandbox/sandbox.js';
 import { RunJournal } from './runs/store/run-journal.js';
 import { runReport } from './runs/run-report.js';
+import { runAuthorityOf } from './runs/run-authority.js';
+import { ServiceRuns } from './runs/service-runs.js';
 import type { MarketChoice } from './sandbox/genesis/steps.js';
 
 const DEFAULT_RPC_PORT = 8899;
@@ -166,7 +168,7 @@ function progressPrinter(out: NodeJS.WriteStream): (progress: IngestProgress) =>
 }
 
 /** `--rpc URL --profile FILE`: another cluster, described by its network profile; null when neither is given. */
-function rpcConnection(values: { rpc?: string | undefined; profile?: string | undefined }): SandboxConnection | null {
+function rpcConnection(values: { rpc?: string | undefined; profile?: string | undefined }): (SandboxConnection & { readonly profilePath: string }) | null {
   if ((values.rpc === undefined) !== (values.profile === undefined)) throw new DeskError('invalid_param', '--rpc URL and --profile FILE go together: a cluster needs its network profile');
   if (values.rpc === undefined) return null;
   let url: URL;
@@ -182,18 +184,31 @@ function rpcConnection(values: { rpc?: string | undefined; profile?: string | un
   const cluster = { kind: 'rpc', rpcUrl: values.rpc, wsUrl: named.cluster.wsUrl ?? webSocketUrlOf(values.rpc) } as const;
   const profile: NetworkProfile = { ...named, cluster };
   const chain = new RpcChain(cluster.rpcUrl, cluster.wsUrl);
-  return { chain, profile, where: cluster.rpcUrl, close: () => chain.close() };
+  return { chain, profile, where: cluster.rpcUrl, profilePath: resolve(values.profile!), close: () => chain.close() };
 }
 
 /** `serve --rpc URL --profile FILE`: the indexer and /v1 over another cluster (no sandbox). */
-async function runRemoteServe(values: { data?: string | undefined; port?: string | undefined }, connection: SandboxConnection): Promise<void> {
+async function runRemoteServe(values: { data?: string | undefined; port?: string | undefined; 'no-runs'?: boolean | undefined }, connection: SandboxConnection & { readonly profilePath: string }): Promise<void> {
   const dataDir = resolve(values.data ?? defaultSandboxDir());
   mkdirSync(dataDir, { recursive: true });
+  const { authority, offReason } = values['no-runs'] ? { authority: null, offReason: "the service's runs were switched off for this start (--no-runs)" } : await runAuthorityOf(connection.profile, connection.profilePath);
   const index = await startIndex({ chain: connection.chain, profile: connection.profile, indexPath: join(dataDir, 'index.sqlite'), onProgress: progressPrinter(process.stdout) });
   const keys = KeyStore.open(join(dataDir, 'keys.sqlite'));
-  const app = await createApiServer({ store: index.store, chain: connection.chain, profile: connection.profile, keys });
+  const runs = ServiceRuns.start({
+    chain: connection.chain,
+    store: index.store,
+    profile: connection.profile,
+    journalPath: join(dataDir, 'runs.sqlite'),
+    authority,
+    offReason,
+    onFailure: (job, reason) => {
+      if (job.failures === 0) process.stderr.write(`run ${job.kind} of ${job.mint} failed (retried by itself): ${reason}\n`);
+    },
+  });
+  const app = await createApiServer({ store: index.store, chain: connection.chain, profile: connection.profile, keys, runs });
   const { url } = await listenLocal(app, portOf(values.port, DEFAULT_API_PORT, '--port'));
   const stop = async (): Promise<void> => {
+    await runs.stop();
     await app.close();
     keys.close();
     index.stop();
@@ -202,7 +217,7 @@ async function runRemoteServe(values: { data?: string | undefined; port?: string
   };
   process.once('SIGINT', () => void stop());
   process.once('SIGTERM', () => void stop());
-  process.stdout.write([`launchdesk (headless) ready`, `  data       ${dataDir}`, `  desk       ${url}/`, `  API        ${url}/v1   (reference: ${url}/v1/docs)`, `  cluster    ${connection.where}`, ''].join('\n'));
+  process.stdout.write([`launchdesk (headless) ready`, `  data       ${dataDir}`, `  desk       ${url}/`, `  API        ${url}/v1   (reference: ${url}/v1/docs)`, `  cluster    ${connection.where}`, `  runs       ${runs.state.on ? `on, sent by ${runs.state.authority}` : `off: ${runs.state.reason}`}`, ''].join('\n'));
 }
 
 async function runIndex(values: { data?: string | undefined; rpc?: string | undefined; profile?: string | undefined }): Promise<void> {

@@ -43,6 +43,11 @@ export interface NetworkProfile {
    */
   readonly pinning?: { readonly url: string; readonly authorization?: string };
   /**
+   * Another cluster's service runs (core/runs): the Solana CLI keypair file that sends them, relative to the
+   * profile's directory. Absent: the runs are off there (the sandbox uses its own authority).
+   */
+  readonly runs?: { readonly authorityKeypair: string };
+  /**
    * Sandbox only: whether genesis seeded a market (core/sandbox/market), with its seed and its traders'
    * addresses (their keys derive from the seed), or was asked to leave the sandbox empty.
    */
@@ -135,6 +140,10 @@ export function assertIsNetworkProfile(value: unknown): asserts value is Network
   if (pinning !== undefined) {
     if (typeof pinning !== 'object' || pinning === null || typeof pinning['url'] !== 'string' || !/^https?:\/\/\S+$/.test(pinning['url'])) fail('pinning.url', 'must be an http(s) URL when pinning is present');
     if (pinning['authorization'] !== undefined && typeof pinning['authorization'] !== 'string') fail('pinning.authorization', 'must be a string (the whole Authorization header value) when present');
+  }
+  const runs = p['runs'] as Record<string, unknown> | undefined;
+  if (runs !== undefined && (typeof runs !== 'object' || runs === null || typeof runs['authorityKeypair'] !== 'string' || runs['authorityKeypair'] === '')) {
+    fail('runs.authorityKeypair', 'must be the path of a Solana CLI keypair file when runs is present');
   }
   const mints = p['mints'] as Record<string, unknown> | undefined;
   if (typeof mints !== 'object' || mints === null) fail('mints', 'must be an object');

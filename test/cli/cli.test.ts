@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { generateKeyPairSigner } from '@solana/kit';
+import { generateKeyPairSigner, getAddressEncoder } from '@solana/kit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { COMMAND_NAMES } from '../../core/command-line.js';
 import { IndexStore } from '../../core/index/store/index-store.js';
@@ -183,6 +183,9 @@ describe('launchdesk CLI', () => {
         child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
       });
       expect(out).toContain(`cluster    ${facade.rpcUrl}`);
+      expect(out).toContain("runs       off: the network profile names no run authority (runs.authorityKeypair): the service's runs are off on this cluster");
+      const schedule = (await (await fetch(`${api}/v1/coins/${mint}/schedule`)).json()) as Record<string, unknown>;
+      expect(schedule).toMatchObject({ runs: 'off', reason: "the network profile names no run authority (runs.authorityKeypair): the service's runs are off on this cluster" });
       const coin = (await (await fetch(`${api}/v1/coins/${mint}`)).json()) as { mint: string; stage: string };
       expect(coin).toMatchObject({ mint, stage: 'curve' });
       // /v1/params names the cluster as this server reaches it: the --rpc URL and the profile's WebSocket.
@@ -192,6 +195,78 @@ describe('launchdesk CLI', () => {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
       await facade.close();
+      sandbox.close();
+    }
+  });
+
+  it('serve --rpc with a profile naming a run authority sends the service\'s runs on that cluster', async () => {
+    const dataDir = tempDir();
+    dirs.push(dataDir);
+    const sandbox = await Sandbox.open({ dataDir: null, slotMs: 0 });
+    const facade = await startRpcFacade(sandbox, { port: 0 });
+    // The sandbox's own authority, written as a Solana CLI keypair file next to the profile.
+    const pkcs8 = new Uint8Array(await crypto.subtle.exportKey('pkcs8', sandbox.serviceAuthority.keyPair.privateKey));
+    const seed = pkcs8.slice(-32);
+    const publicKey = getAddressEncoder().encode(sandbox.serviceAuthority.address);
+    writeFileSync(join(dataDir, 'authority.json'), JSON.stringify([...seed, ...publicKey]));
+    writeProfile(join(dataDir, 'cluster.json'), { ...sandbox.profile, cluster: { kind: 'rpc', rpcUrl: facade.rpcUrl, wsUrl: facade.wsUrl }, runs: { authorityKeypair: 'authority.json' } });
+    const ticker = setInterval(() => sandbox.cluster.advanceSlots(1), 20);
+    const child = spawn(process.execPath, ['--import', 'tsx', 'core/cli.ts', 'serve', '--rpc', facade.rpcUrl, '--profile', join(dataDir, 'cluster.json'), '--data', dataDir, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const payee = await fundedWallet(sandbox, 1n);
+      const coin = await plantListedCoin(sandbox, await fundedWallet(sandbox, 10n * 100_000_000n), { kind: 'wallet', wallet: payee.address }, 1_000_000_000_000n);
+      let out = '';
+      child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      const api = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no API line: ${out}`)), 60_000);
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const match = /API\s+(http:\/\/\S+)\/v1/.exec(out);
+          if (match) {
+            clearTimeout(timer);
+            resolve(match[1]!);
+          }
+        });
+        child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
+      });
+      expect(out).toContain(`runs       on, sent by ${sandbox.serviceAuthority.address}`);
+      // The planting's first buy paid a creator fee: the server splits it and pays the payee, over RPC.
+      const deadline = Date.now() + 45_000;
+      let fees: Record<string, string> = {};
+      for (;;) {
+        fees = (await (await fetch(`${api}/v1/coins/${coin.mint}/fees`)).json()) as Record<string, string>;
+        if (fees['paidOutZec'] !== undefined && fees['paidOutZec'] !== '0') break;
+        if (Date.now() > deadline) throw new Error(`not paid: ${JSON.stringify(fees)}; schedule ${JSON.stringify(await (await fetch(`${api}/v1/coins/${coin.mint}/schedule`)).json())}\n${out}`);
+        await new Promise((r) => setTimeout(r, 1_500)); // within the anonymous reads limit
+      }
+      expect(fees['splitZec']).toBe(fees['creatorFeesZec']);
+      expect(fees['paidOutZec']).toBe(fees['payeeZec']);
+      expect(BigInt(fees['payeeZec']!) > 0n).toBe(true);
+    } finally {
+      // (the ticker keeps going until the server has stopped: a run being confirmed ends first)
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      clearInterval(ticker);
+      await facade.close();
+      sandbox.close();
+    }
+  }, 120_000);
+
+  it('refuses a profile whose run authority file is missing or not a keypair, without echoing it', async () => {
+    const dataDir = tempDir();
+    dirs.push(dataDir);
+    const sandbox = await Sandbox.open({ dataDir: null, slotMs: 0 });
+    try {
+      writeProfile(join(dataDir, 'cluster.json'), { ...sandbox.profile, runs: { authorityKeypair: 'missing.json' } });
+      const missing = cli(['serve', '--rpc', 'http://127.0.0.1:9', '--profile', join(dataDir, 'cluster.json'), '--data', dataDir, '--port', '0']);
+      expect(missing.status).toBe(1);
+      expect(missing.stderr).toBe(`launchdesk: runs.authorityKeypair: cannot read ${join(dataDir, 'missing.json')} (ENOENT)\n`);
+      writeFileSync(join(dataDir, 'bad.json'), '[1, 2, 3]');
+      writeProfile(join(dataDir, 'cluster.json'), { ...sandbox.profile, runs: { authorityKeypair: 'bad.json' } });
+      const bad = cli(['serve', '--rpc', 'http://127.0.0.1:9', '--profile', join(dataDir, 'cluster.json'), '--data', dataDir, '--port', '0']);
+      expect(bad.status).toBe(1);
+      expect(bad.stderr).toBe(`launchdesk: runs.authorityKeypair: ${join(dataDir, 'bad.json')} is not a Solana CLI keypair file (a keypair file is a JSON array of 64 numbers from 0 to 255)\n`);
+    } finally {
       sandbox.close();
     }
   });
