@@ -9,6 +9,11 @@ import { startKeychainSession, type KeychainSession } from '../helpers/keychain-
 import { openBrowser, type Browser } from './browser.js';
 import { approveAndLand } from './review-steps.js';
 import { gradientPng } from './market.js';
+import { formatDecimalUnits } from '../../core/math/units.js';
+import { splitFeesInstruction } from '../../core/programs/vault/split-fees.js';
+import { build, signAndSend } from '../engine/http-signing.js';
+import { fundedWallet, send, tokenBalance } from '../helpers/launchpad.js';
+import { vaultConfigOf, vaultOf } from '../helpers/vault.js';
 
 const SHOTS = 'test-results';
 const TOKEN = 'desk-token-of-the-plant-wizard-test1';
@@ -90,6 +95,44 @@ describe('the planting wizard, in Chromium', () => {
     const account = await new SandboxChain(f.sandbox.cluster).getAccount(await findAssociatedTokenAccount(wallet, mint as Address, 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' as Address));
     expect(account && Buffer.from(account.data).readBigUInt64LE(64)).toBeGreaterThan(0n);
     expect(browser.problems).toEqual([]);
+  });
+
+  it('on a coin whose payee is your wallet: what waits after a split, claimed through the review to the base unit', async () => {
+    const headers = { 'x-desk-token': TOKEN };
+    const mint = (await call(f, 'POST', '/desk-api/plant/mint', { headers })).body['mint'] as Address;
+    const built = await call(f, 'POST', '/v1/plant/build', { body: { wallet, mint, name: 'Sorrel', symbol: 'SORREL', uri: 'ipfs://bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy', payee: 'me' } });
+    const ticker = setInterval(() => f.sandbox.cluster.advanceSlots(1), 10);
+    try {
+      const ticket = { wallet, mint, name: 'Sorrel', symbol: 'SORREL', payee: 'me', pair: 'zec' };
+      expect((await call(f, 'POST', '/desk-api/sign/plant', { headers, body: { buildId: built.body['buildId'], ticket } })).status).toBe(200);
+    } finally {
+      clearInterval(ticker);
+    }
+    await f.indexed();
+    // Someone trades it, and the vault splits the creator fee (this server runs no service runs): the payee's 40% waits.
+    const trader = await fundedWallet(f.sandbox, 50n * 10n ** 8n);
+    await signAndSend(f, await build(f, '/v1/trade/build', { wallet: trader.address, mint, side: 'buy', amount: String(5n * 10n ** 8n) }), [trader]);
+    const { programs, mints } = f.sandbox.profile;
+    const split = await send(f.sandbox, trader, [await splitFeesInstruction({ vault: vaultOf(f.sandbox), launchpad: programs['launchpad']!, amm: programs['amm']!, zecMint: mints.zec.address, mint, sender: trader.address, config: vaultConfigOf(f.sandbox) })]);
+    expect(split.err).toBeNull();
+    await f.indexed();
+    const fees = (await call(f, 'GET', `/v1/coins/${mint}/fees`)).body;
+    const waiting = BigInt(fees['waitingZec'] as string);
+    expect(waiting > 0n).toBe(true);
+
+    await page().goto(`${f.base}/coin/${mint}`);
+    const panel = page().getByRole('region', { name: 'Your coin' });
+    await expect.poll(() => panel.locator('[data-field="waiting"]').textContent()).toBe(`${formatDecimalUnits(waiting, 8)} ZEC`);
+    const zecOf = () => tokenBalance(f.sandbox, wallet, mints.zec.address, mints.zec.tokenProgram);
+    const before = await zecOf();
+    await panel.getByRole('button', { name: 'Claim to Planter' }).click();
+    const review = panel.getByRole('region', { name: 'Review before signing' });
+    await review.getByRole('button', { name: 'Approve and sign' }).waitFor();
+    await page().screenshot({ path: `${SHOTS}/desk-claim-1280x800.png`, fullPage: true });
+    await approveAndLand(f, review);
+    await f.indexed();
+    expect((await zecOf()) - before).toBe(waiting);
+    await expect.poll(async () => (await call(f, 'GET', `/v1/coins/${mint}/fees`)).body['waitingZec']).toBe('0');
   });
 
   it('on a coin whose payee is your wallet: what waits, and a payee change to holder rewards through the review', async () => {
