@@ -34,6 +34,8 @@ export class TradeReviewState {
     readonly kind: BuildKindName = 'trade',
     /** Builds the same ticket again and answers the new build's id (null: this kind is not rebuilt). */
     private readonly rebuild: (() => Promise<string>) | null = null,
+    /** Told once the signed transactions have landed (a two-step trade builds its next step then). */
+    private readonly onLanded: (() => void) | null = null,
   ) {
     this.buildId = buildId;
   }
@@ -84,6 +86,7 @@ export class TradeReviewState {
         if (!(isApiError(error) && /expired/.test(error.message) && (await this.renew()))) throw error;
         this.signatures = (await this.api.sign(this.buildId, this.ticket, this.kind)).signatures;
       }
+      this.onLanded?.();
     } catch (error) {
       this.problem = isApiError(error) ? error.message : 'signing failed; nothing was sent';
     } finally {

@@ -4,6 +4,7 @@ import { isApiError, type ApiError } from '../api/api-error.js';
 import type { BuildJson, QuoteJson, TradeTicketRequest } from '../api/api-types.js';
 import type { DeskApi } from '../api/desk-api.js';
 import { TradeReviewState } from './trade-review.svelte.js';
+import { firstStepOf, secondStepOf, type SplitQuote, type SplitTicket } from '../../core/verify/split-trade.js';
 import { watchedWallet, watchWallet } from './watched-wallet.js';
 import type { WalletsState } from './wallets.svelte.js';
 
@@ -36,6 +37,11 @@ export class TradeTicketState {
   buildError = $state<ApiError | null>(null);
   /** The review of the build, when the ticket's wallet is one of the person's keychain wallets. */
   review = $state<TradeReviewState | null>(null);
+  /**
+   * A trade the server answered in two steps (`then`): why, and once the first step has landed, the second
+   * step's review (or why it was not built).
+   */
+  next = $state<{ readonly why: string; review: TradeReviewState | null; problem: string | null; building: boolean } | null>(null);
   /** The watched wallet's balance of this coin (raw units), for the sale's 25/50/100% presets; null until read. */
   balance = $state<bigint | null>(null);
   private sequence = 0;
@@ -106,6 +112,7 @@ export class TradeTicketState {
     this.verdict = [];
     this.buildError = null;
     this.review = null;
+    this.next = null;
     const slippage = Number(this.slippageText);
     const amount = ticketAmount(this.ticket);
     if (this.slippageText.trim() !== '' && (!Number.isInteger(slippage) || slippage < 0 || slippage > 2_000)) this.problem = 'slippage is a whole number of bps from 0 to 2000';
@@ -157,9 +164,13 @@ export class TradeTicketState {
     try {
       const build = await this.api.tradeBuild({ ...this.request(), wallet: ticket.wallet, mint: this.mint });
       this.build = build;
+      const own = this.wallets?.wallets.some((w) => w.address === ticket.wallet) && this.wallets.hasToken;
+      if (build.then) {
+        this.startTwoSteps(build, quote, own === true);
+        return;
+      }
       const minimum = ticket.side === 'buy' ? quote.minTokensOut : quote.minOutZec;
       this.verdict = ticketVerdict(ticket, minimum === undefined ? null : BigInt(minimum), build);
-      const own = this.wallets?.wallets.some((w) => w.address === ticket.wallet) && this.wallets.hasToken;
       const floor = ticket.side === 'buy' ? quote.minTokensOut : ticket.receive === 'SOL' ? quote.minSolOut : quote.minOutZec;
       const amount = ticketAmount(ticket);
       if (own && floor !== undefined && 'amount' in amount) {
@@ -173,6 +184,52 @@ export class TradeTicketState {
       this.buildError = error;
     } finally {
       this.building = false;
+    }
+  }
+
+  /**
+   * The first of two steps (core/verify/split-trade.ts): reviewed as what it is (a swap, or the sale in ZEC)
+   * against the floors of the accepted quote; once it has landed, the second step is built from `then`,
+   * checked against the ticket, and reviewed in turn.
+   */
+  private startTwoSteps(build: BuildJson, quote: QuoteJson, own: boolean): void {
+    const then = build.then!;
+    const amount = ticketAmount(this.ticket);
+    this.next = { why: then.why, review: null, problem: null, building: false };
+    if (!own || !('amount' in amount)) return;
+    const split: SplitTicket = { wallet: this.ticket.wallet, mint: this.mint, side: this.ticket.side, amount: amount.amount, slippageBps: this.ticket.slippageBps };
+    const floors = quote as SplitQuote;
+    const first = firstStepOf(split, floors);
+    if ('problem' in first) {
+      this.next.problem = first.problem;
+      return;
+    }
+    this.review = new TradeReviewState(this.wallets!.api, build.buildId, first.ticket, first.kind, null, () => void this.buildSecond(split, floors, then));
+    void this.review.load();
+  }
+
+  private async buildSecond(split: SplitTicket, floors: SplitQuote, then: NonNullable<BuildJson['then']>): Promise<void> {
+    const next = this.next;
+    if (!next) return;
+    const second = secondStepOf(split, floors, then);
+    if ('problem' in second) {
+      next.problem = `${second.problem}: nothing more was built`;
+      return;
+    }
+    next.building = true;
+    try {
+      const body = then.body as Record<string, string | number>;
+      const build = second.kind === 'trade'
+        ? () => this.api.tradeBuild(body as unknown as TradeTicketRequest & { wallet: string; mint: string })
+        : () => this.api.swapBuild(body as unknown as { wallet: string; direction: 'sol_to_zec' | 'zec_to_sol'; amount: string });
+      const built = await build();
+      next.review = new TradeReviewState(this.wallets!.api, built.buildId, second.ticket, second.kind, async () => (await build()).buildId);
+      void next.review.load();
+    } catch (error) {
+      if (!isApiError(error)) throw error;
+      next.problem = error.message;
+    } finally {
+      next.building = false;
     }
   }
 }
