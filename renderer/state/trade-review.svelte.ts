@@ -1,4 +1,5 @@
 import { isApiError } from '../api/api-error.js';
+import { formatDecimalUnits, SOL_DECIMALS } from '../../core/math/units.js';
 import type { BuildKindName, ReviewJson, WalletApi } from '../api/wallet-api.js';
 
 /** A slot's length (core/engine/build.ts's SLOT_MS): a blockhash lives a number of blocks, not a fixed time. */
@@ -100,8 +101,15 @@ export class TradeReviewState {
    */
   private async renew(): Promise<boolean> {
     if (!this.rebuild) return false;
+    const approvedFee = this.review ? BigInt(this.review.networkFeeLamports) : null;
     this.buildId = await this.rebuild();
     await this.load();
+    // Another fee is something the person did not approve: the new build waits for their review.
+    const fee = this.review ? BigInt(this.review.networkFeeLamports) : null;
+    if (this.review?.signable && approvedFee !== null && fee !== null && fee > approvedFee) {
+      this.notice = `The blockhash expired, and the transaction built again costs more in network fees (${formatDecimalUnits(fee, SOL_DECIMALS)} SOL, not the ${formatDecimalUnits(approvedFee, SOL_DECIMALS)} SOL you approved): review it again before signing.`;
+      return false;
+    }
     if (this.review?.signable) {
       this.notice = 'The blockhash expired before the signature: the same ticket was built again, stayed within what you approved, and was signed.';
       return true;

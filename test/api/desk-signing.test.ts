@@ -88,6 +88,11 @@ describe('desk signing routes (real keychain, real server, real sandbox)', () =>
     expect(labelled['fee recipient']).toBe('launchpad fee recipient');
     const zec = body.balanceChanges.find((c) => c.label === 'your ZEC account')!;
     expect(zec.change).toBe(String(-ZEC));
+    // The network fee the person approves: one signature's base fee and the build's own priority fee.
+    expect(f.ledger.get(buildId)!.transactions.length).toBe(1);
+    const limit = words.find((w) => /^Compute limit: (\d+) units$/.test(w.summary))!.summary.match(/(\d+)/)![1]!;
+    const price = words.find((w) => /^Priority fee: (\d+) micro-lamports/.test(w.summary))!.summary.match(/(\d+)/)![1]!;
+    expect((review.body as { networkFeeLamports: string }).networkFeeLamports).toBe(String(5_000n + (BigInt(limit) * BigInt(price) + 999_999n) / 1_000_000n));
   });
 
   it('signs with the keychain key and lands; the balances moved as the review predicted, to the base unit', async () => {

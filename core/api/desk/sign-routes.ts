@@ -1,4 +1,5 @@
 import { generateKeyPairSigner, getTransactionDecoder, getTransactionEncoder, partiallySignTransaction, type Address } from '@solana/kit';
+import { networkFeeLamports } from '../../verify/network-fee.js';
 import type { Static, TObject, TSchema } from 'typebox';
 import { DeskError } from '../../errors.js';
 import type { GuardState } from '../../signer/program-guard.js';
@@ -38,6 +39,7 @@ function answerOf(review: BuildReview) {
     lastValidBlockHeight: review.build.transactions[0]!.lastValidBlockHeight.toString(),
     blockHeight: review.blockHeight.toString(),
     signable: review.signable,
+    networkFeeLamports: networkFeeLamports(review.transactions).toString(),
   };
 }
 

@@ -95,6 +95,7 @@ export const ReviewAnswer = Type.Object({
   lastValidBlockHeight: Amount('block height'),
   blockHeight: Amount('block height now'),
   signable: Type.Boolean({ description: 'true when every verdict line holds and nothing is flagged' }),
+  networkFeeLamports: Amount('what the transactions cost the fee payer in network fees: base fee per signature plus the priority fee'),
 });
 
 export const SignAnswer = Type.Object({ buildId: Type.String(), signatures: Type.Array(Type.String()) });
