@@ -10,7 +10,7 @@ import { DiscoverState } from './state/discover.svelte.js';
 import { LiveFeed } from './state/live-feed.svelte.js';
 import { Router } from './state/router.svelte.js';
 import { SearchState } from './state/search.svelte.js';
-import type { DeskBridge } from '../core/types/desk-bridge.js';
+import { deskBridge } from './api/desk-bridge.js';
 import { WalletApi } from './api/wallet-api.js';
 import { takeDeskToken } from './api/desk-token.js';
 import { WalletsState } from './state/wallets.svelte.js';
@@ -39,7 +39,7 @@ desk.guard.start();
 void desk.wallets.load();
 void desk.review.refreshKit();
 // In Electron the token comes from the main process through the preload's bridge, never in a URL.
-const bridge = (window as Window & { launchdesk?: DeskBridge }).launchdesk;
+const bridge = deskBridge();
 if (bridge) {
   void bridge.deskToken().then((token) => {
     desk.wallets.useToken(token);

@@ -1,4 +1,5 @@
 import { isApiError } from '../api/api-error.js';
+import { notifyLanded } from '../api/desk-bridge.js';
 import { formatDecimalUnits, SOL_DECIMALS } from '../../core/math/units.js';
 import type { BuildKindName, ReviewJson, WalletApi } from '../api/wallet-api.js';
 
@@ -87,6 +88,7 @@ export class TradeReviewState {
         if (!(isApiError(error) && /expired/.test(error.message) && (await this.renew()))) throw error;
         this.signatures = (await this.api.sign(this.buildId, this.ticket, this.kind)).signatures;
       }
+      notifyLanded(this.kind, this.signatures);
       this.onLanded?.();
     } catch (error) {
       this.problem = isApiError(error) ? error.message : 'signing failed; nothing was sent';

@@ -52,7 +52,14 @@ describe('a trade in two steps, in Chromium', () => {
   });
 
   it('reviews and signs the swap, then builds, reviews and signs the buy it guarantees', async () => {
-    await page().goto(`${f.base}/coin/${coin.mint}#token=${TOKEN}`);
+    // A stand-in for the Electron preload's bridge (Electron cannot run on this machine): the token, and the
+    // desktop notifications the desk sends when what it signed lands, recorded.
+    await page().addInitScript(`window.__notices = []; window.launchdesk = {
+      deskToken: async () => ${JSON.stringify(TOKEN)},
+      notify: async (title, body) => { window.__notices.push(title + ': ' + body); },
+      openReviewFile: async () => null,
+    };`);
+    await page().goto(`${f.base}/coin/${coin.mint}`);
     const ticket = page().getByRole('region', { name: 'Trade ticket' });
     await expect.poll(() => ticket.locator('input[list="keychain-wallets"]').inputValue(), { timeout: 10_000 }).toBe(wallet);
     await ticket.getByRole('combobox').first().selectOption('SOL');
@@ -82,6 +89,18 @@ describe('a trade in two steps, in Chromium', () => {
     await f.indexed();
     const coins = await tokenBalance(f.sandbox, wallet, coin.mint, TOKEN_2022_PROGRAM);
     expect(coins >= BigInt(quote['minTokensOut'] as string)).toBe(true);
+    // Each step's landing was told through the shell's notifications.
+    const notices = (await page().evaluate('window.__notices')) as string[];
+    expect(notices.map((n) => n.split(':')[0])).toEqual(['Swap landed', 'Trade landed']);
+    expect(notices[1]).toMatch(/^Trade landed: Signed with your keychain key and confirmed: \w{8}…\w{8}$/);
     expect(browser.problems).toEqual([]);
+  });
+
+  it('opens a file for the offline review through the shell\'s own dialog when the bridge is there', async () => {
+    await page().getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Review' }).click();
+    await page().evaluate('window.launchdesk.openReviewFile = async () => "AQID"');
+    await page().getByRole('button', { name: 'open a file…' }).click();
+    await expect.poll(() => page().getByRole('textbox', { name: 'Build or transaction' }).inputValue()).toBe('AQID');
+    expect(await page().locator('input[type="file"]').count()).toBe(0);
   });
 });

@@ -1,0 +1,19 @@
+import type { DeskBridge } from '../../core/types/desk-bridge.js';
+
+/** The Electron shell's bridge (its preload's `window.launchdesk`), or null in a browser, where the desk runs without it. */
+export function deskBridge(): DeskBridge | null {
+  return (window as Window & { launchdesk?: DeskBridge }).launchdesk ?? null;
+}
+
+const LANDED: Readonly<Record<string, string>> = { trade: 'Trade landed', plant: 'Coin planted', claim: 'Claim landed', payee: 'Payee changed', swap: 'Swap landed' };
+
+/**
+ * A desktop notification that something signed here has landed: the desk may be in the background when a
+ * two-step trade or a planting finishes. Only in the Electron shell (the browser tab shows it in the page).
+ */
+export function notifyLanded(kind: string, signatures: readonly string[]): void {
+  const bridge = deskBridge();
+  if (!bridge || signatures.length === 0) return;
+  const last = signatures.at(-1)!;
+  void bridge.notify(LANDED[kind] ?? 'Transaction landed', `Signed with your keychain key and confirmed: ${last.slice(0, 8)}…${last.slice(-8)}`).catch(() => undefined);
+}
