@@ -21,6 +21,7 @@ import { connectSandbox, type SandboxConnection } from './sandbox/connect.js';
 import { readLock } from './sandbox/data-lock.js';
 import { NATIVE_MINT_DECIMALS } from './sandbox/genesis/keys.js';
 import { Sandbox } from './sandbox/sandbox.js';
+import { readStockAdminWords } from './sandbox/stock-admin.js';
 import { RunJournal } from './runs/store/run-journal.js';
 import { runReport } from './runs/run-report.js';
 import { runAuthorityOf } from './runs/run-authority.js';
@@ -303,6 +304,34 @@ async function airdrop(positionals: readonly string[], values: Readonly<Record<s
   process.stdout.write(`airdropped ${summary.join(', ')} to ${wallet}\n${lines.map((l) => `  ${l}`).join('\n')}\n`);
 }
 
+/** `launchdesk stock <key> <action> [value]`: through the running sandbox's JSON-RPC, or opening it here. */
+async function adminStock(positionals: readonly string[], values: Readonly<Record<string, string | boolean | undefined>>): Promise<void> {
+  const [key, action, value] = positionals as [string, string, string | undefined];
+  const flags = { ...(typeof values['to'] === 'string' ? { to: values['to'] } : {}), ...(typeof values['in'] === 'string' ? { inSeconds: values['in'] } : {}) };
+  const command = readStockAdminWords(action, value, flags);
+  const dataDir = resolve(typeof values['data'] === 'string' ? values['data'] : defaultSandboxDir());
+  const running = readLock(dataDir);
+  let line: string;
+  if (running?.rpcUrl) {
+    const response = await fetch(running.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'sandboxStockAdmin', params: [key, command] }),
+    });
+    const body = (await response.json()) as { result?: string; error?: { message: string } };
+    if (body.error) throw new DeskError('refused', body.error.message);
+    line = body.result!;
+  } else {
+    const sandbox = await Sandbox.open({ dataDir, slotMs: 0, market: marketChoice(false) });
+    try {
+      line = await sandbox.stockAdmin(key, command);
+    } finally {
+      sandbox.close();
+    }
+  }
+  process.stdout.write(`${line}\n`);
+}
+
 export async function main(argv: readonly string[]): Promise<void> {
   const line = readCommandLine(argv);
   if (line.kind === 'help') {
@@ -336,6 +365,8 @@ export async function main(argv: readonly string[]): Promise<void> {
       return adminKeys(positionals, values);
     case 'runs':
       return showRuns(values);
+    case 'stock':
+      return adminStock(positionals, values);
   }
 }
 

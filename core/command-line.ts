@@ -8,7 +8,7 @@ import { DeskError } from './errors.js';
  * command does not take is a usage error (exit status 2) naming it, followed by that usage.
  */
 
-export const COMMAND_NAMES = ['start', 'serve', 'sandbox', 'index', 'runs', 'keys', 'airdrop', 'help'] as const;
+export const COMMAND_NAMES = ['start', 'serve', 'sandbox', 'index', 'runs', 'keys', 'airdrop', 'stock', 'help'] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
 interface CommandSpec {
@@ -126,6 +126,35 @@ const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
     ],
     options: { ...DATA, sol: { type: 'string' }, zec: { type: 'string' }, native: { type: 'string' }, ...HELP },
     positionals: { names: ['<wallet>'], required: 1 },
+  },
+  stock: {
+    synopsis: '<key> <action> [value] [--to ADDRESS] [--in SECONDS] [--data DIR]',
+    summary: "sandbox only: an issuer's or the service's action on a stock (for trying the issuer status)",
+    details: [
+      'Does to the stock <key> (nvdax, tslax, amd, …) what its issuer could do, with the issuer\'s own keys, on the',
+      'sandbox running in DIR or, when none runs, opening it here. The issuer status (GET /v1/stocks/issuers, the',
+      "desk's Stocks page) shows the change on its next read (at most 15 seconds).",
+      '',
+      '  rotate ROLE          hand a role to a new key (ROLE: mint-authority, freeze-authority, pause-authority, …);',
+      '                       --to ADDRESS names the key',
+      '  pause | resume       the issuer pauses or resumes every transfer of the token',
+      '  multiplier-step [M]  schedule a normal step of the share multiplier (+1%, or M; at most +2%) a day ahead,',
+      '                       or --in SECONDS',
+      '  multiplier-move M    move the multiplier to M at once (a change, not a step)',
+      '  default-state S      new accounts start S (frozen or initialized)',
+      '  auto-approve on|off  confidential transfers approve new accounts by themselves',
+      '  close-mint           close the mint (only while none of it circulates)',
+      "  multisig-threshold N | multisig-members | upgrade-program | program-authority | wallet-data",
+      "                       change the issuer's own keys: its multisig, its transfer agent program, a wallet",
+      '  hold stock-switch-off|review | release',
+      '                       the service holds the stock back, or opens it again',
+      '  launchdesk stock all pairs on|off',
+      '                       stock pairs on or off service-wide',
+      '',
+      dataLine(),
+    ],
+    options: { ...DATA, to: { type: 'string' }, in: { type: 'string' }, ...HELP },
+    positionals: { names: ['<key>', '<action>', '[value]'], required: 2 },
   },
   help: {
     synopsis: '[command]',

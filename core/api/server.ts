@@ -8,6 +8,8 @@ import Fastify, {
   type RawRequestDefaultExpression,
   type RawServerDefault,
 } from 'fastify';
+import { IssuerStatus } from '../stocks/issuer-status.js';
+import { registerStockRoutes } from './routes/stocks.js';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Chain } from '../chain/chain.js';
@@ -59,6 +61,8 @@ export interface ApiContext {
   readonly desk?: DeskSigning;
   /** The service's runs on this machine, for a coin's schedule; absent: the schedule says they are off. */
   readonly runs?: ServiceRuns | null;
+  /** The stocks' issuer status; absent: one is made over `chain` and the profile's stock review. */
+  readonly stocks?: IssuerStatus;
   /** Where the built desk is (dist/desk of this package by default); null serves no desk at `/`. */
   readonly deskDir?: string | null;
   /** Milliseconds; injectable for the rate-limit tests. */
@@ -114,7 +118,8 @@ function refuseUntakenFilters(request: FastifyRequest): void {
  * from the same schemas), one error model, the spec's rate limits, and a loopback-only stance: it binds
  * 127.0.0.1, refuses a Host that is not a loopback name (DNS rebinding) and sends no CORS headers.
  */
-export async function createApiServer(ctx: ApiContext): Promise<Api> {
+export async function createApiServer(given: ApiContext): Promise<Api> {
+  const ctx: ApiContext = given.stocks ? given : { ...given, stocks: new IssuerStatus(given.chain, () => given.profile.stocks) };
   const app = Fastify({
     logger: false,
     bodyLimit: 5 * 1024 * 1024,
@@ -223,6 +228,7 @@ export async function createApiServer(ctx: ApiContext): Promise<Api> {
   registerReadRoutes(app, ctx);
   registerCoinRoutes(app, ctx);
   registerRunRoutes(app, ctx);
+  registerStockRoutes(app, ctx);
   registerKeyRoutes(app, ctx);
   registerTxRoutes(app, ctx);
   registerTradeRoutes(app, ctx);

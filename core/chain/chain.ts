@@ -24,6 +24,8 @@ export interface Chain {
 
   getAccount(address: Address, commitment?: Commitment): Promise<ChainAccount | null>;
   getAccounts(addresses: readonly Address[], commitment?: Commitment): Promise<(ChainAccount | null)[]>;
+  /** The same, with the slot the read was made at (the lowest of the calls it took, when several). */
+  getAccountsAt(addresses: readonly Address[], commitment?: Commitment): Promise<{ slot: bigint; accounts: (ChainAccount | null)[] }>;
   getProgramAccounts(program: Address, filters?: readonly AccountFilter[]): Promise<ChainAccount[]>;
   getBalance(address: Address, commitment?: Commitment): Promise<Lamports>;
 

@@ -110,6 +110,19 @@ export class RpcChain implements Chain {
     return out;
   }
 
+  async getAccountsAt(addresses: readonly Address[], commitment: Commitment = 'confirmed'): Promise<{ slot: bigint; accounts: (ChainAccount | null)[] }> {
+    const chunks: Address[][] = [];
+    for (let i = 0; i < addresses.length; i += MAX_ACCOUNTS_PER_CALL) chunks.push(addresses.slice(i, i + MAX_ACCOUNTS_PER_CALL));
+    const answers = await Promise.all(chunks.map((chunk) => this.call('getMultipleAccounts', this.rpc.getMultipleAccounts(chunk, { encoding: 'base64', commitment }))));
+    const accounts: (ChainAccount | null)[] = [];
+    let slot: bigint | null = null;
+    answers.forEach(({ context, value }, c) => {
+      if (slot === null || context.slot < slot) slot = context.slot;
+      value.forEach((v, j) => accounts.push(accountOf(chunks[c]![j]!, v as unknown as Json | null)));
+    });
+    return { slot: slot ?? (await this.getSlot(commitment)), accounts };
+  }
+
   async getProgramAccounts(program: Address, filters: readonly AccountFilter[] = []): Promise<ChainAccount[]> {
     const rpcFilters = filters.map((f) =>
       'dataSize' in f

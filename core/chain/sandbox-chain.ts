@@ -24,6 +24,10 @@ export class SandboxChain implements Chain {
     return addresses.map((address) => this.cluster.getAccount(address));
   }
 
+  async getAccountsAt(addresses: readonly Address[]): Promise<{ slot: bigint; accounts: (ChainAccount | null)[] }> {
+    return { slot: this.cluster.slot, accounts: addresses.map((address) => this.cluster.getAccount(address)) };
+  }
+
   async getProgramAccounts(program: Address, filters: readonly AccountFilter[] = []): Promise<ChainAccount[]> {
     return this.cluster.getProgramAccounts(program).filter((account) => matchesFilters(account, filters));
   }

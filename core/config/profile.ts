@@ -1,6 +1,7 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { isAddress, type Address } from '@solana/kit';
 import { DeskError } from '../errors.js';
+import type { StockReview } from '../stocks/review.js';
 
 /**
  * A network profile: everything the product needs to know about a cluster's addresses. The sandbox
@@ -52,6 +53,11 @@ export interface NetworkProfile {
    * addresses (their keys derive from the seed), or was asked to leave the sandbox empty.
    */
   readonly market?: { readonly state: 'seeded' | 'empty'; readonly seed?: string; readonly traders?: readonly Address[] };
+  /**
+   * Stock pairs: the review of each stock's issuer controls (what the issuer status compares the chain
+   * with) and the service's switches. Absent: this cluster has no stock pairs (GET /v1/stocks/issuers 404).
+   */
+  readonly stocks?: StockReview;
 }
 
 /** The native pairing: what a route needs (spec, "Native pair block" and `pairs.native` in params). */

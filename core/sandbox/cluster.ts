@@ -202,6 +202,10 @@ export class SandboxCluster {
   get blockHeight(): bigint {
     return this.blockHeightValue;
   }
+  /** The chain clock's unix time (the Clock sysvar programs read). */
+  get unixTimestamp(): bigint {
+    return this.svm.getClock().unixTimestamp;
+  }
   get transactionCount(): number {
     return this.ledger.entries.length;
   }
@@ -584,6 +588,19 @@ export class SandboxCluster {
     if (loader) this.svm.addProgramWithLoader(address, elf, loader);
     else this.svm.addProgram(address, elf);
     this.dirty = true;
+  }
+
+  /**
+   * Rewrites an existing account's data in place, as only a cluster's operator could: the sandbox's admin
+   * commands use it for what no instruction can do (an SPL multisig's members are fixed once created).
+   * Snapshotted at once, since the ledger replays transactions only.
+   */
+  rewriteAccountData(address: Address, data: Uint8Array): void {
+    const account = this.svm.getAccount(address);
+    if (!account.exists) throw new Error(`no account ${address} to rewrite`);
+    this.svm.setAccount({ ...account, data, space: BigInt(data.length) });
+    this.dirty = true;
+    this.snapshot();
   }
 
   /** Adds the wrapped-SOL mints (genesis only). */

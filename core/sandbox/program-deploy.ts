@@ -51,18 +51,13 @@ export async function programDataAddress(program: Address): Promise<Address> {
   return pda;
 }
 
-export async function deployUpgradeable(
-  cluster: SandboxCluster,
-  payer: KeyPairSigner,
-  elf: Uint8Array,
-  program?: KeyPairSigner,
-): Promise<{ program: Address; programData: Address }> {
-  const programSigner = program ?? (await generateKeyPairSigner());
+/** Creates a loader buffer holding `elf`, written in chunks; `authority` pays and is the buffer's authority. */
+async function writeBuffer(cluster: SandboxCluster, authority: KeyPairSigner, elf: Uint8Array): Promise<Address> {
   const buffer = await generateKeyPairSigner();
   const bufferSize = BUFFER_METADATA_SIZE + BigInt(elf.length);
-  await sendInstructions(cluster, payer, [
+  await sendInstructions(cluster, authority, [
     getCreateAccountInstruction({
-      payer,
+      payer: authority,
       newAccount: buffer,
       lamports: cluster.minimumBalanceForRentExemption(bufferSize),
       space: bufferSize,
@@ -73,24 +68,35 @@ export async function deployUpgradeable(
       programAddress: UPGRADEABLE_LOADER,
       accounts: [
         { address: buffer.address, role: AccountRole.WRITABLE },
-        { address: payer.address, role: AccountRole.READONLY },
+        { address: authority.address, role: AccountRole.READONLY },
       ],
       data: u32(0),
     } satisfies Instruction,
   ]);
   for (let offset = 0; offset < elf.length; offset += WRITE_CHUNK) {
     const chunk = elf.subarray(offset, offset + WRITE_CHUNK);
-    await sendInstructions(cluster, payer, [
+    await sendInstructions(cluster, authority, [
       {
         programAddress: UPGRADEABLE_LOADER,
         accounts: [
           { address: buffer.address, role: AccountRole.WRITABLE },
-          { address: payer.address, role: AccountRole.READONLY_SIGNER, signer: payer },
+          { address: authority.address, role: AccountRole.READONLY_SIGNER, signer: authority },
         ],
         data: concat(u32(1), u32(offset), u64(BigInt(chunk.length)), chunk),
       } as Instruction,
     ]);
   }
+  return buffer.address;
+}
+
+export async function deployUpgradeable(
+  cluster: SandboxCluster,
+  payer: KeyPairSigner,
+  elf: Uint8Array,
+  program?: KeyPairSigner,
+): Promise<{ program: Address; programData: Address }> {
+  const programSigner = program ?? (await generateKeyPairSigner());
+  const buffer = await writeBuffer(cluster, payer, elf);
   const programData = await programDataAddress(programSigner.address);
   await sendInstructions(cluster, payer, [
     getCreateAccountInstruction({
@@ -106,7 +112,7 @@ export async function deployUpgradeable(
         { address: payer.address, role: AccountRole.WRITABLE_SIGNER, signer: payer },
         { address: programData, role: AccountRole.WRITABLE },
         { address: programSigner.address, role: AccountRole.WRITABLE },
-        { address: buffer.address, role: AccountRole.WRITABLE },
+        { address: buffer, role: AccountRole.WRITABLE },
         { address: RENT_SYSVAR, role: AccountRole.READONLY },
         { address: CLOCK_SYSVAR, role: AccountRole.READONLY },
         { address: SYSTEM_PROGRAM, role: AccountRole.READONLY },
@@ -116,4 +122,39 @@ export async function deployUpgradeable(
     } as Instruction,
   ]);
   return { program: programSigner.address, programData };
+}
+
+/** Upgrade (3): the program's new bytes from a buffer, signed by its upgrade authority (which gets the buffer's lamports). */
+export async function upgradeProgram(cluster: SandboxCluster, authority: KeyPairSigner, program: Address, elf: Uint8Array): Promise<void> {
+  const buffer = await writeBuffer(cluster, authority, elf);
+  await sendInstructions(cluster, authority, [
+    {
+      programAddress: UPGRADEABLE_LOADER,
+      accounts: [
+        { address: await programDataAddress(program), role: AccountRole.WRITABLE },
+        { address: program, role: AccountRole.WRITABLE },
+        { address: buffer, role: AccountRole.WRITABLE },
+        { address: authority.address, role: AccountRole.WRITABLE_SIGNER, signer: authority },
+        { address: RENT_SYSVAR, role: AccountRole.READONLY },
+        { address: CLOCK_SYSVAR, role: AccountRole.READONLY },
+        { address: authority.address, role: AccountRole.READONLY_SIGNER, signer: authority },
+      ],
+      data: u32(3),
+    } as Instruction,
+  ]);
+}
+
+/** SetAuthority (4): hands the program's upgrade authority to `next`. */
+export async function setUpgradeAuthority(cluster: SandboxCluster, authority: KeyPairSigner, program: Address, next: Address): Promise<void> {
+  await sendInstructions(cluster, authority, [
+    {
+      programAddress: UPGRADEABLE_LOADER,
+      accounts: [
+        { address: await programDataAddress(program), role: AccountRole.WRITABLE },
+        { address: authority.address, role: AccountRole.READONLY_SIGNER, signer: authority },
+        { address: next, role: AccountRole.READONLY },
+      ],
+      data: u32(4),
+    } as Instruction,
+  ]);
 }

@@ -5,7 +5,8 @@ import { readProfile, writeProfile } from '../config/profile.js';
 import { SandboxCluster, type SandboxClusterOptions } from './cluster.js';
 import { DataLock } from './data-lock.js';
 import { Faucet } from './faucet.js';
-import { loadOrCreateKeys, signerOf } from './genesis/keys.js';
+import { loadOrCreateKeys, signerOf, type GenesisKeys } from './genesis/keys.js';
+import { stockAdmin, type StockAdminAction } from './stock-admin.js';
 import { GENESIS_VERSION, runGenesisSteps, type MarketChoice } from './genesis/steps.js';
 
 export interface SandboxOptions extends SandboxClusterOptions {
@@ -34,7 +35,37 @@ export class Sandbox {
      * authority, so that the local engine can run holder-reward runs as the hosted service does.
      */
     readonly serviceAuthority: KeyPairSigner,
+    private readonly keys: GenesisKeys,
   ) {}
+
+  private readonly profileListeners = new Set<(profile: NetworkProfile) => void>();
+
+  /** Told when the profile changes while the sandbox runs (the stock review's switches). */
+  onProfileChange(listener: (profile: NetworkProfile) => void): () => void {
+    this.profileListeners.add(listener);
+    return () => this.profileListeners.delete(listener);
+  }
+
+  private replaceProfile(profile: NetworkProfile): void {
+    this.profileValue = profile;
+    if (this.cluster.dataDir !== null) writeProfile(join(this.cluster.dataDir, 'profile.json'), profile);
+    for (const listener of this.profileListeners) listener(profile);
+  }
+
+  /** An issuer's or the service's action on a stock (core/sandbox/stock-admin.ts); answers what was done. */
+  stockAdmin(key: string, action: StockAdminAction): Promise<string> {
+    return stockAdmin(
+      {
+        cluster: this.cluster,
+        keys: this.keys,
+        payer: this.serviceAuthority,
+        review: () => this.profileValue.stocks,
+        saveReview: (stocks) => this.replaceProfile({ ...this.profileValue, stocks }),
+      },
+      key,
+      action,
+    );
+  }
 
   static async open(options: SandboxOptions): Promise<Sandbox> {
     const lock = options.dataDir === null ? null : DataLock.acquire(options.dataDir);
@@ -68,7 +99,7 @@ export class Sandbox {
       const authority = await signerOf(keys.faucetAuthority);
       const faucet = new Faucet(cluster, authority, profile.mints);
       cluster.start();
-      return new Sandbox(cluster, faucet, profile, lock, authority);
+      return new Sandbox(cluster, faucet, profile, lock, authority, keys);
     } catch (error) {
       cluster.close(genesisDone);
       lock?.release();
@@ -82,8 +113,7 @@ export class Sandbox {
 
   /** Records where the facade listens, so that other processes reading the profile can reach it. */
   setEndpoints(rpcUrl: string | null, wsUrl: string | null): void {
-    this.profileValue = { ...this.profileValue, cluster: { kind: 'sandbox', rpcUrl, wsUrl } };
-    if (this.cluster.dataDir !== null) writeProfile(join(this.cluster.dataDir, 'profile.json'), this.profileValue);
+    this.replaceProfile({ ...this.profileValue, cluster: { kind: 'sandbox', rpcUrl, wsUrl } });
     this.lock?.setRpcUrl(rpcUrl);
   }
 

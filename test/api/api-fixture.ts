@@ -22,6 +22,7 @@ import { rulesOf } from '../index/rules.js';
 import type { Keychain } from '../../core/signer/keychain.js';
 import { WalletBook } from '../../core/signer/wallet-book.js';
 import { ProgramGuard } from '../../core/signer/program-guard.js';
+import { IssuerStatus } from '../../core/stocks/issuer-status.js';
 import { ServiceRuns, type RunTimings, type ServiceRunsOptions } from '../../core/runs/service-runs.js';
 
 export interface ApiFixture {
@@ -41,6 +42,8 @@ export interface ApiFixture {
   wallets: WalletBook | null;
   /** The service's runs, when the fixture was started with `runs`. */
   runs: ServiceRuns | null;
+  /** The stocks' issuer status the server answers from (on the fixture's clock). */
+  stocks: IssuerStatus;
   /** The server's clock (ms); move it to cross rate-limit windows. */
   clock: number;
   /** Confirms what was sent straight to the sandbox (one slot) and waits for the index to take it in. */
@@ -85,7 +88,9 @@ export async function startApi(
   fixture.runs = options.runs
     ? ServiceRuns.start({ chain, store, profile: sandbox.profile, journalPath: join(dir, 'runs.sqlite'), authority: sandbox.serviceAuthority, timings, ...(onStep ? { onStep } : {}), ...(onFailure ? { onFailure } : {}) })
     : null;
-  const app = await createApiServer({ ...desk, runs: fixture.runs, store, chain, profile: options.profile?.(sandbox.profile) ?? sandbox.profile, keys, relay, progress, ...(content ? { content } : {}), ...(options.deskDir !== undefined ? { deskDir: options.deskDir } : {}), ...(options.onUnexpectedError ? { onUnexpectedError: options.onUnexpectedError } : {}), now: () => fixture.clock });
+  fixture.stocks = new IssuerStatus(chain, () => (options.profile?.(sandbox.profile) ?? sandbox.profile).stocks, { now: () => fixture.clock });
+  sandbox.onProfileChange(() => fixture.stocks.invalidate());
+  const app = await createApiServer({ ...desk, stocks: fixture.stocks, runs: fixture.runs, store, chain, profile: options.profile?.(sandbox.profile) ?? sandbox.profile, keys, relay, progress, ...(content ? { content } : {}), ...(options.deskDir !== undefined ? { deskDir: options.deskDir } : {}), ...(options.onUnexpectedError ? { onUnexpectedError: options.onUnexpectedError } : {}), now: () => fixture.clock });
   const { url, port } = await listenLocal(app, 0);
   fixture.wallets = wallets;
 

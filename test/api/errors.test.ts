@@ -70,7 +70,9 @@ describe('/v1 errors and limits', () => {
   it('not_found: a missing coin, an unknown endpoint, the issuer status while stock pairs are off; unknown fields are ignored', async () => {
     expectError(await call(f, 'GET', `/v1/coins/${(await generateKeyPairSigner()).address}`), 404, 'not_found', /^no coin /);
     expectError(await call(f, 'GET', '/v1/nothing/here'), 404, 'not_found', /^no such endpoint: GET \/v1\/nothing\/here$/);
-    expectError(await call(f, 'GET', '/v1/stocks/issuers'), 404, 'not_found', /stock pairs are not switched on/);
+    await f.sandbox.stockAdmin('', { action: 'pairs', on: false });
+    expectError(await call(f, 'GET', '/v1/stocks/issuers'), 404, 'not_found', /^stock pairs are off on this server$/);
+    await f.sandbox.stockAdmin('', { action: 'pairs', on: true });
     expect((await call(f, 'GET', `/v1/coins/${f.mint}?fields=all&utm=1`)).status).toBe(200);
   });
 

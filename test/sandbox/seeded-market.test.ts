@@ -85,7 +85,8 @@ describe('a seeded market', () => {
     const empty = await Sandbox.open({ dataDir: null, slotMs: 0 });
     try {
       expect(empty.profile.market).toEqual({ state: 'empty' });
-      expect(empty.cluster.transactionCount).toBeLessThan(100);
+      // Genesis alone (programs, mints, the 44 stocks and their issuers) stays under 200; a market adds thousands.
+      expect(empty.cluster.transactionCount).toBeLessThan(200);
       expect(await LiveActivity.start(empty, 3)).toBeNull(); // nothing to trade
     } finally {
       empty.close();

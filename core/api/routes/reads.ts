@@ -1,6 +1,5 @@
 import { Type } from 'typebox';
 import type { Address } from '@solana/kit';
-import { notFound } from '../api-error.js';
 import { Coin, pairBlockOf, type CoinContext } from '../schemas/coin.js';
 import { Graduated, presentGraduated } from '../schemas/graduation.js';
 import { AddressString, Amount, Cursor, Limit, Page, SignedAmount } from '../schemas/common.js';
@@ -150,14 +149,6 @@ export function registerReadRoutes(app: Api, ctx: ApiContext): void {
         holdings: holdings.map(({ raw: _raw, ...shown }) => shown),
         totals: { valueZec: sum((h) => h.valueZec), costBasisZec: sum((h) => h.costBasisZec), realisedPnlZec: sum((h) => h.realisedPnlZec), unrealisedPnlZec: sum((h) => h.unrealisedPnlZec), volumeZec: sum((h) => h.volumeZec) },
       };
-    },
-  );
-
-  app.get(
-    '/v1/stocks/issuers',
-    { config: READS, schema: { summary: 'Stock issuer status (404 while stock pairs are off)', tags: ['stocks'], response: { ...ERROR_RESPONSES } } },
-    async () => {
-      throw notFound('stock pairs are not switched on');
     },
   );
 }

@@ -11,6 +11,7 @@ import { genesisMarket } from '../market/market-step.js';
 import { genesisMints } from './mints.js';
 import { genesisNativePair } from './native-pair.js';
 import { genesisNativePrice } from './native-price.js';
+import { genesisStocks } from './stocks.js';
 import { genesisVault, genesisVaultRunEvents } from './vault.js';
 
 /**
@@ -53,6 +54,7 @@ export const GENESIS_STEPS: readonly GenesisStep[] = [
   { version: 11, name: 'SPL Memo (v2) at its live address, as mainnet runs it', run: genesisMemo },
   { version: 12, name: 'a seeded market (or none, when asked for an empty sandbox)', run: genesisMarket },
   { version: 13, name: 'vault whose holder-reward runs log their events', run: genesisVaultRunEvents },
+  { version: 14, name: 'the 44 tokenized stocks, their issuers\' keys and the review of their controls', run: genesisStocks },
 ];
 
 export const GENESIS_VERSION = GENESIS_STEPS[GENESIS_STEPS.length - 1]!.version;

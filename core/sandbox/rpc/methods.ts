@@ -1,3 +1,4 @@
+import type { StockAdminAction } from '../stock-admin.js';
 import { isAddress, type Address, type Lamports, type Signature } from '@solana/kit';
 import { isSignatureText } from '../../programs/signature-text.js';
 import { getCompiledTransactionMessageDecoder } from '@solana/kit';
@@ -326,6 +327,18 @@ export function createMethods(sandbox: Sandbox): Record<string, Method> {
       if (token !== 'zec' && token !== 'native') throw invalidParams(`Invalid param: token must be "zec" or "native", got ${JSON.stringify(token)}`);
       try {
         return token === 'zec' ? await sandbox.faucet.zec(address, amount as ZecUnits) : await sandbox.faucet.native(address, amount as TokenUnits);
+      } catch (error) {
+        if (isDeskError(error)) throw new RpcError(INVALID_PARAMS, error.message);
+        throw error;
+      }
+    },
+    /** The sandbox's stock admin (core/sandbox/stock-admin.ts): [stock key, action object]; answers what was done. */
+    sandboxStockAdmin: async (p) => {
+      const key = p[0];
+      const action = p[1];
+      if (typeof key !== 'string' || typeof action !== 'object' || action === null) throw invalidParams('Invalid params: expected [stock key, action]');
+      try {
+        return await sandbox.stockAdmin(key, action as StockAdminAction);
       } catch (error) {
         if (isDeskError(error)) throw new RpcError(INVALID_PARAMS, error.message);
         throw error;
