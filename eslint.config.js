@@ -15,7 +15,9 @@ import { builtinModules } from 'node:module';
  * - only the store layers (core/index/store, core/api/store) talk SQL.
  */
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
-const BROWSER_SAFE_CORE = ['math', 'programs', 'verify', 'types'];
+// core/stocks is browser-safe except core/stocks/node (the server's wiring of its reader).
+const BROWSER_SAFE_CORE = ['math', 'programs', 'verify', 'types', 'stocks'];
+const BROWSER_SAFE_PATTERNS = ['math', 'programs', 'verify', 'types', 'stocks(?!/node)'];
 
 const clusterClients = {
   paths: [
@@ -98,7 +100,7 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': ['error', {
         paths: [...nodeBuiltins.map((name) => ({ name, message: 'renderer/ is browser code: no Node API.' })), { name: 'electron', message: 'renderer/ talks to the shell only through the preload bridge.' }],
         patterns: [
-          { regex: `core/(?!(${BROWSER_SAFE_CORE.join('|')})(/|$))`, allowTypeImports: true, message: `renderer/ may import from core/ only ${BROWSER_SAFE_CORE.join(', ')} (browser-safe, needed for offline review); other modules' types only with \`import type\`.` },
+          { regex: `core/(?!(${BROWSER_SAFE_PATTERNS.join('|')})(/|$))`, allowTypeImports: true, message: `renderer/ may import from core/ only ${BROWSER_SAFE_CORE.join(', ')} (not stocks/node; browser-safe, needed for offline review); other modules' types only with \`import type\`.` },
           { group: ['**/electron/**'], message: 'renderer/ never imports electron/.' },
         ],
       }],

@@ -17,6 +17,8 @@ export const DESK_ERROR_CODES = [
   'simulation_failed',
   'rate_limited',
   'unavailable',
+  // ours, documented in docs/api.md: an endpoint of the hosted service this server does not offer
+  'not_offered',
   // internal codes
   'chain_error',
   'blockhash_expired',

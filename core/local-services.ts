@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { createApiServer, listenLocal, type Api } from './api/server.js';
-import { IssuerStatus } from './stocks/issuer-status.js';
+import { issuerStatusOn } from './stocks/node/issuer-status-node.js';
 import { KeyStore } from './api/store/key-store.js';
 import { ContentStore } from './content/content-store.js';
 import { readImageModeration } from './content/moderation.js';
@@ -110,7 +110,7 @@ export async function startLocalServices(options: {
       await guard.check(); // pins what it has never seen, so a later upgrade is noticed
       const desk = { wallets, token: deskToken, faucet: sandbox.faucet, guard };
       // The stock review's switches change while the sandbox runs (its admin): the issuer status reads the live profile.
-      const stocks = new IssuerStatus(chain, () => sandbox.profile.stocks);
+      const stocks = issuerStatusOn(chain, () => sandbox.profile.stocks, { vault: sandbox.profile.programs['vault'] });
       sandbox.onProfileChange(() => stocks.invalidate());
       const app: Api = await createApiServer({ store: index.store, chain, profile: sandbox.profile, keys, relay, content, progress, desk, runs, stocks });
       stops.push(() => app.close());

@@ -10,6 +10,7 @@ import type { SearchState } from './state/search.svelte.js';
 import type { WalletsState } from './state/wallets.svelte.js';
 import type { OfflineReviewState } from './state/offline-review.svelte.js';
 import type { ProgramGuardState } from './state/program-guard.svelte.js';
+import type { StocksState } from './state/stocks.svelte.js';
 
 /** What every page and component of the desk shares: the client and the state modules, made once in main.ts. */
 export interface Desk {
@@ -24,6 +25,7 @@ export interface Desk {
   readonly wallets: WalletsState;
   readonly review: OfflineReviewState;
   readonly guard: ProgramGuardState;
+  readonly stocks: StocksState;
 }
 
 export const [getDesk, setDesk] = createContext<Desk>();

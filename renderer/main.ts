@@ -10,12 +10,13 @@ import { DiscoverState } from './state/discover.svelte.js';
 import { LiveFeed } from './state/live-feed.svelte.js';
 import { Router } from './state/router.svelte.js';
 import { SearchState } from './state/search.svelte.js';
-import { deskBridge } from './api/desk-bridge.js';
+import { deskBridge, notifyIssuerAlert } from './api/desk-bridge.js';
 import { WalletApi } from './api/wallet-api.js';
 import { takeDeskToken } from './api/desk-token.js';
 import { WalletsState } from './state/wallets.svelte.js';
 import { OfflineReviewState } from './state/offline-review.svelte.js';
 import { ProgramGuardState } from './state/program-guard.svelte.js';
+import { StocksState } from './state/stocks.svelte.js';
 import './app.css';
 
 /** The desk's composition root: one client, one of each state module, handed to the app. */
@@ -34,8 +35,11 @@ const desk: Desk = {
   wallets,
   review: new OfflineReviewState(wallets.api),
   guard: new ProgramGuardState(wallets.api, wallets),
+  stocks: new StocksState(api, notifyIssuerAlert),
 };
 desk.guard.start();
+// Issuer alerts come on every page, and as notifications while the desk is in the background.
+desk.stocks.start();
 void desk.wallets.load();
 void desk.review.refreshKit();
 // In Electron the token comes from the main process through the preload's bridge, never in a URL.

@@ -7,6 +7,7 @@ export const API_ERROR_STATUS = Object.freeze({
   planting_closed: 403,
   not_found: 404,
   coin_unknown: 404,
+  not_offered: 404,
   image_in_review: 409,
   image_refused: 422,
   refused: 422,

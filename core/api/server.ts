@@ -8,8 +8,10 @@ import Fastify, {
   type RawRequestDefaultExpression,
   type RawServerDefault,
 } from 'fastify';
-import { IssuerStatus } from '../stocks/issuer-status.js';
+import type { IssuerStatus } from '../stocks/issuer-status.js';
+import { issuerStatusOn } from '../stocks/node/issuer-status-node.js';
 import { registerStockRoutes } from './routes/stocks.js';
+import { registerZcashRoutes } from './routes/zcash.js';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Chain } from '../chain/chain.js';
@@ -119,7 +121,7 @@ function refuseUntakenFilters(request: FastifyRequest): void {
  * 127.0.0.1, refuses a Host that is not a loopback name (DNS rebinding) and sends no CORS headers.
  */
 export async function createApiServer(given: ApiContext): Promise<Api> {
-  const ctx: ApiContext = given.stocks ? given : { ...given, stocks: new IssuerStatus(given.chain, () => given.profile.stocks) };
+  const ctx: ApiContext = given.stocks ? given : { ...given, stocks: issuerStatusOn(given.chain, () => given.profile.stocks, { ...(given.profile.programs['vault'] ? { vault: given.profile.programs['vault'] } : {}) }) };
   const app = Fastify({
     logger: false,
     bodyLimit: 5 * 1024 * 1024,
@@ -229,6 +231,7 @@ export async function createApiServer(given: ApiContext): Promise<Api> {
   registerCoinRoutes(app, ctx);
   registerRunRoutes(app, ctx);
   registerStockRoutes(app, ctx);
+  registerZcashRoutes(app, ctx);
   registerKeyRoutes(app, ctx);
   registerTxRoutes(app, ctx);
   registerTradeRoutes(app, ctx);

@@ -45,5 +45,6 @@ export async function readIndexRules(chain: Chain, profile: NetworkProfile, refu
     maxPriorityLamports: LISTING_RULES.maxPriorityLamports,
     tickerPattern: LISTING_RULES.tickerPattern,
     refusedWords,
+    stockMints: new Map((profile.stocks?.stocks ?? []).map((entry) => [entry.mint, entry.key])),
   };
 }

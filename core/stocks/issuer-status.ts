@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { Address } from '@solana/kit';
 import type { Chain } from '../chain/chain.js';
 import type { ChainAccount } from '../chain/types.js';
+import { findPriceRecord, decodePriceRecord } from '../programs/vault/price-record.js';
 import { stockListing } from './catalog.js';
 import { compareStock, issuerKeyAccounts, type Difference } from './issuer-compare.js';
 import { pausedLine } from './issuer-words.js';
@@ -39,6 +39,15 @@ export interface StockReading {
   readonly next: { readonly multiplier: string; readonly from: bigint } | null;
   readonly controls: { readonly freeze: boolean; readonly permanentDelegate: boolean; readonly pause: boolean; readonly scaledUi: boolean; readonly hook: boolean };
   readonly decimals: number;
+  /** The stock's ZEC value now (spec, units rule 1): the vault's rate memory, else its last conversion; none when neither. */
+  readonly zec: StockZecValue;
+}
+
+export interface StockZecValue {
+  readonly available: boolean;
+  readonly source: 'reference' | 'realised' | null;
+  /** zat per raw unit of the stock, times 1e12 (the vault's PriceRecord scale); null when none. */
+  readonly zatPerWholeRawE12: bigint | null;
 }
 
 export interface IssuerStatusAnswer {
@@ -53,9 +62,14 @@ export interface IssuerStatusAnswer {
 
 export const ISSUER_STATUS_MAX_AGE_MS = 15_000;
 const CLOCK_SYSVAR = 'SysvarC1ock11111111111111111111111111111111' as Address;
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+const NO_ZEC_VALUE: StockZecValue = { available: false, source: null, zatPerWholeRawE12: null };
 
 export interface IssuerStatusOptions {
+  /** The vault program, whose PriceRecord ["price", stock mint] values each stock in ZEC; none: no stock has a ZEC value. */
+  readonly vault?: Address;
+  /** SHA-256 in hex (Node's crypto on the server; the module itself stays browser-safe). */
+  readonly sha256: (bytes: Uint8Array) => string;
   readonly maxAgeMs?: number;
   readonly now?: () => number;
 }
@@ -67,12 +81,18 @@ export class IssuerStatus {
   private readonly accepted = new Map<string, string>();
   private readonly maxAgeMs: number;
   private readonly now: () => number;
+  private readonly sha256: (bytes: Uint8Array) => string;
+  private readonly vault: Address | null;
+  /** Price record address by stock mint (derived once). */
+  private readonly priceRecords = new Map<string, Address>();
 
   constructor(
     private readonly chain: Chain,
     private readonly review: () => StockReview | undefined,
-    options: IssuerStatusOptions = {},
+    options: IssuerStatusOptions,
   ) {
+    this.sha256 = options.sha256;
+    this.vault = options.vault ?? null;
     this.maxAgeMs = options.maxAgeMs ?? ISSUER_STATUS_MAX_AGE_MS;
     this.now = options.now ?? Date.now;
   }
@@ -115,6 +135,13 @@ export class IssuerStatus {
     const addresses = new Set<string>([CLOCK_SYSVAR]);
     for (const entry of review.stocks) addresses.add(entry.mint);
     for (const [address, key] of Object.entries(review.keys)) for (const a of issuerKeyAccounts(address, key)) addresses.add(a);
+    if (this.vault) {
+      for (const entry of review.stocks) {
+        let record = this.priceRecords.get(entry.mint);
+        if (!record) this.priceRecords.set(entry.mint, (record = await findPriceRecord(this.vault, entry.mint)));
+        addresses.add(record);
+      }
+    }
     const list = [...addresses] as Address[];
     let read: { slot: bigint; accounts: (ChainAccount | null)[] };
     try {
@@ -124,11 +151,11 @@ export class IssuerStatus {
     }
     const accounts = new Map(list.map((address, i) => [address as string, read.accounts[i] ?? null]));
     const clock = accounts.get(CLOCK_SYSVAR);
-    const chainTime = clock && clock.data.length >= 40 ? new DataView(clock.data.buffer, clock.data.byteOffset, clock.data.byteLength).getBigInt64(32, true) : BigInt(Math.floor(Date.now() / 1000));
+    const chainTime = clock && clock.data.length >= 40 ? new DataView(clock.data.buffer, clock.data.byteOffset, clock.data.byteLength).getBigInt64(32, true) : BigInt(Math.floor(this.now() / 1000));
     const slot = Number(read.slot);
     const stocks = review.stocks.map((entry) => {
       const accepted = this.accepted.get(entry.key) ?? entry.multiplier;
-      const comparison = compareStock(entry, review.keys, accounts, chainTime, sha256, accepted);
+      const comparison = compareStock(entry, review.keys, accounts, chainTime, this.sha256, accepted);
       const multiplierMoved = comparison.changes.some((c) => c.what === 'scaled UI multiplier');
       if (comparison.multiplier !== null && !multiplierMoved && comparison.multiplier !== accepted) this.accepted.set(entry.key, comparison.multiplier);
       const status = comparison.changes.length > 0 ? 'changed' : 'unchanged';
@@ -160,10 +187,25 @@ export class IssuerStatus {
           hook: mint ? mint.transferHook !== undefined : 'transfer hook authority' in entry.roles,
         },
         decimals: entry.decimals,
+        zec: zecValueOf(accounts.get(this.priceRecords.get(entry.mint) ?? '') ?? null),
       } satisfies StockReading;
     });
     return (this.cached = { readable: true, readAt, slot, stocks, failure: null });
   }
+}
+
+/** Rule 1 of the units rules: the vault's rate memory (`reference`), else its last conversion (`realised`). */
+function zecValueOf(account: ChainAccount | null): StockZecValue {
+  if (!account) return NO_ZEC_VALUE;
+  let record: ReturnType<typeof decodePriceRecord>;
+  try {
+    record = decodePriceRecord(account.data);
+  } catch {
+    return NO_ZEC_VALUE;
+  }
+  if (record.reference > 0n) return { available: true, source: 'reference', zatPerWholeRawE12: record.reference };
+  if (record.realised > 0n) return { available: true, source: 'realised', zatPerWholeRawE12: record.realised };
+  return NO_ZEC_VALUE;
 }
 
 /** A stock while the chain cannot be read: paused, as the spec asks, with the review's controls. */
@@ -193,5 +235,6 @@ function unreadableReading(review: StockReview, entry: StockReviewEntry): StockR
       hook: 'transfer hook authority' in entry.roles,
     },
     decimals: entry.decimals,
+    zec: NO_ZEC_VALUE,
   };
 }

@@ -49,10 +49,12 @@ export interface PlantingRules {
   readonly tickerPattern: RegExp;
   /** Words a name or ticker may not contain (compared case-insensitively); such plantings are not registered. */
   readonly refusedWords: readonly string[];
+  /** The tokenized stocks' mints by stock key (the profile's stock review): a coin quoted in one is stock-paired. */
+  readonly stockMints?: ReadonlyMap<Address, string>;
 }
 
 export type PlantingVerdict =
-  | { readonly listed: true; readonly mint: Address; readonly deployer: Address; readonly pair: 'zec' | 'native'; readonly create: CreateV2Args; readonly payee: Payee }
+  | { readonly listed: true; readonly mint: Address; readonly deployer: Address; readonly pair: 'zec' | 'native' | 'stock'; readonly create: CreateV2Args; readonly payee: Payee; readonly stock?: string }
   | { readonly listed: false; readonly mint: Address; readonly reason: string };
 
 const startsWith = (ix: PlantingInstruction, discriminator: Uint8Array) => hasDiscriminator(ix.data, discriminator);
@@ -91,8 +93,9 @@ export async function judgePlanting(tx: PlantingTransaction, rules: PlantingRule
   }
   const payer = tx.feePayer;
   const quoteMint = create.accounts[16];
-  const pair = quoteMint === rules.zecMint ? 'zec' : quoteMint === rules.nativeMint ? 'native' : null;
-  if (pair === null) return refuse('the quote mint is neither ZEC nor the native coin');
+  const stock = quoteMint === undefined ? undefined : rules.stockMints?.get(quoteMint);
+  const pair = quoteMint === rules.zecMint ? 'zec' : quoteMint === rules.nativeMint ? 'native' : stock !== undefined ? 'stock' : null;
+  if (pair === null) return refuse('the quote mint is neither ZEC, the native coin nor a listed stock');
   if (args.creator !== (await findCoinAuthority(rules.vault, mint))) return refuse('the creator is not the coin-authority address');
   if (BigInt(args.creatorFeeBps) !== rules.creatorFeeBps) return refuse(`creator_fee_bps ${args.creatorFeeBps} is not ${rules.creatorFeeBps}`);
   if (args.isMayhemMode || args.isCashbackEnabled || args.isHolderReward) return refuse('mayhem mode, cashback or holder rewards on');
@@ -113,7 +116,7 @@ export async function judgePlanting(tx: PlantingTransaction, rules: PlantingRule
       launchFee += u64At(ix.data, 4);
     } else if (ix.program === ASSOCIATED_TOKEN_PROGRAM_ADDRESS && ix.data.length === 1 && ix.data[0] === 1 && ix.accounts[2] === payer && ix.accounts[3] === mint) {
       openedAccounts.add(ix.accounts[1]!);
-    } else if (pair === 'zec' && ix.program === rules.launchpad && startsWith(ix, BUY_V2_DISCRIMINATOR) && ix.accounts.includes(mint) && ix.accounts.includes(payer)) {
+    } else if ((pair === 'zec' || pair === 'stock') && ix.program === rules.launchpad && startsWith(ix, BUY_V2_DISCRIMINATOR) && ix.accounts.includes(mint) && ix.accounts.includes(payer)) {
       buys += 1;
     } else if (pair === 'native' && ix.program === rules.amm && startsWith(ix, MULTI_HOP_SWAP_DISCRIMINATOR) && ix.accounts[0] === payer && ix.accounts[21] === mint) {
       buys += 1;
@@ -134,7 +137,7 @@ export async function judgePlanting(tx: PlantingTransaction, rules: PlantingRule
   } catch {
     return refuse('the declare_payee data is not its discriminator then 1 and a 32-byte payee, or 0 for holder rewards');
   }
-  return { listed: true, mint, deployer: payer, pair, create: args, payee };
+  return { listed: true, mint, deployer: payer, pair, create: args, payee, ...(stock !== undefined && pair === 'stock' ? { stock } : {}) };
 }
 
 /** The spec's name rules: name ≤ 32 bytes, ticker by pattern and not the native coin's, no refused word, uri https/ipfs ≤ 100. */

@@ -12,6 +12,7 @@ import type { BuildAnswer } from '../../core/api/schemas/build.js';
 import type { Graduated } from '../../core/api/schemas/graduation.js';
 import type { CoinSort } from '../../core/index/store/index-queries.js';
 import type { CoinSchedule, Holders, RewardRun, Ring, RunDetail } from '../../core/api/schemas/runs.js';
+import type { IssuerStatusAnswer } from '../../core/api/schemas/stocks.js';
 
 /**
  * The shapes /v1 answers, taken from the server's own TypeBox schemas (type-only imports, erased from
@@ -36,6 +37,9 @@ export type RunDetailJson = Static<typeof RunDetail>;
 /** One of the vault's movements (the spec's "rings"). */
 export type RingJson = Static<typeof Ring>;
 export type CoinScheduleJson = Static<typeof CoinSchedule>;
+/** GET /v1/stocks/issuers: every stock's issuer status, or `readable: false` with none. */
+export type IssuerStatusJson = Static<typeof IssuerStatusAnswer>;
+export type StockStatusJson = IssuerStatusJson['data'][number];
 /** What the trade ticket asks: the quote's and the build's shared request (amount in base units). */
 export interface TradeTicketRequest {
   readonly side: 'buy' | 'sell';
@@ -60,4 +64,4 @@ export interface PageJson<T> {
 
 /** The filters of GET /v1/coins. */
 export type CoinStage = CoinJson['stage'];
-export type CoinQuote = 'zec' | 'native';
+export type CoinQuote = 'zec' | 'native' | 'stocks';

@@ -1,5 +1,5 @@
 import { ApiError } from './api-error.js';
-import type { CoinScheduleJson, HoldersJson, RewardRunJson, RingJson, RunDetailJson } from './api-types.js';
+import type { CoinScheduleJson, HoldersJson, IssuerStatusJson, RewardRunJson, RingJson, RunDetailJson } from './api-types.js';
 import type { AccountJson, ApiErrorCode, BuildJson, QuoteJson, TradeTicketRequest, CandleInterval, CandleJson, CoinDetailJson, CoinFeesJson, CoinJson, TradeJson, CoinQuote, CoinSort, CoinStage, DailyStatsJson, GraduatedJson, PageJson, ParamsJson, StatsJson } from './api-types.js';
 import { DeskSession } from './desk-session.js';
 
@@ -146,6 +146,11 @@ export class DeskApi {
 
   dailyStats(limit = 30, signal?: AbortSignal): Promise<PageJson<DailyStatsJson>> {
     return this.get('/v1/stats/daily', { limit }, signal);
+  }
+
+  /** The stocks' issuer status (at most 15 s old); `not_found` while stock pairs are off on this server. */
+  stockIssuers(signal?: AbortSignal): Promise<IssuerStatusJson> {
+    return this.get('/v1/stocks/issuers', {}, signal);
   }
 
   /** Content this server stores by CID (a coin's metadata document, as JSON). */

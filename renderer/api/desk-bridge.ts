@@ -17,3 +17,13 @@ export function notifyLanded(kind: string, signatures: readonly string[]): void 
   const last = signatures.at(-1)!;
   void bridge.notify(LANDED[kind] ?? 'Transaction landed', `Signed with your keychain key and confirmed: ${last.slice(0, 8)}…${last.slice(-8)}`).catch(() => undefined);
 }
+
+/**
+ * A desktop notification of an issuer alert (a followed stock paused, the issuer status unreadable): the
+ * desk may be in the background when it comes. Only in the Electron shell; the page's banner shows it everywhere.
+ */
+export function notifyIssuerAlert(alert: { readonly title: string; readonly line: string }): void {
+  const bridge = deskBridge();
+  if (!bridge) return;
+  void bridge.notify(alert.title, alert.line).catch(() => undefined);
+}

@@ -26,7 +26,8 @@ export function chartPriceText(nano: number): string {
 }
 
 /** zat as whole ZEC for the volume bars. */
-const volumeOf = (zat: string): number => Number(BigInt(zat)) / 1e8;
+/** A stock coin without a ZEC value has no ZEC volume: its bars are drawn at zero. */
+const volumeOf = (zat: string | null): number => (zat === null ? 0 : Number(BigInt(zat)) / 1e8);
 
 export interface ChartCandle {
   readonly time: number;

@@ -1,6 +1,6 @@
 import { curveProgressBps, formatBpsPercent } from '../../core/math/curve-progress.js';
 import { formatCompactUnits, formatPrice } from '../../core/math/decimal-display.js';
-import { ZEC_DECIMALS, type Bps } from '../../core/math/units.js';
+import { parseDecimalUnits, ZEC_DECIMALS, type Bps } from '../../core/math/units.js';
 import type { CoinJson } from '../api/api-types.js';
 
 /**
@@ -11,17 +11,26 @@ import type { CoinJson } from '../api/api-types.js';
 /** The price field's scale: priceZecE18 is ZEC per whole coin times 1e18 (exact enough for a young coin). */
 const PRICE_DECIMALS = 18;
 
-export const marketCapText = (coin: Pick<CoinJson, 'marketCapZec'>): string => formatCompactUnits(BigInt(coin.marketCapZec), ZEC_DECIMALS);
-export const volumeText = (coin: Pick<CoinJson, 'volumeZec'>): string => formatCompactUnits(BigInt(coin.volumeZec), ZEC_DECIMALS);
-export const priceText = (coin: Pick<CoinJson, 'priceZecE18'>): string => formatPrice(BigInt(coin.priceZecE18), PRICE_DECIMALS);
+/** What a ZEC figure reads when the API has none (a stock coin whose stock has no ZEC value: nothing is estimated). */
+export const NO_ZEC_VALUE = '—';
+const zecOrNone = (zat: string | null, format: (value: bigint) => string): string => (zat === null ? NO_ZEC_VALUE : format(BigInt(zat)));
+
+export const marketCapText = (coin: Pick<CoinJson, 'marketCapZec'>): string => zecOrNone(coin.marketCapZec, (v) => formatCompactUnits(v, ZEC_DECIMALS));
+export const volumeText = (coin: Pick<CoinJson, 'volumeZec'>): string => zecOrNone(coin.volumeZec, (v) => formatCompactUnits(v, ZEC_DECIMALS));
+export const priceText = (coin: Pick<CoinJson, 'priceZecE18'>): string => zecOrNone(coin.priceZecE18, (v) => formatPrice(v, PRICE_DECIMALS));
 
 /** Progress to graduation: a pool (graduated) or complete curve is 100%. */
 export function progressOf(coin: Pick<CoinJson, 'stage' | 'raisedSoFarZec' | 'raiseAtCompletionZec'>): Bps {
   if (coin.stage !== 'curve') return curveProgressBps(1n, 1n);
+  // A stock coin without a ZEC value has no ZEC raise to show progress in.
+  if (coin.raisedSoFarZec === null || coin.raiseAtCompletionZec === null) return curveProgressBps(0n, 1n);
   return curveProgressBps(BigInt(coin.raisedSoFarZec), BigInt(coin.raiseAtCompletionZec));
 }
 
 export const progressText = (coin: Pick<CoinJson, 'stage' | 'raisedSoFarZec' | 'raiseAtCompletionZec'>): string => formatBpsPercent(progressOf(coin));
+
+/** Which `quote` list a coin is in: ZEC, the native coin, or a stock (its pair block says `kind: stock`). */
+export const quoteOf = (coin: Pick<CoinJson, 'pair'>): 'zec' | 'native' | 'stocks' => (coin.pair === undefined ? 'zec' : 'kind' in coin.pair ? 'stocks' : 'native');
 
 /** The quote a coin trades against: ZEC, or the native coin's symbol. */
 export const pairLabel = (coin: Pick<CoinJson, 'pair'>): string => coin.pair?.symbol ?? 'ZEC';
@@ -34,5 +43,9 @@ export const venueText = (coin: Pick<CoinJson, 'stage'>): string => (coin.stage 
 
 /** Raw coin units (6 decimals) and zat (8) for the tape: compact, exact. */
 export const tokensText = (raw: string): string => formatCompactUnits(BigInt(raw), 6);
-export const zecText = (zat: string): string => formatCompactUnits(BigInt(zat), ZEC_DECIMALS);
-export const tradePriceText = (t: { readonly priceZecE18: string }): string => formatPrice(BigInt(t.priceZecE18), PRICE_DECIMALS);
+export const zecText = (zat: string | null): string => zecOrNone(zat, (v) => formatCompactUnits(v, ZEC_DECIMALS));
+export const tradePriceText = (t: { readonly priceZecE18: string | null }): string => zecOrNone(t.priceZecE18, (v) => formatPrice(v, PRICE_DECIMALS));
+
+/** A stock coin's display figures (whole shares, exact decimal strings): a price at its full scale, sums compact. */
+export const stockPriceText = (price: string, decimals: number): string => formatPrice(parseDecimalUnits(price, decimals + 9), decimals + 9);
+export const stockAmountText = (amount: string, decimals: number): string => formatCompactUnits(parseDecimalUnits(amount, decimals), decimals);

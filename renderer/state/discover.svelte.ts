@@ -1,3 +1,4 @@
+import { quoteOf } from './coin-figures.js';
 import { isApiError, type ApiError } from '../api/api-error.js';
 import type { CoinJson, CoinQuote } from '../api/api-types.js';
 import type { DeskApi } from '../api/desk-api.js';
@@ -123,7 +124,7 @@ export class DiscoverState {
   }
 
   private matchesFilter(coin: CoinJson): boolean {
-    return this.pair === 'all' || (this.pair === 'native') === (coin.pair !== undefined);
+    return this.pair === 'all' || this.pair === quoteOf(coin);
   }
 
   /** Reads every list once; a refresh already running is waited for (or followed by another when `again`). */

@@ -22,7 +22,8 @@ import { rulesOf } from '../index/rules.js';
 import type { Keychain } from '../../core/signer/keychain.js';
 import { WalletBook } from '../../core/signer/wallet-book.js';
 import { ProgramGuard } from '../../core/signer/program-guard.js';
-import { IssuerStatus } from '../../core/stocks/issuer-status.js';
+import type { IssuerStatus } from '../../core/stocks/issuer-status.js';
+import { issuerStatusOn } from '../../core/stocks/node/issuer-status-node.js';
 import { ServiceRuns, type RunTimings, type ServiceRunsOptions } from '../../core/runs/service-runs.js';
 
 export interface ApiFixture {
@@ -88,7 +89,7 @@ export async function startApi(
   fixture.runs = options.runs
     ? ServiceRuns.start({ chain, store, profile: sandbox.profile, journalPath: join(dir, 'runs.sqlite'), authority: sandbox.serviceAuthority, timings, ...(onStep ? { onStep } : {}), ...(onFailure ? { onFailure } : {}) })
     : null;
-  fixture.stocks = new IssuerStatus(chain, () => (options.profile?.(sandbox.profile) ?? sandbox.profile).stocks, { now: () => fixture.clock });
+  fixture.stocks = issuerStatusOn(chain, () => (options.profile?.(sandbox.profile) ?? sandbox.profile).stocks, { now: () => fixture.clock, vault: sandbox.profile.programs['vault'] });
   sandbox.onProfileChange(() => fixture.stocks.invalidate());
   const app = await createApiServer({ ...desk, stocks: fixture.stocks, runs: fixture.runs, store, chain, profile: options.profile?.(sandbox.profile) ?? sandbox.profile, keys, relay, progress, ...(content ? { content } : {}), ...(options.deskDir !== undefined ? { deskDir: options.deskDir } : {}), ...(options.onUnexpectedError ? { onUnexpectedError: options.onUnexpectedError } : {}), now: () => fixture.clock });
   const { url, port } = await listenLocal(app, 0);

@@ -1,3 +1,4 @@
+import { SANDBOX_STOCK_PAIRS } from '../../core/sandbox/genesis/stock-pairs.js';
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiServer, listenLocal, type Api } from '../../core/api/server.js';
@@ -8,6 +9,8 @@ import { openBrowser, type Browser } from './browser.js';
 import { apiCoins, DeskMarket, ZEC, type PlantedCoin } from './market.js';
 
 const SHOTS = 'test-results';
+/** The coins genesis pairs with stocks (listed beside the ones this test plants). */
+const STOCK_COINS = SANDBOX_STOCK_PAIRS.length;
 const marketCapOf = (coin: Record<string, unknown>) => formatCompactUnits(BigInt(coin['marketCapZec'] as string), 8);
 const priceOf = (coin: Record<string, unknown>) => formatPrice(BigInt(coin['priceZecE18'] as string), 18);
 
@@ -66,7 +69,7 @@ describe('Discover in Chromium', () => {
 
   it('shows every list with the figures the API answers: name, ticker, market cap, price, progress', async () => {
     const fresh = await apiCoins(f, '&sort=new');
-    expect(fresh.length).toBe(5);
+    expect(fresh.length).toBe(5 + STOCK_COINS);
     await expect.poll(() => mintsIn('New')).toEqual(fresh.map((c) => c['mint']));
     for (const coin of fresh) {
       const shown = card('New', coin['mint'] as string);
@@ -111,7 +114,7 @@ describe('Discover in Chromium', () => {
       await page().keyboard.press('Tab');
       focused.push(await page().evaluate(() => (document.activeElement?.textContent?.trim() || document.activeElement?.getAttribute('aria-label') || document.activeElement?.id) ?? ''));
     }
-    expect(focused.slice(0, 8)).toEqual(['Skip to the page', '◆ launchdesk', 'Discover', 'Portfolio', 'Stats', 'Plant', 'Wallets', 'Review']);
+    expect(focused.slice(0, 8)).toEqual(['Skip to the page', '◆ launchdesk', 'Discover', 'Portfolio', 'Stats', 'Stocks', 'Plant', 'Wallets']);
     const outline = await page().evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
     expect(outline).not.toBe('none');
   });
@@ -126,8 +129,12 @@ describe('Discover in Chromium', () => {
     await expect.poll(() => mintsIn('New')).toEqual((await apiCoins(f, '&sort=new&quote=zec')).map((c) => c['mint']));
     expect(await tableMints()).not.toContain(gamma.mint);
     expect(await mintsIn('Graduated')).toEqual([delta.mint]);
+    // The sandbox's stock coins (genesis): their own list.
+    await page().getByRole('button', { name: 'Stocks', exact: true }).click();
+    await expect.poll(() => mintsIn('New')).toEqual((await apiCoins(f, '&sort=new&quote=stocks')).map((c) => c['mint']));
+    expect(await mintsIn('New')).toHaveLength(STOCK_COINS);
     await page().getByRole('button', { name: 'All pairs' }).click();
-    await expect.poll(() => mintsIn('New')).toHaveLength(5);
+    await expect.poll(() => mintsIn('New')).toHaveLength(5 + STOCK_COINS);
   });
 
   it('narrows every list by a search for a name, a ticker or a mint, and Escape ends it', async () => {
@@ -145,7 +152,7 @@ describe('Discover in Chromium', () => {
     await search.fill('no such coin anywhere');
     await expect.poll(() => column('New').textContent()).toContain('No coin matches the search.');
     await search.press('Escape');
-    await expect.poll(() => mintsIn('New')).toHaveLength(5);
+    await expect.poll(() => mintsIn('New')).toHaveLength(5 + STOCK_COINS);
     expect(await page().getByRole('heading', { name: 'Trending' }).count()).toBe(1);
   });
 
@@ -166,7 +173,7 @@ describe('Discover in Chromium', () => {
     await expect.poll(() => alert.textContent(), { timeout: 15_000 }).toContain('The local server is not answering.');
     expect(await alert.textContent()).toContain('npm start');
     expect(await page().getByRole('status').filter({ hasText: 'Reconnecting…' }).count()).toBe(1);
-    expect(await mintsIn('New')).toHaveLength(6); // the last figures stay on screen
+    expect(await mintsIn('New')).toHaveLength(6 + STOCK_COINS); // the last figures stay on screen
     await page().screenshot({ path: `${SHOTS}/desk-discover-reconnecting-1280x800.png` });
 
     // The same index and chain behind a new server on the same port: a new run, with a new desk session.
@@ -181,7 +188,7 @@ describe('Discover in Chromium', () => {
 
   it('fits 1920×1080 as well', async () => {
     await page().setViewportSize({ width: 1920, height: 1080 });
-    await expect.poll(() => mintsIn('New')).toHaveLength(7);
+    await expect.poll(() => mintsIn('New')).toHaveLength(7 + STOCK_COINS);
     await page().screenshot({ path: `${SHOTS}/desk-discover-1920x1080.png` });
   });
 });

@@ -1,3 +1,4 @@
+import { SANDBOX_STOCK_PAIRS } from '../../core/sandbox/genesis/stock-pairs.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type ApiFixture } from '../api/api-fixture.js';
 import { openBrowser, type Browser } from './browser.js';
@@ -10,11 +11,12 @@ import { apiCoins, DeskMarket } from './market.js';
 describe('Trending paging in Chromium', () => {
   let f: ApiFixture;
   let browser: Browser;
-  const COINS = 150; // one page of 100 and half of another, with the fixture's own coin
+  // One page of 100 and half of another: the fixture's own coin, genesis's stock coins and the ones planted here.
+  const COINS = 150 + SANDBOX_STOCK_PAIRS.length;
 
   beforeAll(async () => {
     f = await startApi();
-    await (await DeskMarket.open(f)).plantMany(COINS - 1, 'PG');
+    await (await DeskMarket.open(f)).plantMany(COINS - 1 - SANDBOX_STOCK_PAIRS.length, 'PG');
     browser = await openBrowser(1280, 800);
     await browser.page.goto(`${f.base}/`);
     await browser.page.getByRole('status').filter({ hasText: 'Live' }).waitFor();

@@ -54,7 +54,7 @@ describe('index: which plantings are listed', () => {
     const landed = await send(sandbox, payer, instructions, [mint]);
     const view = viewTransaction((await new SandboxChain(sandbox.cluster).getTransaction(landed.signature, 'processed'))!);
     const swapped = { ...view, instructions: view.instructions.map((ix, i) => (i === 1 ? { ...ix, accounts: ix.accounts.map((a, j) => (j === 16 ? wsol.address : a)) } : ix)) };
-    expect(await judgePlanting(swapped, rulesOf(sandbox))).toMatchObject({ listed: false, reason: 'the quote mint is neither ZEC nor the native coin' });
+    expect(await judgePlanting(swapped, rulesOf(sandbox))).toMatchObject({ listed: false, reason: 'the quote mint is neither ZEC, the native coin nor a listed stock' });
   });
 
   it('does not register names over the rules, the native coin\'s ticker or a refused word', async () => {

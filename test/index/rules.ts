@@ -20,5 +20,6 @@ export function rulesOf(sandbox: Sandbox): PlantingRules {
     maxPriorityLamports: 10_000_000n,
     tickerPattern: /^[A-Z0-9]{2,10}$/,
     refusedWords: ['refusedword'],
+    stockMints: new Map((sandbox.profile.stocks?.stocks ?? []).map((entry) => [entry.mint, entry.key])),
   };
 }

@@ -1,3 +1,4 @@
+import { SANDBOX_STOCK_PAIRS } from '../../core/sandbox/genesis/stock-pairs.js';
 import { generateKeyPairSigner, type Address, type KeyPairSigner, type Signature } from '@solana/kit';
 import type { PublicKey, TransactionInstruction } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -143,7 +144,11 @@ describe('the official pump SDK against the sandbox launchpad', () => {
     const schedule = pumpSdk.selectCurveFeeSchedule({ feeConfig: feeConfig(), quoteMint: pk(zec().address), marketCap: bn(0n) });
     expect(plain(schedule)).toEqual({ lpFeeBps: 20n, protocolFeeBps: 5n, creatorFeeBps: 200n });
 
-    expect(plain(quoteControl())).toMatchObject({ mints: [{ mint: native().address, initialVirtualQuoteReserves: INITIAL_VIRTUAL_NATIVE_RESERVES }] });
+    // The native coin, then the stocks genesis admits (step 15), each with 10 shares of virtual reserves.
+    const admitted = SANDBOX_STOCK_PAIRS.map(({ key }) => sandbox.profile.stocks!.stocks.find((s) => s.key === key)!);
+    expect(plain(quoteControl())).toMatchObject({
+      mints: [{ mint: native().address, initialVirtualQuoteReserves: INITIAL_VIRTUAL_NATIVE_RESERVES }, ...admitted.map((s) => ({ mint: s.mint, initialVirtualQuoteReserves: 10n * 10n ** BigInt(s.decimals) }))],
+    });
     expect(big(pumpSdk.initialVirtualQuoteReservesFor(global(), pk(zec().address), quoteControl()))).toBe(INITIAL_VIRTUAL_ZEC_RESERVES);
     expect(big(pumpSdk.initialVirtualQuoteReservesFor(global(), pk(native().address), quoteControl()))).toBe(INITIAL_VIRTUAL_NATIVE_RESERVES);
   });

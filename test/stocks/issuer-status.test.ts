@@ -4,7 +4,8 @@ import { SandboxChain } from '../../core/chain/sandbox-chain.js';
 import { decodeToken2022Mint } from '../../core/programs/token-2022/mint.js';
 import { decodeSplMultisig } from '../../core/programs/token-2022/multisig.js';
 import { STOCKS } from '../../core/stocks/catalog.js';
-import { IssuerStatus, type IssuerStatusRecord } from '../../core/stocks/issuer-status.js';
+import type { IssuerStatusRecord } from '../../core/stocks/issuer-status.js';
+import { issuerStatusOn } from '../../core/stocks/node/issuer-status-node.js';
 import { STOCK_ROLES, type StockReview, type StockRole } from '../../core/stocks/review.js';
 import { call, codeOf, messageOf, startApi, type ApiFixture } from '../api/api-fixture.js';
 
@@ -213,7 +214,7 @@ describe('stock issuer status', () => {
     chain.getAccountsAt = async () => {
       throw new Error('fetch failed: connect ECONNREFUSED 127.0.0.1:8899');
     };
-    const status = new IssuerStatus(chain, () => f.sandbox.profile.stocks);
+    const status = issuerStatusOn(chain, () => f.sandbox.profile.stocks);
     const answer = await status.read();
     expect(answer).toMatchObject({ readable: false, failure: /ECONNREFUSED/ });
     for (const stock of answer.stocks) {

@@ -4,21 +4,21 @@ import { CANDLE_INTERVALS } from '../../index/candles.js';
 import { COIN_SORTS } from '../../index/store/index-queries.js';
 import type { CoinRow } from '../../index/store/index-store.js';
 import { Candle, CANDLE_INTERVAL_NAMES, presentCandle } from '../schemas/candle.js';
-import { Coin, CoinDetail, presentCoin, routeOf, STAGES, type CoinContext } from '../schemas/coin.js';
+import { Coin, CoinDetail, presentCoin, routeOf, STAGES, stockKeyOf } from '../schemas/coin.js';
+import { notFound } from '../api-error.js';
 import { AddressString, Cursor, Limit, MintParams, Page } from '../schemas/common.js';
 import { CoinFees, presentFees } from '../schemas/fees.js';
 import { presentTrade, Trade } from '../schemas/trade.js';
 import type { Api, ApiContext } from '../server.js';
-import { addressOf, coinContext, ERROR_RESPONSES, listedCoinOf, nextOffset, offsetOf, READS, refuseStock, StringEnum, tradeCursorOf, tradeCursorText } from './query.js';
+import { addressOf, coinContextFor, ERROR_RESPONSES, listedCoinOf, nextOffset, offsetOf, pairFilterOf, READS, stockRatesOf, stockReadingsFor, StringEnum, tradeCursorOf, tradeCursorText, tradeStockOf } from './query.js';
 
-/** The `quote` filter: ZEC-paired, native-paired, or stock-paired coins (none while stock pairs are off). */
+/** The `quote` filter: ZEC-paired, native-paired, or stock-paired coins. */
 export const QUOTES = ['zec', 'native', 'stocks'] as const;
 
 
 /** The coin reads: list, search, detail, trades, candles, fees. */
 export function registerCoinRoutes(app: Api, ctx: ApiContext): void {
   const { store } = ctx;
-  const context = (): CoinContext => coinContext(ctx);
   /** A listed coin (or the native coin itself, for its own list and chart). */
   const coinOf = (mint: string, options: { allowNative: boolean }): CoinRow => listedCoinOf(ctx, mint, options);
 
@@ -34,7 +34,7 @@ export function registerCoinRoutes(app: Api, ctx: ApiContext): void {
           limit: Limit,
           cursor: Cursor,
           quote: Type.Optional(StringEnum(QUOTES, 'only coins paired with ZEC, with the native coin, or with a stock')),
-          stock: Type.Optional(Type.String({ maxLength: 64, description: 'one of the 44 stock keys (stock pairs are off here: any value is refused)' })),
+          stock: Type.Optional(Type.String({ maxLength: 64, description: 'one of the 44 stock keys, exactly as written: only coins paired with that stock (a stock not open yet is taken too); alone or with quote=stocks' })),
           stage: Type.Optional(StringEnum(STAGES, 'only coins in this stage')),
         }),
         response: { 200: Page(Coin, 'coins in the order asked'), ...ERROR_RESPONSES },
@@ -42,12 +42,13 @@ export function registerCoinRoutes(app: Api, ctx: ApiContext): void {
     },
     async (request) => {
       const q = request.query;
-      refuseStock(q.stock);
+      const pair = pairFilterOf(q.quote, q.stock);
       const limit = q.limit ?? 50;
       const offset = offsetOf(q.cursor);
-      if (q.quote === 'stocks') return { data: [], next: null };
-      const rows = store.queries.coins({ sort: q.sort ?? 'trending', limit, offset, pair: q.quote ?? null, stage: q.stage ?? null });
-      const c = context();
+      const sort = q.sort ?? 'trending';
+      const stockRates = sort === 'volume' || sort === 'marketCap' ? await stockRatesOf(ctx) : undefined;
+      const rows = store.queries.coins({ sort, limit, offset, pair, stage: q.stage ?? null, ...(stockRates ? { stockRates } : {}) });
+      const c = await coinContextFor(ctx, rows);
       return { data: rows.map((row) => presentCoin(row, c)), next: nextOffset(offset, limit, rows.length) };
     },
   );
@@ -65,8 +66,9 @@ export function registerCoinRoutes(app: Api, ctx: ApiContext): void {
     },
     async (request) => {
       const limit = request.query.limit ?? 50;
-      const c = context();
-      return { data: store.queries.search(request.query.q, limit).map((row) => presentCoin(row, c)), next: null };
+      const rows = store.queries.search(request.query.q, limit);
+      const c = await coinContextFor(ctx, rows);
+      return { data: rows.map((row) => presentCoin(row, c)), next: null };
     },
   );
 
@@ -75,8 +77,10 @@ export function registerCoinRoutes(app: Api, ctx: ApiContext): void {
     { config: READS, schema: { summary: 'Coin detail', tags: ['coins'], params: MintParams, response: { 200: CoinDetail, ...ERROR_RESPONSES } } },
     async (request) => {
       const coin = coinOf(request.params.mint, { allowNative: true });
-      const c = context();
+      const c = await coinContextFor(ctx, [coin]);
       const shown = presentCoin(coin, c);
+      // A stock coin's detail adds its raw totals (spec, "Stock pair block": volumeTotal and creatorFees).
+      if (stockKeyOf(coin.pair) !== null) return { ...shown, volumeTotal: String(coin.volumeZec), creatorFees: String(coin.creatorFeesZec) };
       const pair = ctx.profile.pairs?.native;
       if (coin.pair !== 'native' || !pair) return shown;
       const programs = { launchpad: ctx.profile.programs['launchpad']!, amm: ctx.profile.programs['amm']! };
@@ -103,7 +107,8 @@ export function registerCoinRoutes(app: Api, ctx: ApiContext): void {
       const user: Address | null = q.user === undefined ? null : addressOf(q.user, 'user');
       const limit = q.limit ?? 50;
       const page = store.queries.coinTrades(coin.mint, { user, routed: coin.kind === 'native' && user === null, limit, before: tradeCursorOf(q.cursor) });
-      return { data: page.rows.map(presentTrade), next: tradeCursorText(page.last, limit, page.rows.length) };
+      const stock = tradeStockOf(await stockReadingsFor(ctx, [coin.pair]), coin.pair);
+      return { data: page.rows.map((t) => presentTrade(t, stock)), next: tradeCursorText(page.last, limit, page.rows.length) };
     },
   );
 
@@ -128,7 +133,10 @@ export function registerCoinRoutes(app: Api, ctx: ApiContext): void {
       const interval = request.query.interval ?? '1m';
       const seconds = CANDLE_INTERVALS[interval];
       const before = request.query.before === undefined ? null : BigInt(request.query.before);
-      return { interval, data: store.queries.candles(coin.mint, seconds, request.query.limit ?? 300, before).map(presentCandle) };
+      const stock = tradeStockOf(await stockReadingsFor(ctx, [coin.pair]), coin.pair);
+      // A stock coin's candles: raw under `raw`, o..c and volumeZec at its stock's ZEC value now.
+      const rate = stock ? (stock.reading?.zec.zatPerWholeRawE12 ?? null) : undefined;
+      return { interval, data: store.queries.candles(coin.mint, seconds, request.query.limit ?? 300, before).map((candle) => presentCandle(candle, rate)) };
     },
   );
 
@@ -137,6 +145,7 @@ export function registerCoinRoutes(app: Api, ctx: ApiContext): void {
     { config: READS, schema: { summary: 'Fee totals of a coin', tags: ['coins'], params: MintParams, response: { 200: CoinFees, ...ERROR_RESPONSES } } },
     async (request) => {
       const coin = coinOf(request.params.mint, { allowNative: false });
+      if (stockKeyOf(coin.pair) !== null) throw notFound(`no fees of ${coin.mint}: a stock coin's fees are not in this API (spec)`);
       return presentFees(store.fees(coin.mint)!);
     },
   );

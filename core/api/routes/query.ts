@@ -1,3 +1,7 @@
+import { stockListing, STOCK_KEYS } from '../../stocks/catalog.js';
+import type { StockReading } from '../../stocks/issuer-status.js';
+import type { TradeStock } from '../schemas/trade.js';
+import { stockKeyOf } from '../schemas/coin.js';
 import { Type } from 'typebox';
 import { isAddress, type Address, type Signature } from '@solana/kit';
 import { isSignatureText } from '../../programs/signature-text.js';
@@ -49,13 +53,50 @@ export const ERROR_RESPONSES = { '4xx': ErrorBody, '5xx': ErrorBody };
 /** Route config of the spec's reads group. */
 export const READS = { rateGroup: 'reads' as const };
 
-/** The `stock` filter: refused while stock pairs are off (no stock key is known here yet). */
-export function refuseStock(stock: string | undefined): void {
-  if (stock !== undefined) throw invalidParam('stock', `${JSON.stringify(stock.slice(0, 32))} is not a stock key: stock pairs are not switched on here`);
+/**
+ * The list reads' pair filter as the index's pattern (spec, "stock filters"): `quote` zec, native or
+ * stocks (every stock coin), `stock` one of the 44 keys exactly as written (a stock not open yet is taken
+ * too), alone or with `quote=stocks`.
+ */
+export function pairFilterOf(quote: 'zec' | 'native' | 'stocks' | undefined, stock: string | undefined): string | null {
+  if (stock !== undefined) {
+    if (stockListing(stock) === null) throw invalidParam('stock', `${JSON.stringify(stock.slice(0, 32))} is not a stock key: the keys are ${STOCK_KEYS.join(', ')}`);
+    if (quote !== undefined && quote !== 'stocks') throw invalidParam('stock', `a stock key goes alone or with quote=stocks, not with quote=${quote}`);
+    return `stock:${stock}`;
+  }
+  return quote === 'stocks' ? 'stock:*' : (quote ?? null);
 }
 
 /** What coin presentation needs besides the row: the native pair and its ZEC rate now. */
 export const coinContext = (ctx: ApiContext): CoinContext => ({ nativePair: ctx.profile.pairs?.native, nativeRate: ctx.store.nativeRate() });
+
+/** The stocks' readings (at most 15 s old: the issuer status's), read only when a stock coin is among `pairs`. */
+export async function stockReadingsFor(ctx: ApiContext, pairs: readonly string[]): Promise<ReadonlyMap<string, StockReading> | undefined> {
+  if (!ctx.stocks || !pairs.some((pair) => stockKeyOf(pair) !== null)) return undefined;
+  return new Map((await ctx.stocks.read()).stocks.map((reading) => [reading.record.key, reading]));
+}
+
+/** The coin context for these rows: with the stocks' readings and 24-hour raw volumes when a stock coin is among them. */
+export async function coinContextFor(ctx: ApiContext, rows: readonly Pick<CoinRow, 'pair'>[]): Promise<CoinContext> {
+  const stocks = await stockReadingsFor(ctx, rows.map((row) => row.pair));
+  if (!stocks) return coinContext(ctx);
+  const since = BigInt(Math.floor(Date.now() / 1000)) - 86_400n;
+  return { ...coinContext(ctx), stocks, volume24h: (mint) => ctx.store.queries.volumeSince(mint, since) };
+}
+
+/** For the volume and market-cap orders: each stock's zat per raw unit (a float: an ordering key only). */
+export async function stockRatesOf(ctx: ApiContext): Promise<Record<string, number> | undefined> {
+  if (!ctx.stocks || ctx.stocks.listed.length === 0) return undefined;
+  const rates: Record<string, number> = {};
+  for (const reading of (await ctx.stocks.read()).stocks) if (reading.zec.zatPerWholeRawE12 !== null) rates[reading.record.key] = Number(reading.zec.zatPerWholeRawE12) / 1e12;
+  return rates;
+}
+
+/** A trade row's stock, when its coin is a stock coin. */
+export function tradeStockOf(readings: ReadonlyMap<string, StockReading> | undefined, pair: string | undefined): TradeStock | null {
+  const key = pair === undefined ? null : stockKeyOf(pair);
+  return key === null ? null : { key, reading: readings?.get(key) };
+}
 
 /**
  * A coin the index lists, for every endpoint that takes a mint (reads and builds alike). Spec, Errors:

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { Address } from '@solana/kit';
-import { Coin, pairBlockOf, type CoinContext } from '../schemas/coin.js';
+import { Coin, pairBlockOf, stockKeyOf } from '../schemas/coin.js';
 import { Graduated, presentGraduated } from '../schemas/graduation.js';
 import { AddressString, Amount, Cursor, Limit, Page, SignedAmount } from '../schemas/common.js';
 import { Params, readParams } from '../schemas/params.js';
@@ -8,8 +8,11 @@ import { DailyStats, presentDaily, presentStats, Stats } from '../schemas/stats.
 import { presentTrade, Trade } from '../schemas/trade.js';
 import type { Api, ApiContext } from '../server.js';
 import { QUOTES } from './coins.js';
-import { addressOf, coinContext, ERROR_RESPONSES, nextOffset, offsetOf, READS, refuseStock, StringEnum, tradeCursorOf, tradeCursorText } from './query.js';
+import { addressOf, coinContextFor, ERROR_RESPONSES, nextOffset, offsetOf, pairFilterOf, READS, stockReadingsFor, StringEnum, tradeCursorOf, tradeCursorText, tradeStockOf } from './query.js';
 
+
+/** A ZEC figure of a holding: null for a stock coin whose stock has no ZEC value (nothing is estimated). */
+const ZecOrNull = (description: string) => Type.Union([Amount(description), Type.Null()]);
 
 const Holding = Type.Object({
   mint: AddressString(),
@@ -17,23 +20,25 @@ const Holding = Type.Object({
   symbol: Type.String(),
   pair: Type.Optional(Coin.properties.pair),
   balance: Amount('raw coin units, from the trades the index saw'),
-  costBasisZec: Amount('average cost of the balance, in zat'),
+  costBasisZec: ZecOrNull('average cost of the balance, in zat (a stock coin\'s at its stock\'s ZEC value now)'),
   valueZec: Type.Union([Amount('the balance at the spot price now, in zat'), Type.Null()], { description: 'null while the coin has no ZEC value' }),
-  realisedPnlZec: SignedAmount('zat'),
-  unrealisedPnlZec: SignedAmount('zat: value less cost basis'),
-  volumeZec: Amount("the wallet's counted volume in this coin, zat"),
+  realisedPnlZec: Type.Union([SignedAmount('zat'), Type.Null()]),
+  unrealisedPnlZec: Type.Union([SignedAmount('zat: value less cost basis'), Type.Null()]),
+  volumeZec: ZecOrNull("the wallet's counted volume in this coin, zat"),
 });
 
 export const Account = Type.Object({
   wallet: AddressString(),
   holdings: Type.Array(Holding),
-  totals: Type.Object({ valueZec: Amount('zat'), costBasisZec: Amount('zat'), realisedPnlZec: SignedAmount('zat'), unrealisedPnlZec: SignedAmount('zat'), volumeZec: Amount('zat') }),
+  totals: Type.Object(
+    { valueZec: Amount('zat'), costBasisZec: Amount('zat'), realisedPnlZec: SignedAmount('zat'), unrealisedPnlZec: SignedAmount('zat'), volumeZec: Amount('zat') },
+    { description: 'over the holdings with a ZEC value' },
+  ),
 });
 
-/** Params, stats, graduations, trades across coins, accounts, and the stock issuers' status (off). */
+/** Params, stats, graduations, trades across coins and accounts. */
 export function registerReadRoutes(app: Api, ctx: ApiContext): void {
   const { store } = ctx;
-  const context = (): CoinContext => coinContext(ctx);
 
   app.get('/v1/params', { config: READS, schema: { summary: 'Chain and fee constants', tags: ['params'], response: { 200: Params, ...ERROR_RESPONSES } } }, async () =>
     readParams(ctx.chain, ctx.profile),
@@ -72,7 +77,7 @@ export function registerReadRoutes(app: Api, ctx: ApiContext): void {
       const limit = request.query.limit ?? 50;
       const offset = offsetOf(request.query.cursor);
       const coins = store.queries.graduated(limit, offset);
-      const c = context();
+      const c = await coinContextFor(ctx, coins);
       return {
         data: coins.map((coin) => presentGraduated(coin, store.graduation(coin.mint)!, c)),
         next: nextOffset(offset, limit, coins.length),
@@ -90,7 +95,7 @@ export function registerReadRoutes(app: Api, ctx: ApiContext): void {
         tags: ['trades'],
         querystring: Type.Object({
           quote: Type.Optional(StringEnum(QUOTES, 'only trades of coins paired with ZEC, the native coin, or a stock')),
-          stock: Type.Optional(Type.String({ maxLength: 64, description: 'one of the 44 stock keys (stock pairs are off here: any value is refused)' })),
+          stock: Type.Optional(Type.String({ maxLength: 64, description: 'one of the 44 stock keys, exactly as written: only trades of coins paired with that stock; alone or with quote=stocks' })),
           user: Type.Optional(AddressString("only this wallet's trades")),
           limit: Limit,
           cursor: Cursor,
@@ -100,12 +105,13 @@ export function registerReadRoutes(app: Api, ctx: ApiContext): void {
     },
     async (request) => {
       const q = request.query;
-      refuseStock(q.stock);
+      const pair = pairFilterOf(q.quote, q.stock);
       const limit = q.limit ?? 50;
-      if (q.quote === 'stocks') return { data: [], next: null };
       const user: Address | null = q.user === undefined ? null : addressOf(q.user, 'user');
-      const page = store.queries.trades({ pair: q.quote ?? null, user, limit, before: tradeCursorOf(q.cursor) });
-      return { data: page.rows.map(presentTrade), next: tradeCursorText(page.last, limit, page.rows.length) };
+      const page = store.queries.trades({ pair, user, limit, before: tradeCursorOf(q.cursor) });
+      const pairs = new Map(page.rows.map((t) => [t.mint, store.coin(t.mint)?.pair ?? 'zec']));
+      const readings = await stockReadingsFor(ctx, [...pairs.values()]);
+      return { data: page.rows.map((t) => presentTrade(t, tradeStockOf(readings, pairs.get(t.mint)))), next: tradeCursorText(page.last, limit, page.rows.length) };
     },
   );
 
@@ -123,30 +129,42 @@ export function registerReadRoutes(app: Api, ctx: ApiContext): void {
     },
     async (request) => {
       const wallet = addressOf(request.params.wallet, 'wallet');
-      const c = context();
-      const holdings = store.queries.heldBy(wallet).map((mint) => {
-        const h = store.holding(mint, wallet)!;
-        const coin = store.coin(mint)!;
+      const coins = store.queries.heldBy(wallet).map((mint) => store.coin(mint)!);
+      const c = await coinContextFor(ctx, coins);
+      const holdings = coins.map((coin) => {
+        const h = store.holding(coin.mint, wallet)!;
         const pair = pairBlockOf(coin, c);
-        const valued = coin.pair !== 'native' || c.nativeRate !== null;
+        const stock = stockKeyOf(coin.pair);
+        // A stock coin's figures are kept in its stock's raw units: valued at the stock's rate now, or null.
+        const rate = stock === null ? 1n : (c.stocks?.get(stock)?.zec.zatPerWholeRawE12 ?? null);
+        const valuedAt = (raw: bigint) => (rate === null ? null : stock === null ? raw : (raw * rate) / 10n ** 12n);
+        const valued = (coin.pair !== 'native' || c.nativeRate !== null) && rate !== null;
+        const figures = {
+          costBasisZec: valuedAt(h.costBasisZec),
+          valueZec: valued ? valuedAt(h.valueZec) : null,
+          realisedPnlZec: valuedAt(h.realisedPnlZec),
+          unrealisedPnlZec: valued ? valuedAt(h.unrealisedPnlZec) : null,
+          volumeZec: valuedAt(h.volumeZec),
+        };
+        const text = (v: bigint | null) => (v === null ? null : String(v));
         return {
-          mint,
+          mint: coin.mint,
           name: coin.name,
           symbol: coin.symbol,
           ...(pair ? { pair } : {}),
           balance: String(h.balance),
-          costBasisZec: String(h.costBasisZec),
-          valueZec: valued ? String(h.valueZec) : null,
-          realisedPnlZec: String(h.realisedPnlZec),
-          unrealisedPnlZec: String(h.unrealisedPnlZec),
-          volumeZec: String(h.volumeZec),
-          raw: h,
+          costBasisZec: text(figures.costBasisZec),
+          valueZec: text(figures.valueZec),
+          realisedPnlZec: text(figures.realisedPnlZec),
+          unrealisedPnlZec: text(figures.unrealisedPnlZec),
+          volumeZec: text(figures.volumeZec),
+          figures,
         };
       });
-      const sum = (f: (h: (typeof holdings)[number]['raw']) => bigint) => String(holdings.reduce((s, h) => s + f(h.raw), 0n));
+      const sum = (f: (h: (typeof holdings)[number]['figures']) => bigint | null) => String(holdings.reduce((s, h) => s + (f(h.figures) ?? 0n), 0n));
       return {
         wallet,
-        holdings: holdings.map(({ raw: _raw, ...shown }) => shown),
+        holdings: holdings.map(({ figures: _figures, ...shown }) => shown),
         totals: { valueZec: sum((h) => h.valueZec), costBasisZec: sum((h) => h.costBasisZec), realisedPnlZec: sum((h) => h.realisedPnlZec), unrealisedPnlZec: sum((h) => h.unrealisedPnlZec), volumeZec: sum((h) => h.volumeZec) },
       };
     },

@@ -1,3 +1,6 @@
+import { stockKeyOf } from '../schemas/coin.js';
+import { notFound } from '../api-error.js';
+import { DeskError } from '../../errors.js';
 import { Type } from 'typebox';
 import type { Address } from '@solana/kit';
 import { readWorld } from '../../engine/world.js';
@@ -134,7 +137,9 @@ export function registerTradeRoutes(app: Api, ctx: ApiContext): void {
     },
     async (request) => {
       const trade = tradeRequestOf({ ...request.query, mint: request.params.mint });
-      listedCoinOf(ctx, trade.mint);
+      const coin = listedCoinOf(ctx, trade.mint);
+      // Spec: "GET /v1/coins/{mint}/quote ... answer 404 not_found for a stock coin".
+      if (stockKeyOf(coin.pair) !== null) throw notFound(`no quote for ${coin.mint}: a stock coin is not quoted in this API`);
       const world = await readWorld(ctx.chain, ctx.profile);
       return quoteAnswerOf(trade.mint, trade, await quoteTradeRequest(ctx.chain, world, trade));
     },
@@ -153,7 +158,9 @@ export function registerTradeRoutes(app: Api, ctx: ApiContext): void {
     },
     async (request) => {
       const trade = tradeRequestOf(request.body);
-      listedCoinOf(ctx, trade.mint);
+      const coin = listedCoinOf(ctx, trade.mint);
+      // Spec: "plant, trade and swap builds have no stock route".
+      if (stockKeyOf(coin.pair) !== null) throw new DeskError('refused', `${coin.mint} is paired with a tokenized stock: this API builds no trade of a stock coin (it has no stock route)`);
       const relay = ctx.relay;
       const world = await readWorld(ctx.chain, ctx.profile);
       const build = await buildTrade(ctx.chain, trade, world, (ctx.now ?? Date.now)());

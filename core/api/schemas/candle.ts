@@ -17,8 +17,14 @@ export const Candle = Type.Object(
     hE18: Amount('high at full precision'),
     lE18: Amount('low at full precision'),
     cE18: Amount('close at full precision'),
-    volumeZec: Amount('counted volume in zat (a route\'s pool side moves the price, never the volume)'),
+    volumeZec: Type.Union([Amount('counted volume in zat (a route\'s pool side moves the price, never the volume)'), Type.Null()]),
     trades: Type.Integer({ minimum: 0, description: 'counted trades' }),
+    raw: Type.Optional(
+      Type.Object(
+        { o: Amount('raw units per whole coin, times 1e9'), h: Amount('raw'), l: Amount('raw'), c: Amount('raw'), volume: Amount('counted volume, raw units') },
+        { description: "a stock coin's candle in the stock's raw base units (prices per whole coin times 1e9); o..c and volumeZec are then valued at the stock's ZEC value now" },
+      ),
+    ),
   },
   {
     description:
@@ -28,7 +34,19 @@ export const Candle = Type.Object(
   },
 );
 
-export function presentCandle(c: CandleRow): Static<typeof Candle> {
+/** `zatPerRawE12`: a stock coin's rate now (undefined for any other coin; null when its stock has no ZEC value). */
+export function presentCandle(c: CandleRow, stockRate?: bigint | null): Static<typeof Candle> {
+  if (stockRate !== undefined) {
+    const raw = (p: bigint) => String(priceE9OfE18(p));
+    const valued = (p: bigint) => (stockRate === null ? '0' : String(priceE9OfE18((p * stockRate) / 10n ** 12n)));
+    const valuedE18 = (p: bigint) => (stockRate === null ? '0' : String((p * stockRate) / 10n ** 12n));
+    return {
+      t: Number(c.bucket), o: valued(c.open), h: valued(c.high), l: valued(c.low), c: valued(c.close),
+      oE18: valuedE18(c.open), hE18: valuedE18(c.high), lE18: valuedE18(c.low), cE18: valuedE18(c.close),
+      volumeZec: stockRate === null ? null : String((c.volumeZec * stockRate) / 10n ** 12n), trades: Number(c.trades),
+      raw: { o: raw(c.open), h: raw(c.high), l: raw(c.low), c: raw(c.close), volume: String(c.volumeZec) },
+    };
+  }
   const e9 = (p: bigint) => String(priceE9OfE18(p));
   return {
     t: Number(c.bucket), o: e9(c.open), h: e9(c.high), l: e9(c.low), c: e9(c.close),

@@ -5,7 +5,9 @@ import type { CoinRow } from '../../index/store/index-store.js';
 import { spotValueZec, type NativeRate } from '../../index/valuation.js';
 import { findPool, findPumpPoolAuthority } from '../../programs/amm/pdas.js';
 import { findBondingCurve } from '../../programs/launchpad/pdas.js';
+import type { StockReading } from '../../stocks/issuer-status.js';
 import { AddressString, Amount, UnixSeconds } from './common.js';
+import { presentStockPair, StockPairBlock, stockValueZec } from './stock-pair.js';
 
 /** The stage names (not shown by the spec; ours): trading on the curve, curve complete awaiting migration, trading on the pool. */
 export const STAGES = ['curve', 'complete', 'pool'] as const;
@@ -32,6 +34,9 @@ export const RouteBlock = Type.Object(
   { description: 'Detail answer of a native-paired coin only.' },
 );
 
+/** A ZEC figure: null only for a stock coin whose stock has no ZEC value (spec, units rule 2). */
+const ZecOrNull = (description: string) => Type.Union([Amount(description), Type.Null()]);
+
 export const Coin = Type.Object(
   {
     mint: AddressString(),
@@ -43,7 +48,7 @@ export const Coin = Type.Object(
     stage: Type.Union([Type.Literal('curve'), Type.Literal('complete'), Type.Literal('pool')], { description: '`curve`, `complete` (awaiting migration) or `pool`' }),
     createdAt: UnixSeconds('block time of the planting'),
     createdSignature: Type.String(),
-    pair: Type.Optional(NativePairBlock),
+    pair: Type.Optional(Type.Union([NativePairBlock, StockPairBlock], { description: 'the native pair block, or the stock pair block (kind `stock`); absent for a coin paired with ZEC' })),
     payee: Type.Union([Type.Object({ kind: Type.Literal('wallet'), wallet: AddressString() }), Type.Object({ kind: Type.Literal('holders') }), Type.Null()], {
       description: "who receives the deployer's 40%",
     }),
@@ -57,32 +62,52 @@ export const Coin = Type.Object(
       },
       { description: "raw reserves of the venues; a native-paired coin's quote side is in native-coin base units (6 decimals)" },
     ),
-    priceZecE9: Amount('spot price of one whole coin in ZEC times 1e9 (a paired coin at its pair\'s ZEC rate now)'),
-    priceZecE18: Amount('an addition: the same spot price times 1e18, floored once (priceZecE9 is this divided by 1e9)'),
-    marketCapZec: Amount('the total supply at the spot price, in zat'),
-    volumeZec: Amount('counted trade volume in zat'),
-    creatorFeesZec: Amount('creator fees its trades paid, in zat'),
+    priceZecE9: ZecOrNull('spot price of one whole coin in ZEC times 1e9 (a paired coin at its pair\'s ZEC rate now)'),
+    priceZecE18: ZecOrNull('an addition: the same spot price times 1e18, floored once (priceZecE9 is this divided by 1e9)'),
+    marketCapZec: ZecOrNull('the total supply at the spot price, in zat'),
+    volumeZec: ZecOrNull('counted trade volume in zat'),
+    creatorFeesZec: ZecOrNull('creator fees its trades paid, in zat'),
     trades: Type.Integer({ minimum: 0 }),
     buys: Type.Integer({ minimum: 0 }),
     sells: Type.Integer({ minimum: 0 }),
     lastTradeAt: Type.Union([UnixSeconds('block time of the last trade'), Type.Null()]),
-    raiseAtCompletionZec: Amount('what the curve holds once complete (were the rest bought at once), in zat'),
-    raisedSoFarZec: Amount('what the curve holds now (after migration: what moved to the pool), in zat'),
+    raiseAtCompletionZec: ZecOrNull('what the curve holds once complete (were the rest bought at once), in zat'),
+    raisedSoFarZec: ZecOrNull('what the curve holds now (after migration: what moved to the pool), in zat'),
   },
   { description: 'A coin (spec, "Coin (read shape)").' },
 );
 
-export const CoinDetail = Type.Object({ ...Coin.properties, route: Type.Optional(RouteBlock) }, { description: 'A coin with its route when native-paired.' });
+export const CoinDetail = Type.Object(
+  {
+    ...Coin.properties,
+    route: Type.Optional(RouteBlock),
+    volumeTotal: Type.Optional(Amount("a stock coin's whole traded volume, in the stock's raw units")),
+    creatorFees: Type.Optional(Amount("a stock coin's creator fees, in the stock's raw units")),
+  },
+  { description: 'A coin with its route when native-paired, and its raw totals when stock-paired.' },
+);
 
 export type CoinJson = Static<typeof Coin>;
 
 export interface CoinContext {
   readonly nativePair: NativePair | undefined;
   readonly nativeRate: NativeRate | null;
+  /** Each stock's reading of the issuer status (at most 15 s old), by key; absent where stock pairs are not offered. */
+  readonly stocks?: ReadonlyMap<string, StockReading>;
+  /** A stock coin's raw volume over the last 24 hours. */
+  readonly volume24h?: (mint: Address) => bigint;
 }
 
-/** The native pair block of a native-paired coin; undefined for a coin paired with ZEC. */
-export function pairBlockOf(c: Pick<CoinRow, 'pair'>, ctx: CoinContext): Static<typeof NativePairBlock> | undefined {
+/** The stock key of a coin paired with a stock (`pair` column `stock:<key>`), else null. */
+export const stockKeyOf = (pair: string): string | null => (pair.startsWith('stock:') ? pair.slice(6) : null);
+
+/** The pair block of a native- or stock-paired coin; undefined for a coin paired with ZEC. */
+export function pairBlockOf(c: CoinRow, ctx: CoinContext): Static<typeof NativePairBlock> | Static<typeof StockPairBlock> | undefined {
+  const key = stockKeyOf(c.pair);
+  if (key !== null) {
+    const raw = (amount: bigint) => spotValueZec(amount, c, null);
+    return presentStockPair(key, ctx.stocks?.get(key), { priceE9: raw(10n ** 15n), marketCap: raw(c.tokenTotalSupply), volume24h: ctx.volume24h?.(c.mint) ?? 0n });
+  }
   const pair = ctx.nativePair;
   if (c.pair !== 'native' || !pair) return undefined;
   return { key: 'native', symbol: pair.symbol ?? NATIVE_SYMBOL, mint: pair.mint, pool: pair.pool };
@@ -90,6 +115,8 @@ export function pairBlockOf(c: Pick<CoinRow, 'pair'>, ctx: CoinContext): Static<
 
 /** A coin row as the API shows it. */
 export function presentCoin(c: CoinRow, ctx: CoinContext): CoinJson {
+  const stockKey = stockKeyOf(c.pair);
+  if (stockKey !== null) return presentStockCoin(c, stockKey, ctx);
   const paired = c.pair === 'native';
   const rate = paired ? ctx.nativeRate : null;
   const value = (amount: bigint) => spotValueZec(amount, c, rate);
@@ -123,6 +150,48 @@ export function presentCoin(c: CoinRow, ctx: CoinContext): CoinJson {
     lastTradeAt: c.lastTradeAt === null ? null : Number(c.lastTradeAt),
     raiseAtCompletionZec: String(c.raiseAtCompletionZec),
     raisedSoFarZec: String(c.raisedSoFarZec),
+  };
+}
+
+/** A stock coin: its own figures in the stock's raw units under `pair.raw`, every ZEC field at the stock's rate now or null. */
+function presentStockCoin(c: CoinRow, key: string, ctx: CoinContext): CoinJson {
+  const reading = ctx.stocks?.get(key);
+  const rate = reading?.zec.zatPerWholeRawE12 ?? null;
+  // Valued exactly: the venue's price and the rate in one fraction, floored once.
+  const zec = (amount: bigint) => (rate === null ? null : String(spotValueZec(amount, c, { base: 10n ** 12n, quote: rate })));
+  const total = (amount: bigint) => {
+    const value = stockValueZec(amount, reading);
+    return value === null ? null : String(value);
+  };
+  const pair = pairBlockOf(c, ctx);
+  return {
+    mint: c.mint,
+    name: c.name,
+    symbol: c.symbol,
+    uri: c.uri,
+    deployer: c.deployer,
+    creator: c.creator,
+    stage: c.stage,
+    createdAt: Number(c.createdAt),
+    createdSignature: c.createdSignature,
+    pair,
+    payee: c.payeeKind === 'wallet' && c.payee ? { kind: 'wallet', wallet: c.payee } : c.payeeKind === 'holders' ? { kind: 'holders' } : null,
+    reserves: {
+      curve: c.stage === 'pool' ? null : { virtualToken: String(c.virtualToken), virtualQuote: String(c.virtualQuote), realToken: String(c.realToken), realQuote: String(c.realQuote) },
+      pool: c.pool && c.poolBase !== null && c.poolQuote !== null ? { address: c.pool, base: String(c.poolBase), quote: String(c.poolQuote) } : null,
+    },
+    priceZecE9: zec(10n ** 7n),
+    priceZecE18: zec(10n ** 16n),
+    marketCapZec: zec(c.tokenTotalSupply),
+    // The index keeps a stock coin's totals in the stock's raw units (core/index/store/schema.ts).
+    volumeZec: total(c.volumeZec),
+    creatorFeesZec: total(c.creatorFeesZec),
+    trades: Number(c.trades),
+    buys: Number(c.buys),
+    sells: Number(c.sells),
+    lastTradeAt: c.lastTradeAt === null ? null : Number(c.lastTradeAt),
+    raiseAtCompletionZec: total(c.raiseAtCompletionZec),
+    raisedSoFarZec: total(c.raisedSoFarZec),
   };
 }
 

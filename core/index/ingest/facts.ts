@@ -86,7 +86,7 @@ function launchpadFacts(event: LaunchpadEvent, verdict: PlantingVerdict | null, 
         mint: e.mint,
         listed,
         unlistedReason: listed ? null : verdict && !verdict.listed && verdict.mint === e.mint ? verdict.reason : 'not a top-level planting',
-        pair: e.quoteMint === rules.zecMint ? 'zec' : e.quoteMint === rules.nativeMint ? 'native' : 'other',
+        pair: e.quoteMint === rules.zecMint ? 'zec' : e.quoteMint === rules.nativeMint ? 'native' : rules.stockMints?.has(e.quoteMint) ? `stock:${rules.stockMints.get(e.quoteMint)!}` : 'other',
         name: e.name,
         symbol: e.symbol,
         uri: e.uri,
@@ -105,7 +105,9 @@ function launchpadFacts(event: LaunchpadEvent, verdict: PlantingVerdict | null, 
   if (event.name === 'TradeEvent') {
     const e = event.data;
     const inNative = e.quoteMint === rules.nativeMint;
-    if (insideRoute || (e.quoteMint !== rules.zecMint && !inNative)) return [];
+    // A stock coin's trade is kept in the stock's raw units (its ZEC value is taken at read time, spec: "now").
+    const inStock = rules.stockMints?.has(e.quoteMint) === true;
+    if (insideRoute || (e.quoteMint !== rules.zecMint && !inNative && !inStock)) return [];
     const fees = e.fee + e.creatorFee + e.buybackFee;
     return [
       {

@@ -12,7 +12,8 @@ export interface PlantedFact {
   readonly mint: Address;
   readonly listed: boolean;
   readonly unlistedReason: string | null;
-  readonly pair: 'zec' | 'native' | 'other';
+  /** `stock:<key>` for a coin quoted in a tokenized stock. */
+  readonly pair: 'zec' | 'native' | 'other' | `stock:${string}`;
   readonly name: string;
   readonly symbol: string;
   readonly uri: string;

@@ -12,6 +12,12 @@ export type TradeCursor = Readonly<{ slot: bigint; seq: bigint; position: bigint
 
 
 /**
+ * A stock coin's ordering weight (spec, units rule 3): its raw figures valued in ZEC at the stock's rate now
+ * (@stockRates: a JSON object of stock key to zat per raw unit), 0 when it has none; 1 for every other coin.
+ */
+const STOCK_RATE = `(CASE WHEN c.pair GLOB 'stock:*' THEN coalesce(json_extract(@stockRates, '$."' || substr(c.pair, 7) || '"'), 0.0) ELSE 1.0 END)`;
+
+/**
  * The ORDER BY of each sort. Market cap orders by the spot price as a REAL: an ordering key only (every
  * coin has the same supply shape, so the price orders market caps); figures shown are exact bigints.
  * Trending is the counted ZEC volume with a 6-hour half-life (core/index/trend.ts), kept per coin and indexed.
@@ -21,7 +27,7 @@ const ORDER: Readonly<Record<CoinSort, string>> = {
   new: 'c.created_slot DESC, c.mint',
   volume: 'c.volume_zec DESC, c.mint',
   marketCap: `(CASE WHEN c.stage = 'pool' THEN CAST(c.pool_quote AS REAL) / c.pool_base ELSE CAST(c.virtual_quote AS REAL) / c.virtual_token END)
-    * (CASE WHEN c.pair = 'native' THEN @nativeRate ELSE 1.0 END) DESC, c.mint`,
+    * (CASE WHEN c.pair = 'native' THEN @nativeRate ELSE 1.0 END) * ${STOCK_RATE} DESC, c.mint`,
   lastTrade: 'c.last_trade_at IS NULL, c.last_trade_at DESC, c.mint',
 };
 
@@ -41,16 +47,21 @@ export class IndexQueries {
     const s = (sql: string) => db.prepare(sql).safeIntegers(true);
     const list = (sort: CoinSort) =>
       s(`SELECT c.mint
-        FROM coins c WHERE c.listed = 1 AND c.kind = 'coin' AND (@pair IS NULL OR c.pair = @pair) AND (@stage IS NULL OR c.stage = @stage)
+        FROM coins c WHERE c.listed = 1 AND c.kind = 'coin' AND (@pair IS NULL OR c.pair GLOB @pair) AND (@stage IS NULL OR c.stage = @stage)
         ORDER BY ${ORDER[sort]} LIMIT @limit OFFSET @offset`);
     this.statements = {
       lists: Object.fromEntries(COIN_SORTS.map((sort) => [sort, list(sort)])) as Record<CoinSort, Database.Statement>,
+      // Where stock coins are valued (stock pairs on this cluster), the volume order weighs them; otherwise it follows its index.
+      volumeWithStocks: s(`SELECT c.mint
+        FROM coins c WHERE c.listed = 1 AND c.kind = 'coin' AND (@pair IS NULL OR c.pair GLOB @pair) AND (@stage IS NULL OR c.stage = @stage)
+        ORDER BY c.volume_zec * ${STOCK_RATE} DESC, c.mint LIMIT @limit OFFSET @offset`),
+      volumeSince: s('SELECT coalesce(sum(zec), 0) AS volume FROM trades WHERE mint = @mint AND at >= @since AND routed = 0'),
       search: s(`SELECT c.mint FROM coins c WHERE c.listed = 1 AND c.kind = 'coin' AND (c.mint = @q OR c.name LIKE @like ESCAPE '\\' OR c.symbol LIKE @like ESCAPE '\\')
         ORDER BY (upper(c.symbol) = upper(@q)) DESC, c.volume_zec DESC, c.mint LIMIT @limit`),
       coinTrades: s(`SELECT * FROM trades WHERE mint = @mint AND (@user IS NULL OR user = @user) AND (@routed = 1 OR routed = 0)
         AND (slot, seq, position) < (@slot, @seq, @position) ORDER BY slot DESC, seq DESC, position DESC LIMIT @limit`),
       allTrades: s(`SELECT t.* FROM trades t JOIN coins c ON c.mint = t.mint AND c.listed = 1 AND c.kind = 'coin'
-        WHERE t.routed = 0 AND (@pair IS NULL OR c.pair = @pair) AND (@user IS NULL OR t.user = @user)
+        WHERE t.routed = 0 AND (@pair IS NULL OR c.pair GLOB @pair) AND (@user IS NULL OR t.user = @user)
         AND (t.slot, t.seq, t.position) < (@slot, @seq, @position) ORDER BY t.slot DESC, t.seq DESC, t.position DESC LIMIT @limit`),
       candles: s(`SELECT bucket, open, high, low, close, volume_zec, trades FROM candles WHERE mint = @mint AND interval = @interval AND bucket < @before
         ORDER BY bucket DESC LIMIT @limit`),
@@ -62,11 +73,21 @@ export class IndexQueries {
   }
 
   /** Listed launchpad coins in `sort` order. */
-  coins(options: { sort: CoinSort; limit: number; offset: number; pair?: 'zec' | 'native' | null; stage?: CoinRow['stage'] | null }): CoinRow[] {
+  coins(options: { sort: CoinSort; limit: number; offset: number; /** zec, native, a stock coin's `stock:<key>`, or `stock:*` for every stock coin (a GLOB pattern). */
+  pair?: string | null; stage?: CoinRow['stage'] | null;
+  /** Ordering only: each stock's zat per raw unit, for the volume and market-cap sorts. */
+  stockRates?: Readonly<Record<string, number>> }): CoinRow[] {
     const params: Record<string, unknown> = { pair: options.pair ?? null, stage: options.stage ?? null, limit: options.limit, offset: options.offset };
     if (options.sort === 'marketCap') params['nativeRate'] = this.nativeRate();
-    const rows = this.statements.lists[options.sort].all(params) as { mint: Address }[];
+    if (options.sort === 'marketCap' || (options.sort === 'volume' && options.stockRates !== undefined)) params['stockRates'] = JSON.stringify(options.stockRates ?? {});
+    const statement = options.sort === 'volume' && options.stockRates !== undefined ? this.statements.volumeWithStocks : this.statements.lists[options.sort];
+    const rows = statement.all(params) as { mint: Address }[];
     return rows.map((r) => this.coinOf(r.mint)!);
+  }
+
+  /** A coin's traded volume (its quote units: a stock coin's raw units) since a unix second. */
+  volumeSince(mint: Address, since: bigint): bigint {
+    return (this.statements.volumeSince.get({ mint, since }) as { volume: bigint }).volume;
   }
 
   /** By mint, name or ticker (case-insensitive, `%` and `_` taken literally). */
@@ -82,7 +103,7 @@ export class IndexQueries {
   }
 
   /** Trades of every listed launchpad coin, newest first; never a routed row. */
-  trades(options: { pair?: 'zec' | 'native' | null; user?: Address | null; limit: number; before?: TradeCursor | null }): { rows: TradeRow[]; last: TradeCursor | null } {
+  trades(options: { pair?: string | null; user?: Address | null; limit: number; before?: TradeCursor | null }): { rows: TradeRow[]; last: TradeCursor | null } {
     const rows = this.statements.allTrades.all({ pair: options.pair ?? null, user: options.user ?? null, limit: options.limit, ...cursorParams(options.before) }) as Row[];
     return tradePage(rows);
   }

@@ -9,7 +9,7 @@
  * Prices (last_price_e18, price_e18, candles' open/high/low/close) are ZEC per whole coin × 1e18 and have
  * no declared type: an INTEGER, or zero-padded TEXT past SQLite's integers (see price-column.ts).
  */
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 
 export const TABLES = ['meta', 'processed', 'coins', 'trades', 'candles', 'holdings', 'graduations', 'coin_fees', 'fee_events', 'reward_runs', 'run_payments', 'daily_stats', 'traders', 'daily_traders'] as const;
 
@@ -20,6 +20,8 @@ CREATE TABLE IF NOT EXISTS processed (
 );
 -- kind: 'coin' (a launchpad planting) or 'native' (the native coin itself, for its own list and chart).
 -- counted: listed, ZEC-paired launchpad coin: the only coins in /v1/stats.
+-- pair: zec, native, stock:<key>, other. A stock coin's ZEC-named columns (volume_zec, creator_fees_zec, trades'
+-- zec, candles' volume_zec, holdings' cost basis and PnL) hold the stock's raw units: its ZEC value is its value now.
 CREATE TABLE IF NOT EXISTS coins (
   mint TEXT PRIMARY KEY, kind TEXT NOT NULL DEFAULT 'coin', listed INTEGER NOT NULL, unlisted_reason TEXT, pair TEXT NOT NULL,
   name TEXT NOT NULL, symbol TEXT NOT NULL, uri TEXT NOT NULL, deployer TEXT NOT NULL, creator TEXT NOT NULL,

@@ -11,6 +11,7 @@ import { genesisMarket } from '../market/market-step.js';
 import { genesisMints } from './mints.js';
 import { genesisNativePair } from './native-pair.js';
 import { genesisNativePrice } from './native-price.js';
+import { genesisStockPairs } from './stock-pairs.js';
 import { genesisStocks } from './stocks.js';
 import { genesisVault, genesisVaultRunEvents } from './vault.js';
 
@@ -55,6 +56,7 @@ export const GENESIS_STEPS: readonly GenesisStep[] = [
   { version: 12, name: 'a seeded market (or none, when asked for an empty sandbox)', run: genesisMarket },
   { version: 13, name: 'vault whose holder-reward runs log their events', run: genesisVaultRunEvents },
   { version: 14, name: 'the 44 tokenized stocks, their issuers\' keys and the review of their controls', run: genesisStocks },
+  { version: 15, name: 'stock pairs: the vault\'s stock rates, three stocks admitted as quote mints, a coin paired with each', run: genesisStockPairs },
 ];
 
 export const GENESIS_VERSION = GENESIS_STEPS[GENESIS_STEPS.length - 1]!.version;
