@@ -1,4 +1,5 @@
-import { getAddressDecoder, type Address } from '@solana/kit';
+import type { Address } from '@solana/kit';
+import { addressOfBytes } from './address-text.js';
 
 /**
  * Accounts of the BPF upgradeable loader: a Program (state 2) names its ProgramData; a ProgramData
@@ -7,17 +8,16 @@ import { getAddressDecoder, type Address } from '@solana/kit';
  */
 export const UPGRADEABLE_LOADER = 'BPFLoaderUpgradeab1e11111111111111111111111' as Address;
 export const PROGRAM_DATA_HEADER = 45;
-const addressDecoder = getAddressDecoder();
 
 export function decodeUpgradeableProgram(account: { readonly owner: Address; readonly data: Uint8Array }): { programData: Address } | null {
   if (account.owner !== UPGRADEABLE_LOADER || account.data.length < 36 || account.data[0] !== 2) return null;
-  return { programData: addressDecoder.decode(account.data.subarray(4, 36)) };
+  return { programData: addressOfBytes(account.data.subarray(4, 36)) };
 }
 
 export function decodeProgramData(account: { readonly owner: Address; readonly data: Uint8Array }): { slot: bigint; upgradeAuthority: Address | null; executable: Uint8Array } | null {
   const { data } = account;
   if (account.owner !== UPGRADEABLE_LOADER || data.length < PROGRAM_DATA_HEADER || data[0] !== 3) return null;
   const slot = new DataView(data.buffer, data.byteOffset, data.byteLength).getBigUint64(4, true);
-  const upgradeAuthority = data[12] === 1 ? addressDecoder.decode(data.subarray(13, 45)) : null;
+  const upgradeAuthority = data[12] === 1 ? addressOfBytes(data.subarray(13, 45)) : null;
   return { slot, upgradeAuthority, executable: data.subarray(PROGRAM_DATA_HEADER) };
 }

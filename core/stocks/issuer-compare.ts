@@ -74,6 +74,8 @@ export function compareStock(
   chainTime: bigint,
   sha256: (bytes: Uint8Array) => string,
   acceptedMultiplier: string = entry.multiplier,
+  /** One read's issuer-key results by address: the keys are shared by many stocks, compared once per read. */
+  keyResults: Map<string, readonly Difference[]> = new Map(),
 ): StockComparison {
   const changes: Difference[] = [];
   const notices: Difference[] = [];
@@ -133,7 +135,10 @@ export function compareStock(
     if (holder === null || holder === undefined || seen.has(holder)) continue;
     seen.add(holder);
     const key = keys[holder];
-    if (key) changes.push(...compareIssuerKey(holder, key, keys, accounts, sha256));
+    if (!key) continue;
+    let found = keyResults.get(holder);
+    if (!found) keyResults.set(holder, (found = compareIssuerKey(holder, key, keys, accounts, sha256)));
+    changes.push(...found);
   }
   return { changes, notices, mintPaused, multiplier, next, mint };
 }

@@ -153,9 +153,10 @@ export class IssuerStatus {
     const clock = accounts.get(CLOCK_SYSVAR);
     const chainTime = clock && clock.data.length >= 40 ? new DataView(clock.data.buffer, clock.data.byteOffset, clock.data.byteLength).getBigInt64(32, true) : BigInt(Math.floor(this.now() / 1000));
     const slot = Number(read.slot);
+    const keyResults = new Map<string, readonly Difference[]>();
     const stocks = review.stocks.map((entry) => {
       const accepted = this.accepted.get(entry.key) ?? entry.multiplier;
-      const comparison = compareStock(entry, review.keys, accounts, chainTime, this.sha256, accepted);
+      const comparison = compareStock(entry, review.keys, accounts, chainTime, this.sha256, accepted, keyResults);
       const multiplierMoved = comparison.changes.some((c) => c.what === 'scaled UI multiplier');
       if (comparison.multiplier !== null && !multiplierMoved && comparison.multiplier !== accepted) this.accepted.set(entry.key, comparison.multiplier);
       const status = comparison.changes.length > 0 ? 'changed' : 'unchanged';

@@ -1,4 +1,5 @@
-import { getAddressDecoder, type Address } from '@solana/kit';
+import type { Address } from '@solana/kit';
+import { addressOfBytes } from '../address-text.js';
 import { TOKEN_2022_PROGRAM } from '../token-account.js';
 
 /**
@@ -25,7 +26,6 @@ export const EXTENSION = Object.freeze({
 const BASE_MINT_SIZE = 82;
 const ACCOUNT_TYPE_OFFSET = 165;
 const ACCOUNT_TYPE_MINT = 1;
-const addressDecoder = getAddressDecoder();
 
 export type AccountState = 'uninitialized' | 'initialized' | 'frozen';
 const ACCOUNT_STATES: readonly AccountState[] = ['uninitialized', 'initialized', 'frozen'];
@@ -70,13 +70,13 @@ export interface Token2022Mint {
 
 /** An all-zero key means "none" in the extensions' Pod layouts (OptionalNonZeroPubkey). */
 function optionalKey(bytes: Uint8Array): Address | null {
-  return bytes.every((b) => b === 0) ? null : addressDecoder.decode(bytes);
+  return bytes.every((b) => b === 0) ? null : addressOfBytes(bytes);
 }
 
 /** The base mint's COption<Pubkey>: a u32 tag, then the key. */
 function coptionKey(data: Uint8Array, at: number): Address | null {
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-  return view.getUint32(at, true) === 0 ? null : addressDecoder.decode(data.subarray(at + 4, at + 36));
+  return view.getUint32(at, true) === 0 ? null : addressOfBytes(data.subarray(at + 4, at + 36));
 }
 
 /**
@@ -179,7 +179,7 @@ function decodeTokenMetadata(body: Uint8Array): TokenMetadataFields | null {
     at += 4;
     const additional: [string, string][] = [];
     for (let i = 0; i < count; i++) additional.push([string(), string()]);
-    return { updateAuthority: optionalKey(body.subarray(0, 32)), mint: addressDecoder.decode(body.subarray(32, 64)), name, symbol, uri, additional };
+    return { updateAuthority: optionalKey(body.subarray(0, 32)), mint: addressOfBytes(body.subarray(32, 64)), name, symbol, uri, additional };
   } catch {
     return null;
   }

@@ -1,4 +1,5 @@
-import { getAddressDecoder, type Address } from '@solana/kit';
+import type { Address } from '@solana/kit';
+import { addressOfBytes } from '../address-text.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../token-account.js';
 
 /**
@@ -7,7 +8,6 @@ import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../token-account.js';
  */
 export const MULTISIG_SIZE = 355;
 export const MULTISIG_MAX_SIGNERS = 11;
-const addressDecoder = getAddressDecoder();
 
 export interface SplMultisig {
   readonly threshold: number;
@@ -21,7 +21,7 @@ export function decodeSplMultisig(account: { readonly owner: Address; readonly d
   const n = data[1]!;
   if (n > MULTISIG_MAX_SIGNERS) return null;
   const members: Address[] = [];
-  for (let i = 0; i < n; i++) members.push(addressDecoder.decode(data.subarray(3 + 32 * i, 35 + 32 * i)));
+  for (let i = 0; i < n; i++) members.push(addressOfBytes(data.subarray(3 + 32 * i, 35 + 32 * i)));
   return { threshold: data[0]!, members };
 }
 
