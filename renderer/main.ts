@@ -17,6 +17,7 @@ import { WalletsState } from './state/wallets.svelte.js';
 import { OfflineReviewState } from './state/offline-review.svelte.js';
 import { ProgramGuardState } from './state/program-guard.svelte.js';
 import { StocksState } from './state/stocks.svelte.js';
+import { watchedWallet } from './state/watched-wallet.js';
 import './app.css';
 
 /** The desk's composition root: one client, one of each state module, handed to the app. */
@@ -35,7 +36,8 @@ const desk: Desk = {
   wallets,
   review: new OfflineReviewState(wallets.api),
   guard: new ProgramGuardState(wallets.api, wallets),
-  stocks: new StocksState(api, notifyIssuerAlert),
+  // The person's stocks: those their desk wallets' and watched wallet's coins are paired with.
+  stocks: new StocksState(api, notifyIssuerAlert, () => [...wallets.wallets.map((w) => w.address), ...(watchedWallet() ? [watchedWallet()] : [])]),
 };
 desk.guard.start();
 // Issuer alerts come on every page, and as notifications while the desk is in the background.

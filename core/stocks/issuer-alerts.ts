@@ -55,10 +55,11 @@ const sameDifference = (a: Difference, b: Difference) => a.what === b.what && a.
 
 /**
  * The alerts to raise for `current`, against the `previous` answer (null at the first load: nothing is
- * raised for what already was so; the page shows it). Stocks are compared with their last readable
- * records (see `issuerBaseline`); a stock with no earlier record raises nothing.
+ * raised for what already was so; the page shows it). `followed`: the stocks the person follows or holds.
+ * Stocks are compared with their last readable records (see `issuerBaseline`); a stock with no earlier
+ * record raises nothing.
  */
-export function issuerAlerts(previous: IssuerStatusView | null, current: IssuerStatusView, followed: ReadonlySet<string>): IssuerAlert[] {
+export function issuerAlerts(previous: IssuerStatusView | null, current: IssuerStatusView, followed: Pick<ReadonlySet<string>, 'has'>): IssuerAlert[] {
   if (previous === null) return [];
   if (!current.readable) return previous.readable ? [UNREADABLE] : [];
   const alerts: IssuerAlert[] = previous.readable ? [] : [READABLE_AGAIN];

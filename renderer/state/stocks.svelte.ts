@@ -2,11 +2,18 @@ import { SvelteSet } from 'svelte/reactivity';
 import { stockListing } from '../../core/stocks/catalog.js';
 import { issuerAlerts, issuerBaseline, type IssuerAlert, type IssuerStatusView } from '../../core/stocks/issuer-alerts.js';
 import { isApiError, type ApiError } from '../api/api-error.js';
-import type { StockStatusJson } from '../api/api-types.js';
+import type { AccountJson, StockStatusJson } from '../api/api-types.js';
 import type { DeskApi } from '../api/desk-api.js';
 
 /** How often the issuer status is read (the server keeps an answer at most 15 s). */
 export const STOCKS_POLL_MS = 5_000;
+/** How often the person's holdings are read again for the stocks they are in. */
+export const HELD_READ_MS = 30_000;
+
+/** The stocks a wallet's holdings are paired with (coins it still holds). */
+export function heldStockKeys(account: AccountJson): string[] {
+  return account.holdings.flatMap((h) => (h.pair && 'kind' in h.pair && BigInt(h.balance) > 0n ? [h.pair.key] : []));
+}
 /** The stocks the person follows, in this browser's storage, as a JSON list of keys. */
 const FOLLOWED_KEY = 'launchdesk.stocks.followed';
 const STOCK_KEY = /^[a-z0-9]{1,16}$/;
@@ -43,6 +50,9 @@ export class StocksState {
   /** The last failure of a read; cleared by the next answer. */
   error = $state<ApiError | null>(null);
   readonly followed = new SvelteSet<string>(storedFollowed());
+  /** Stocks whose coins the person's wallets (the desk's and the watched one) hold: alerted like followed ones. */
+  readonly held = new SvelteSet<string>();
+  private heldReadAt = 0;
   /** Raised and not dismissed, newest first. */
   alerts = $state.raw<readonly IssuerAlert[]>([]);
   filter = $state<StocksFilter>('all');
@@ -57,6 +67,8 @@ export class StocksState {
   constructor(
     private readonly api: DeskApi,
     private readonly notify: (alert: IssuerAlert) => void,
+    /** The wallets whose holdings count as the person's (addresses only). */
+    private readonly wallets: () => readonly string[] = () => [],
   ) {}
 
   start(): void {
@@ -114,6 +126,24 @@ export class StocksState {
     return true;
   }
 
+  /** The stocks behind the person's holdings, read again at most every HELD_READ_MS (holdings change slowly). */
+  private async readHeld(): Promise<void> {
+    if (Date.now() - this.heldReadAt < HELD_READ_MS) return;
+    this.heldReadAt = Date.now();
+    const keys: string[] = [];
+    const wallets = this.wallets().filter((wallet, i, all) => all.indexOf(wallet) === i);
+    for (const wallet of wallets) {
+      try {
+        keys.push(...heldStockKeys(await this.api.account(wallet)));
+      } catch {
+        // A wallet that cannot be read now is read again next time; what was held stays held meanwhile.
+        return;
+      }
+    }
+    for (const key of [...this.held]) if (!keys.includes(key)) this.held.delete(key);
+    for (const key of keys) this.held.add(key);
+  }
+
   private async readOnce(): Promise<void> {
     let answer: { readable: boolean; data: StockStatusJson[] };
     try {
@@ -130,7 +160,8 @@ export class StocksState {
       this.error = error;
       return;
     }
-    const raised = issuerAlerts(this.baseline, answer, this.followed);
+    await this.readHeld();
+    const raised = issuerAlerts(this.baseline, answer, { has: (key: string) => this.followed.has(key) || this.held.has(key) });
     this.baseline = issuerBaseline(this.baseline, answer);
     this.answer = answer;
     if (answer.readable) this.known = answer.data;

@@ -214,4 +214,19 @@ describe('the Stocks page and issuer alerts, in Chromium', () => {
     await page().screenshot({ path: `${SHOTS}/desk-stock-coin-held-1920x1080.png` });
     await page().setViewportSize({ width: 1280, height: 800 });
   });
+
+  it('alerts on a stock the person holds a coin of, followed or not: the watched wallet holds a pfe coin', async () => {
+    const pfe = f.sandbox.profile.stocks!.stocks.find((s) => s.key === 'pfe')!;
+    const coin = ((await (await fetch(`${f.base}/v1/coins?stock=pfe`, { headers: { 'x-forwarded-for': '10.9.9.8' } })).json()) as { data: { mint: string }[] }).data[0]!.mint;
+    const trades = (await (await fetch(`${f.base}/v1/coins/${coin}/trades`, { headers: { 'x-forwarded-for': '10.9.9.8' } })).json()) as { data: { user: string }[] };
+    await page().evaluate(`localStorage.setItem('launchdesk.watchWallet', ${JSON.stringify(trades.data[0]!.user)})`);
+    await page().goto(`${f.base}/stocks`);
+    await expect.poll(() => row('pfe').locator('[data-field="held"]').count(), { timeout: 15_000 }).toBe(1);
+    expect(await row('pfe').getByRole('button', { name: 'Follow PFE', exact: true }).getAttribute('aria-pressed')).toBe('false');
+    await f.sandbox.stockAdmin('pfe', { action: 'rotate', role: 'metadata pointer authority' });
+    f.clock += 15_000;
+    await alerts().getByText('PFE paused').first().waitFor({ timeout: 15_000 });
+    expect((await notices()).some((text) => text.startsWith('PFE paused'))).toBe(true);
+    expect(pfe.roles['metadata pointer authority']).toBeDefined();
+  });
 });

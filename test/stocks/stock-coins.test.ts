@@ -144,4 +144,24 @@ describe('stock coins in the reads', () => {
     const zecCoins = ((await get('/v1/coins?quote=zec&limit=100'))['data'] as Json[]).length;
     expect(stats['coins']).toBe(zecCoins);
   });
+
+  it("a stock coin's pair block says why new money cannot go in: each closed reason, from the issuer status", async () => {
+    const pairOf = async () => (((await get('/v1/coins?stock=tslax'))['data'] as Json[])[0]!['pair'] as Json);
+    expect(await pairOf()).toMatchObject({ open: true, closed: null });
+    await f.sandbox.stockAdmin('tslax', { action: 'hold', reason: 'stock-switch-off' });
+    expect(await pairOf()).toMatchObject({ open: false, closed: { reason: 'stock-switch-off' } });
+    await f.sandbox.stockAdmin('tslax', { action: 'hold', reason: 'review' });
+    expect(await pairOf()).toMatchObject({ open: false, closed: { reason: 'review' } });
+    await f.sandbox.stockAdmin('tslax', { action: 'release' });
+    await f.sandbox.stockAdmin('all', { action: 'pairs', on: false });
+    expect(await pairOf()).toMatchObject({ open: false, closed: { reason: 'stocks-off' } });
+    await f.sandbox.stockAdmin('all', { action: 'pairs', on: true });
+    expect(await pairOf()).toMatchObject({ open: true, closed: null });
+    // The issuer's own change: shown once the 15-second answer is read again.
+    await f.sandbox.stockAdmin('tslax', { action: 'pause' });
+    expect(await pairOf()).toMatchObject({ open: true });
+    f.clock += 15_000;
+    expect(await pairOf()).toMatchObject({ open: false, closed: { reason: 'issuer-changed' } });
+    await f.sandbox.stockAdmin('tslax', { action: 'resume' });
+  });
 });
