@@ -41,7 +41,7 @@ import type { ServiceRuns } from '../runs/service-runs.js';
 import { registerUploadRoutes } from './routes/upload.js';
 import { registerStreamRoute } from './routes/stream.js';
 import { StreamHub } from './stream/stream-hub.js';
-import { coinContext } from './routes/query.js';
+import { streamCoinContext } from './routes/query.js';
 import { registerDeskApi } from './desk/desk-api.js';
 import { registerReviewKitRoute } from './desk/review-kit-route.js';
 import type { DeskSigning } from './desk/desk-signing.js';
@@ -244,7 +244,8 @@ export async function createApiServer(given: ApiContext): Promise<Api> {
   registerDocsRoutes(app);
   registerReviewKitRoute(app, ctx);
   if (ctx.desk) await registerDeskApi(app, ctx, ctx.desk);
-  const hub = new StreamHub(ctx.store, () => coinContext(ctx), ctx.progress);
+  // The stream presents synchronously: its stock readings are the issuer status's answer, read again before each range when older than 15 s.
+  const hub = new StreamHub(ctx.store, () => streamCoinContext(ctx), ctx.progress, async () => (ctx.stocks && ctx.stocks.listed.length > 0 && !ctx.stocks.fresh() ? ctx.stocks.read() : undefined));
   hub.attach(app.server);
   // Before the server closes: its WebSocket connections would otherwise keep close() waiting for ever.
   app.addHook('preClose', async () => hub.close());

@@ -118,6 +118,12 @@ export class IssuerStatus {
     return this.inFlight;
   }
 
+  /** The kept answer while it is younger than the cache's limit (what a synchronous presenter may use), else null. */
+  fresh(): IssuerStatusAnswer | null {
+    const cached = this.cached;
+    return cached && this.now() - cached.readAt < this.maxAgeMs ? cached : null;
+  }
+
   /** Forgets the kept answer (the service's switches changed: the next read must show them). */
   invalidate(): void {
     this.cached = null;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { decodeBondingCurve } from '../../core/programs/launchpad/bonding-curve.js';
 import { findBondingCurve } from '../../core/programs/launchpad/pdas.js';
 import { decodeToken2022Mint, multiplierInForce } from '../../core/programs/token-2022/mint.js';
@@ -163,5 +164,29 @@ describe('stock coins in the reads', () => {
     f.clock += 15_000;
     expect(await pairOf()).toMatchObject({ open: false, closed: { reason: 'issuer-changed' } });
     await f.sandbox.stockAdmin('tslax', { action: 'resume' });
+  });
+
+  it("the push stream presents a stock coin's trades as the reads do: the stock block, ZEC at the stock's rate now", async () => {
+    const mint = (((await get('/v1/coins?stock=nvdax'))['data'] as Json[])[0]!['mint'] as string);
+    const rate = rateOf('nvdax')!;
+    const socket = new WebSocket(`ws://127.0.0.1:${f.port}/v1/stream`);
+    const trades: Json[] = [];
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`only ${trades.length} trades came`)), 10_000);
+      socket.on('message', (data) => {
+        const frame = JSON.parse(String(data)) as { type: string; events?: { kind: string; data: Json }[] };
+        for (const event of frame.events ?? []) if (event.kind === 'trade') trades.push(event.data);
+        if (trades.length === 3) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      socket.once('open', () => socket.send(JSON.stringify({ type: 'subscribe', topics: [`trades:${mint}`], since: 0 })));
+    });
+    socket.close();
+    for (const t of trades) {
+      const raw = (t['stock'] as Json)['raw'] as Json;
+      expect(t['zec']).toBe(String((BigInt(raw['amount'] as string) * rate) / 10n ** 12n));
+    }
   });
 });

@@ -84,6 +84,14 @@ export async function coinContextFor(ctx: ApiContext, rows: readonly Pick<CoinRo
   return { ...coinContext(ctx), stocks, volume24h: (mint) => ctx.store.queries.volumeSince(mint, since) };
 }
 
+/** The stream's coin context: the stocks' readings when the issuer status's answer is fresh (the hub reads it again before each range). */
+export function streamCoinContext(ctx: ApiContext): CoinContext {
+  const answer = ctx.stocks?.fresh();
+  if (!answer) return coinContext(ctx);
+  const since = BigInt(Math.floor(Date.now() / 1000)) - 86_400n;
+  return { ...coinContext(ctx), stocks: new Map(answer.stocks.map((reading) => [reading.record.key, reading])), volume24h: (mint) => ctx.store.queries.volumeSince(mint, since) };
+}
+
 /** For the volume and market-cap orders: each stock's zat per raw unit (a float: an ordering key only). */
 export async function stockRatesOf(ctx: ApiContext): Promise<Record<string, number> | undefined> {
   if (!ctx.stocks || ctx.stocks.listed.length === 0) return undefined;

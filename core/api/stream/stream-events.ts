@@ -7,6 +7,7 @@ import { presentCoin, type CoinContext } from '../schemas/coin.js';
 import { presentGraduated } from '../schemas/graduation.js';
 import type { StreamEventJson } from '../schemas/stream.js';
 import { presentTrade } from '../schemas/trade.js';
+import { tradeStockOf } from '../routes/query.js';
 import type { Subscription } from './stream-topics.js';
 
 /**
@@ -19,12 +20,19 @@ export class StreamRange {
   private graduated: StreamEventJson[] | null = null;
   private readonly presentedTrades = new Map<PositionedTrade, StreamEventJson>();
 
+  private contextValue: CoinContext | null = null;
+
   constructor(
     private readonly store: IndexStore,
-    private readonly context: () => CoinContext,
+    private readonly contextOf: () => CoinContext,
     readonly after: bigint,
     readonly upTo: bigint,
   ) {}
+
+  /** The coin context, made once per range. */
+  private context(): CoinContext {
+    return (this.contextValue ??= this.contextOf());
+  }
 
   /** The events `subscription` asks for in this range, in index order (trades, then candles, per transaction). */
   eventsFor(subscription: Subscription): StreamEventJson[] {
@@ -49,7 +57,7 @@ export class StreamRange {
   private tradeEvent(t: PositionedTrade): StreamEventJson {
     let event = this.presentedTrades.get(t);
     if (!event) {
-      event = { kind: 'trade', position: Number(t.seq), data: presentTrade(t.trade) };
+      event = { kind: 'trade', position: Number(t.seq), data: presentTrade(t.trade, tradeStockOf(this.context().stocks, this.store.pairOf(t.trade.mint) ?? undefined)) };
       this.presentedTrades.set(t, event);
     }
     return event;
@@ -84,7 +92,8 @@ export class StreamRange {
     const out: StreamEventJson[] = [];
     for (const { mint, interval, bucket, seq } of touched.values()) {
       const candle = this.store.stream.candle(mint, CANDLE_INTERVALS[interval], bucket);
-      if (candle) out.push({ kind: 'candle', position: Number(seq), mint, interval, data: presentCandle(candle) });
+      const stock = tradeStockOf(this.context().stocks, this.store.pairOf(mint) ?? undefined);
+      if (candle) out.push({ kind: 'candle', position: Number(seq), mint, interval, data: presentCandle(candle, stock ? (stock.reading?.zec.zatPerWholeRawE12 ?? null) : undefined) });
     }
     return out;
   }

@@ -41,8 +41,18 @@ export class StreamHub {
     private readonly store: IndexStore,
     private readonly context: () => CoinContext,
     private readonly progress: ProgressFeed | undefined,
+    /** Made ready before each range is presented (the stocks' issuer status, read again when older than 15 s). */
+    private readonly prepare: () => Promise<unknown> = async () => undefined,
   ) {
-    this.stopApplied = store.onApplied((position) => this.advance(position));
+    this.stopApplied = store.onApplied((position) => void this.advance(position));
+  }
+
+  private async ready(): Promise<void> {
+    try {
+      await this.prepare();
+    } catch {
+      // What it prepares is presented as unknown (a stock coin without its reading); the events still go.
+    }
   }
 
   /** Takes the upgrades of `server` on /v1/stream; any other upgrade is refused. */
@@ -129,6 +139,7 @@ export class StreamHub {
     client.replaying = true;
     try {
       while (client.position < upTo && this.clients.has(client)) {
+        await this.ready();
         const end = client.position + REPLAY_CHUNK < upTo ? client.position + REPLAY_CHUNK : upTo;
         this.deliver(client, new StreamRange(this.store, this.context, client.position, end));
         await new Promise((resolve) => setImmediate(resolve));
@@ -149,7 +160,8 @@ export class StreamHub {
   }
 
   /** After a committed batch: one range per distinct starting point, shared by the clients there. */
-  private advance(position: bigint): void {
+  private async advance(position: bigint): Promise<void> {
+    await this.ready();
     const ranges = new Map<bigint, StreamRange>();
     for (const client of this.clients) {
       if (!client.subscription || client.replaying || client.position >= position) continue;

@@ -215,6 +215,7 @@ export class IndexStore {
       meta: s('SELECT value FROM meta WHERE key = ?'),
       setNativePool: s('UPDATE coins SET pool_base = @base, pool_quote = @quote WHERE mint = @mint AND pool = @pool'),
       coinInfo: s('SELECT kind, counted FROM coins WHERE mint = ?'),
+      coinPair: s('SELECT pair FROM coins WHERE mint = ?'),
       // One statement per trade for the coin: its venue's reserves, last price and (when counted) its totals.
       curveTrade: s(`UPDATE coins SET virtual_token = @virtualToken, virtual_quote = @virtualQuote, real_token = @realToken, real_quote = @realQuote,
         last_price_e18 = @priceE18, last_trade_at = @at, trades = trades + @count, buys = buys + @buy, sells = sells + @sell,
@@ -572,6 +573,19 @@ export class IndexStore {
   }
 
   // ---- reads ----
+
+  /** A coin's pair (`zec`, `native`, `stock:<key>`, `other`), remembered: a coin's pair never changes. */
+  pairOf(mint: Address): string | null {
+    let pair = this.pairs.get(mint);
+    if (pair === undefined) {
+      pair = (this.statements.coinPair.get(mint) as { pair: string } | undefined)?.pair;
+      if (pair === undefined) return null;
+      if (this.pairs.size >= 100_000) this.pairs.clear();
+      this.pairs.set(mint, pair);
+    }
+    return pair;
+  }
+  private readonly pairs = new Map<string, string>();
 
   coin(mint: Address): CoinRow | null {
     const row = this.statements.coin.get(mint) as Row | undefined;
