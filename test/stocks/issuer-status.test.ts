@@ -36,9 +36,10 @@ describe('stock issuer status', () => {
   };
   /** A stock whose mint has this role (any, for null), not used by an earlier case: issuer x's first. */
   const used = new Set<string>();
-  const stockWith = (role: StockRole | null) => {
-    const fresh = (s: StockReview['stocks'][number]) => (role === null || role in s.roles) && !used.has(s.key) && s.hold === null && !['nvdax', 'spcx'].includes(s.key);
-    const entry = review.stocks.find((s) => s.decimals === 8 && fresh(s)) ?? review.stocks.find(fresh);
+  const stockWith = (role: StockRole | null, issuer: 'x' | 'm' | null = null, also: (s: StockReview['stocks'][number]) => boolean = () => true) => {
+    const fresh = (s: StockReview['stocks'][number]) => (role === null || role in s.roles) && !used.has(s.key) && s.hold === null && !['nvdax', 'spcx'].includes(s.key) && also(s);
+    const ofIssuer = (s: StockReview['stocks'][number]) => issuer === null || (issuer === 'x') === (s.decimals === 8);
+    const entry = review.stocks.find((s) => s.decimals === 8 && fresh(s) && ofIssuer(s)) ?? review.stocks.find((s) => fresh(s) && ofIssuer(s));
     if (!entry) throw new Error(`no fresh stock with ${role}`);
     used.add(entry.key);
     return entry;
@@ -83,10 +84,10 @@ describe('stock issuer status', () => {
   });
 
   it('every role rotated by its holder is a change naming the role, the reviewed holder and the new one; it shows after the cache, not before', async () => {
-    const roles = STOCK_ROLES.filter((role) => role !== 'permanent delegate');
     const made: { key: string; role: StockRole; pinned: string; now: string }[] = [];
-    for (const role of roles) {
-      const entry = stockWith(role);
+    for (const role of STOCK_ROLES) {
+      // The second issuer's permanent delegate is a wallet it holds (the first's is its program's address).
+      const entry = stockWith(role, role === 'permanent delegate' ? 'm' : null);
       const to = (await generateKeyPairSigner()).address;
       const line = await f.sandbox.stockAdmin(entry.key, { action: 'rotate', role, to });
       expect(line).toBe(`${entry.key}: ${role} is now ${to}`);
@@ -105,16 +106,17 @@ describe('stock issuer status', () => {
     }
   });
 
-  it('the permanent delegate is the transfer agent program\'s address: the sandbox cannot sign for it and says so', async () => {
-    const entry = stockWith('permanent delegate');
+  it('the first issuer\'s permanent delegate is the transfer agent program\'s address: the sandbox cannot sign for it and says so', async () => {
+    const entry = stockWith('permanent delegate', 'x');
     await expect(f.sandbox.stockAdmin(entry.key, { action: 'rotate', role: 'permanent delegate' })).rejects.toThrow(/permanent delegate is \w+, a key the sandbox does not hold/);
   });
 
   it('mint state: the issuer\'s pause, the default account state, an abnormal multiplier move and the mint closed are changes', async () => {
+    // The first issuer's mint close authority is its multisig (the second's, its program's address).
+    const closed = stockWith('mint close authority', 'x');
     const paused = stockWith('pause authority');
     const frozen = stockWith('freeze authority');
     const moved = stockWith('scaled UI multiplier authority');
-    const closed = stockWith('mint close authority');
     await f.sandbox.stockAdmin(paused.key, { action: 'pause' });
     await f.sandbox.stockAdmin(frozen.key, { action: 'default-state', state: 'frozen' });
     await f.sandbox.stockAdmin(moved.key, { action: 'multiplier-move', to: '0.5' });
@@ -134,12 +136,12 @@ describe('stock issuer status', () => {
   });
 
   it('a normal multiplier step is a notice with the next value and its time; a step above 2% is refused as a step', async () => {
-    const entry = stockWith('scaled UI multiplier authority');
+    const entry = stockWith('scaled UI multiplier authority', null, (s) => s.multiplier === '1');
     const at = f.sandbox.cluster.unixTimestamp + 3600n;
     const next = entry.multiplier === '1' ? '1.02' : null;
     if (next === null) throw new Error('expected a stock at multiplier 1');
     await f.sandbox.stockAdmin(entry.key, { action: 'multiplier-step', to: next, inSeconds: 3600 });
-    await expect(f.sandbox.stockAdmin(stockWith('scaled UI multiplier authority').key, { action: 'multiplier-step', to: '1.03' })).rejects.toThrow(/1 → 1\.03 is not a normal step/);
+    await expect(f.sandbox.stockAdmin(stockWith('scaled UI multiplier authority', null, (s) => s.multiplier === '1').key, { action: 'multiplier-step', to: '1.03' })).rejects.toThrow(/1 → 1\.03 is not a normal step/);
     later();
     const r = await record(entry.key);
     const when = new Date(Number(at) * 1000).toISOString().slice(0, 16).replace('T', ' ');

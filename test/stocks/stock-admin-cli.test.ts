@@ -60,7 +60,7 @@ describe('launchdesk stock', () => {
       const rpc = async (params: unknown[]) =>
         (await (await fetch(facade.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'sandboxStockAdmin', params }) })).json()) as Record<string, unknown>;
       expect(await rpc(['nflx', { action: 'multiplier-move', to: '2' }])).toMatchObject({ result: 'nflx: multiplier 1 → 2 at once' });
-      expect(await rpc(['nflx', { action: 'rotate', role: 'permanent delegate' }])).toMatchObject({ error: { code: -32602, message: expect.stringMatching(/a key the sandbox does not hold/) } });
+      expect(await rpc(['tslax', { action: 'rotate', role: 'permanent delegate' }])).toMatchObject({ error: { code: -32602, message: expect.stringMatching(/a key the sandbox does not hold/) } });
       expect(await rpc(['nflx'])).toMatchObject({ error: { message: 'Invalid params: expected [stock key, action]' } });
     } finally {
       await facade.close();

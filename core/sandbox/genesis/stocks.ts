@@ -144,10 +144,14 @@ async function createStockMint(
     init.push(instruction);
   };
 
-  add(EXTENSION.mintCloseAuthority, initializeMintCloseAuthority(mint.address, multisig.address));
-  roles['mint close authority'] = multisig.address;
-  add(EXTENSION.permanentDelegate, initializePermanentDelegate(mint.address, transferAgent));
-  roles['permanent delegate'] = transferAgent;
+  // The transfer agent program's address holds one role: the first issuer's permanent delegate, the second's
+  // mint close authority (whose permanent delegate is then a plain wallet).
+  const closer = issuer.id === 'x' ? multisig.address : transferAgent;
+  add(EXTENSION.mintCloseAuthority, initializeMintCloseAuthority(mint.address, closer));
+  roles['mint close authority'] = closer;
+  const delegate = issuer.id === 'x' ? transferAgent : issuer.operations.address;
+  add(EXTENSION.permanentDelegate, initializePermanentDelegate(mint.address, delegate));
+  roles['permanent delegate'] = delegate;
   add(EXTENSION.pausable, initializePausable(mint.address, issuer.pauser.address));
   roles['pause authority'] = issuer.pauser.address;
   add(EXTENSION.scaledUiAmount, initializeScaledUiAmount(mint.address, multisig.address, Number(design.multiplier)));
