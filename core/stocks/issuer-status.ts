@@ -5,6 +5,7 @@ import { findPriceRecord, decodePriceRecord } from '../programs/vault/price-reco
 import { stockListing } from './catalog.js';
 import { compareStock, issuerKeyAccounts, type Difference } from './issuer-compare.js';
 import { pausedLine } from './issuer-words.js';
+import type { Token2022Mint } from '../programs/token-2022/mint.js';
 import type { StockReview, StockReviewEntry } from './review.js';
 
 /**
@@ -186,19 +187,33 @@ export class IssuerStatus {
         },
         multiplier: comparison.multiplier,
         next: comparison.next,
-        controls: {
-          freeze: mint ? mint.freezeAuthority !== null : entry.roles['freeze authority'] != null,
-          permanentDelegate: mint ? (mint.permanentDelegate ?? null) !== null : entry.roles['permanent delegate'] != null,
-          pause: mint ? mint.pausable !== undefined : 'pause authority' in entry.roles,
-          scaledUi: mint ? mint.scaledUiAmount !== undefined : 'scaled UI multiplier authority' in entry.roles,
-          hook: mint ? mint.transferHook !== undefined : 'transfer hook authority' in entry.roles,
-        },
+        controls: controlsOf(entry, mint),
         decimals: entry.decimals,
         zec: zecValueOf(accounts.get(this.priceRecords.get(entry.mint) ?? '') ?? null),
       } satisfies StockReading;
     });
     return (this.cached = { readable: true, readAt, slot, stocks, failure: null });
   }
+}
+
+/** The spec's `controls`: from the mint as read, or from the review while it cannot be read. */
+function controlsOf(entry: StockReviewEntry, mint: Token2022Mint | null): StockReading['controls'] {
+  if (!mint) {
+    return {
+      freeze: entry.roles['freeze authority'] != null,
+      permanentDelegate: entry.roles['permanent delegate'] != null,
+      pause: 'pause authority' in entry.roles,
+      scaledUi: 'scaled UI multiplier authority' in entry.roles,
+      hook: 'transfer hook authority' in entry.roles,
+    };
+  }
+  return {
+    freeze: mint.freezeAuthority !== null,
+    permanentDelegate: (mint.permanentDelegate ?? null) !== null,
+    pause: mint.pausable !== undefined,
+    scaledUi: mint.scaledUiAmount !== undefined,
+    hook: mint.transferHook !== undefined,
+  };
 }
 
 /** Rule 1 of the units rules: the vault's rate memory (`reference`), else its last conversion (`realised`). */
@@ -234,13 +249,7 @@ function unreadableReading(review: StockReview, entry: StockReviewEntry): StockR
     },
     multiplier: null,
     next: null,
-    controls: {
-      freeze: entry.roles['freeze authority'] != null,
-      permanentDelegate: entry.roles['permanent delegate'] != null,
-      pause: 'pause authority' in entry.roles,
-      scaledUi: 'scaled UI multiplier authority' in entry.roles,
-      hook: 'transfer hook authority' in entry.roles,
-    },
+    controls: controlsOf(entry, null),
     decimals: entry.decimals,
     zec: NO_ZEC_VALUE,
   };

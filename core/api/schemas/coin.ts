@@ -113,14 +113,8 @@ export function pairBlockOf(c: CoinRow, ctx: CoinContext): Static<typeof NativeP
   return { key: 'native', symbol: pair.symbol ?? NATIVE_SYMBOL, mint: pair.mint, pool: pair.pool };
 }
 
-/** A coin row as the API shows it. */
-export function presentCoin(c: CoinRow, ctx: CoinContext): CoinJson {
-  const stockKey = stockKeyOf(c.pair);
-  if (stockKey !== null) return presentStockCoin(c, stockKey, ctx);
-  const paired = c.pair === 'native';
-  const rate = paired ? ctx.nativeRate : null;
-  const value = (amount: bigint) => spotValueZec(amount, c, rate);
-  const pair = pairBlockOf(c, ctx);
+/** What every coin shows whatever its pair: identity, payee, reserves and trade counts (no ZEC figure). */
+function coinFacts(c: CoinRow) {
   return {
     mint: c.mint,
     name: c.name,
@@ -131,12 +125,29 @@ export function presentCoin(c: CoinRow, ctx: CoinContext): CoinJson {
     stage: c.stage,
     createdAt: Number(c.createdAt),
     createdSignature: c.createdSignature,
-    ...(pair ? { pair } : {}),
-    payee: c.payeeKind === 'wallet' && c.payee ? { kind: 'wallet', wallet: c.payee } : c.payeeKind === 'holders' ? { kind: 'holders' } : null,
+    payee: c.payeeKind === 'wallet' && c.payee ? { kind: 'wallet' as const, wallet: c.payee } : c.payeeKind === 'holders' ? { kind: 'holders' as const } : null,
     reserves: {
       curve: c.stage === 'pool' ? null : { virtualToken: String(c.virtualToken), virtualQuote: String(c.virtualQuote), realToken: String(c.realToken), realQuote: String(c.realQuote) },
       pool: c.pool && c.poolBase !== null && c.poolQuote !== null ? { address: c.pool, base: String(c.poolBase), quote: String(c.poolQuote) } : null,
     },
+    trades: Number(c.trades),
+    buys: Number(c.buys),
+    sells: Number(c.sells),
+    lastTradeAt: c.lastTradeAt === null ? null : Number(c.lastTradeAt),
+  };
+}
+
+/** A coin row as the API shows it. */
+export function presentCoin(c: CoinRow, ctx: CoinContext): CoinJson {
+  const stockKey = stockKeyOf(c.pair);
+  if (stockKey !== null) return presentStockCoin(c, stockKey, ctx);
+  const paired = c.pair === 'native';
+  const rate = paired ? ctx.nativeRate : null;
+  const value = (amount: bigint) => spotValueZec(amount, c, rate);
+  const pair = pairBlockOf(c, ctx);
+  return {
+    ...coinFacts(c),
+    ...(pair ? { pair } : {}),
     // ZEC per whole coin (1e6 raw) times 1e9 = zat per 1e6 raw times 10 = the value of 1e7 raw, floored once.
     priceZecE9: String(value(10n ** 7n)),
     // ... and times 1e18: the value of 1e16 raw.
@@ -144,10 +155,6 @@ export function presentCoin(c: CoinRow, ctx: CoinContext): CoinJson {
     marketCapZec: String(value(c.tokenTotalSupply)),
     volumeZec: String(c.volumeZec),
     creatorFeesZec: String(c.creatorFeesZec),
-    trades: Number(c.trades),
-    buys: Number(c.buys),
-    sells: Number(c.sells),
-    lastTradeAt: c.lastTradeAt === null ? null : Number(c.lastTradeAt),
     raiseAtCompletionZec: String(c.raiseAtCompletionZec),
     raisedSoFarZec: String(c.raisedSoFarZec),
   };
@@ -165,31 +172,14 @@ function presentStockCoin(c: CoinRow, key: string, ctx: CoinContext): CoinJson {
   };
   const pair = pairBlockOf(c, ctx);
   return {
-    mint: c.mint,
-    name: c.name,
-    symbol: c.symbol,
-    uri: c.uri,
-    deployer: c.deployer,
-    creator: c.creator,
-    stage: c.stage,
-    createdAt: Number(c.createdAt),
-    createdSignature: c.createdSignature,
+    ...coinFacts(c),
     pair,
-    payee: c.payeeKind === 'wallet' && c.payee ? { kind: 'wallet', wallet: c.payee } : c.payeeKind === 'holders' ? { kind: 'holders' } : null,
-    reserves: {
-      curve: c.stage === 'pool' ? null : { virtualToken: String(c.virtualToken), virtualQuote: String(c.virtualQuote), realToken: String(c.realToken), realQuote: String(c.realQuote) },
-      pool: c.pool && c.poolBase !== null && c.poolQuote !== null ? { address: c.pool, base: String(c.poolBase), quote: String(c.poolQuote) } : null,
-    },
     priceZecE9: zec(10n ** 7n),
     priceZecE18: zec(10n ** 16n),
     marketCapZec: zec(c.tokenTotalSupply),
     // The index keeps a stock coin's totals in the stock's raw units (core/index/store/schema.ts).
     volumeZec: total(c.volumeZec),
     creatorFeesZec: total(c.creatorFeesZec),
-    trades: Number(c.trades),
-    buys: Number(c.buys),
-    sells: Number(c.sells),
-    lastTradeAt: c.lastTradeAt === null ? null : Number(c.lastTradeAt),
     raiseAtCompletionZec: total(c.raiseAtCompletionZec),
     raisedSoFarZec: total(c.raisedSoFarZec),
   };
