@@ -103,7 +103,7 @@ describe('a seeded market', () => {
     expect(activity).not.toBeNull();
     const deadline = Date.now() + 15_000;
     while (activity!.sent < 6 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    activity!.stop();
+    await activity!.stop();
     expect(activity!.sent).toBeGreaterThanOrEqual(6);
     expect(activity!.refused).toBe(0);
     const after = fresh.cluster.transactionCount;

@@ -21,6 +21,8 @@ export class LiveActivity {
   private timer: NodeJS.Timeout | null = null;
   private busy = false;
   private stopped = false;
+  /** The trade under way, which stop() waits for. */
+  private current: Promise<void> | null = null;
   sent = 0;
   refused = 0;
 
@@ -45,10 +47,12 @@ export class LiveActivity {
     return activity;
   }
 
-  stop(): void {
+  /** Stops trading; resolves once a trade under way has finished (nothing is sent after it resolves). */
+  async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    await this.current;
   }
 
   /** The next trade after a pause around paceMs / N (each trader trades about every paceMs). */
@@ -63,7 +67,8 @@ export class LiveActivity {
     if (this.busy || this.stopped) return this.schedule();
     this.busy = true;
     try {
-      await this.trade();
+      this.current = this.trade();
+      await this.current;
     } catch {
       this.refused += 1; // a refused or failed trade is the market's business, never the server's
     } finally {
@@ -79,6 +84,7 @@ export class LiveActivity {
     const account = this.sandbox.cluster.getAccount(await findAssociatedTokenAccount(trader.address, coin.mint, TOKEN_2022_PROGRAM));
     const held = account ? tokenAccountAmount(account.data) : 0n;
     const sell = held > 0n && this.random.chance(2n, 5n);
+    if (this.stopped) return; // stopped while it topped up: the trade is not sent
     const instructions = sell ? await this.orders.sell(trader, coin, (held * this.random.between(10n, 60n)) / 100n) : await this.orders.buy(trader, coin, this.random.between(ZEC / 20n, 2n * ZEC));
     const outcome = await trySendInstructions(this.sandbox.cluster, trader, instructions);
     if (outcome.err === null) this.sent += 1;
