@@ -173,10 +173,7 @@ export class IssuerStatus {
       const mint = comparison.mint;
       return {
         record: {
-          key: entry.key,
-          symbol,
-          mint: entry.mint,
-          issuer: entry.issuer,
+          ...identityOf(entry, symbol),
           status,
           open: reason === null,
           closed: reason === null ? null : { reason },
@@ -230,15 +227,17 @@ function zecValueOf(account: ChainAccount | null): StockZecValue {
   return NO_ZEC_VALUE;
 }
 
+/** A record's stock identity: key, symbol, mint and issuer. */
+function identityOf(entry: StockReviewEntry, symbol: string): Pick<IssuerStatusRecord, 'key' | 'symbol' | 'mint' | 'issuer'> {
+  return { key: entry.key, symbol, mint: entry.mint, issuer: entry.issuer };
+}
+
 /** A stock while the chain cannot be read: paused, as the spec asks, with the review's controls. */
 function unreadableReading(review: StockReview, entry: StockReviewEntry): StockReading {
   const symbol = stockListing(entry.key)?.symbol ?? entry.key;
   return {
     record: {
-      key: entry.key,
-      symbol,
-      mint: entry.mint,
-      issuer: entry.issuer,
+      ...identityOf(entry, symbol),
       status: 'unchanged',
       open: false,
       closed: { reason: review.pairs === 'off' ? 'stocks-off' : 'issuer-changed' },

@@ -53,8 +53,8 @@ export interface TradeStock {
   readonly reading: StockReading | undefined;
 }
 
-export function presentTrade(t: TradeRow, stock: TradeStock | null = null): TradeJson {
-  if (stock) return presentStockTrade(t, stock);
+/** What every trade shows whatever its pair: where, who, which side and how many coins. */
+function tradeFacts(t: TradeRow) {
   return {
     signature: t.signature,
     slot: String(t.slot),
@@ -64,6 +64,13 @@ export function presentTrade(t: TradeRow, stock: TradeStock | null = null): Trad
     side: t.side,
     user: t.user,
     tokens: String(t.tokens),
+  };
+}
+
+export function presentTrade(t: TradeRow, stock: TradeStock | null = null): TradeJson {
+  if (stock) return presentStockTrade(t, stock);
+  return {
+    ...tradeFacts(t),
     zec: String(t.zec),
     creatorFeeZec: String(t.creatorFee),
     protocolFeeZec: String(t.protocolFee),
@@ -86,14 +93,7 @@ function presentStockTrade(t: TradeRow, { key, reading }: TradeStock): TradeJson
   const multiplier = reading?.multiplier ?? null;
   const shown = (raw: bigint, places: number) => formatDecimalUnits(scaleDown(raw, multiplier!), places);
   return {
-    signature: t.signature,
-    slot: String(t.slot),
-    at: Number(t.at),
-    mint: t.mint,
-    venue: t.venue,
-    side: t.side,
-    user: t.user,
-    tokens: String(t.tokens),
+    ...tradeFacts(t),
     zec: value(t.zec),
     creatorFeeZec: value(t.creatorFee),
     protocolFeeZec: value(t.protocolFee),
