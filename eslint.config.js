@@ -64,8 +64,9 @@ export default tseslint.config(
     },
   },
   {
-    // The push stream serves WebSockets; it opens none to a cluster (the `ws` rule is about clients of one).
-    files: ['core/api/stream/**/*.ts'],
+    // The push stream serves WebSockets, and the client library's stream subscription opens one to a /v1
+    // server; neither opens one to a cluster (the `ws` rule is about clients of one).
+    files: ['core/api/stream/**/*.ts', 'core/client/stream-subscription.ts'],
     rules: {
       'no-restricted-imports': ['error', {
         paths: [...clusterClients.paths.filter((p) => p.name !== 'ws'), sqlClients, { name: 'electron', message: 'core/ runs without Electron.' }],

@@ -32,6 +32,8 @@ export interface Chain {
   getLatestBlockhash(commitment?: Commitment): Promise<LatestBlockhash>;
   getBlockHeight(commitment?: Commitment): Promise<bigint>;
   getSlot(commitment?: Commitment): Promise<bigint>;
+  /** Whether the cluster still accepts transactions with this blockhash (a validator's `isBlockhashValid`). */
+  isBlockhashValid(blockhash: string, commitment?: Commitment): Promise<boolean>;
 
   simulate(wire: Uint8Array, options?: SimulateOptions): Promise<SimulationResult>;
   /** Sends as a validator's `sendTransaction` with preflight: a transaction that fails simulation throws. */

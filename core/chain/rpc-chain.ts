@@ -148,6 +148,10 @@ export class RpcChain implements Chain {
     return this.call('getBlockHeight', this.rpc.getBlockHeight({ commitment }));
   }
 
+  async isBlockhashValid(blockhash: string, commitment: Commitment = 'confirmed'): Promise<boolean> {
+    return (await this.call('isBlockhashValid', this.rpc.isBlockhashValid(blockhash as Parameters<typeof this.rpc.isBlockhashValid>[0], { commitment }))).value;
+  }
+
   async getSlot(commitment: Commitment = 'confirmed'): Promise<bigint> {
     return this.call('getSlot', this.rpc.getSlot({ commitment }));
   }

@@ -44,6 +44,10 @@ export class SandboxChain implements Chain {
     return this.cluster.blockHeight - (this.cluster.slot - this.cluster.slotAt(commitment));
   }
 
+  async isBlockhashValid(blockhash: string): Promise<boolean> {
+    return this.cluster.isBlockhashValid(blockhash);
+  }
+
   async getSlot(commitment: Commitment = 'confirmed'): Promise<bigint> {
     return this.cluster.slotAt(commitment);
   }

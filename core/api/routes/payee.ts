@@ -1,9 +1,8 @@
-import { Type } from 'typebox';
 import { buildClaim, buildPayeeChange } from '../../engine/payee.js';
 import { readWorld } from '../../engine/world.js';
 import { buildAnswerOf, buildAnswerWith } from '../schemas/build.js';
 import { EXPECTED } from '../schemas/expected.js';
-import { AddressString } from '../schemas/common.js';
+import { ClaimBuildBody, PayeeBuildBody } from '../schemas/requests.js';
 import type { Api, ApiContext } from '../server.js';
 import { payeeOf } from './plant.js';
 import { addressOf, ERROR_RESPONSES, listedCoinOf } from './query.js';
@@ -18,7 +17,7 @@ export function registerPayeeRoutes(app: Api, ctx: ApiContext): void {
       schema: {
         summary: 'Build a payout of the deployer share waiting in a coin\'s fee account (pays the recorded payee; any wallet may send it)',
         tags: ['payee'],
-        body: Type.Object({ wallet: AddressString('who sends and pays the network fee (gets nothing)'), mint: AddressString('the coin') }),
+        body: ClaimBuildBody,
         response: { 200: buildAnswerWith(EXPECTED.payout), ...ERROR_RESPONSES },
       },
     },
@@ -39,11 +38,7 @@ export function registerPayeeRoutes(app: Api, ctx: ApiContext): void {
       schema: {
         summary: 'Build a payee change, signed by the current payee (what waits is paid to it first; `holders` is permanent)',
         tags: ['payee'],
-        body: Type.Object({
-          wallet: AddressString('the current payee'),
-          mint: AddressString('the coin'),
-          payee: Type.String({ maxLength: 80, description: '`wallet:<address>` or `holders` (permanent)' }),
-        }),
+        body: PayeeBuildBody,
         response: { 200: buildAnswerWith(EXPECTED.payout), ...ERROR_RESPONSES },
       },
     },

@@ -1,4 +1,3 @@
-import { Type } from 'typebox';
 import type { Address } from '@solana/kit';
 import { LISTING_RULES } from '../../config/listing-rules.js';
 import { NATIVE_SYMBOL } from '../../config/profile.js';
@@ -9,9 +8,9 @@ import type { Payee } from '../../programs/vault/declare-payee.js';
 import { invalidParam } from '../api-error.js';
 import { buildAnswerOf, buildAnswerWith } from '../schemas/build.js';
 import { EXPECTED } from '../schemas/expected.js';
-import { AddressString } from '../schemas/common.js';
+import { PlantBuildBody } from '../schemas/requests.js';
 import type { Api, ApiContext } from '../server.js';
-import { addressOf, ERROR_RESPONSES, StringEnum } from './query.js';
+import { addressOf, ERROR_RESPONSES } from './query.js';
 import { amountOf, slippageOf } from './trade.js';
 
 const PLANTS = { rateGroup: 'plants' as const };
@@ -42,29 +41,6 @@ export function checkNames(fields: { name: string; symbol: string; uri: string }
   if (fields.uri.length > LISTING_RULES.uriMaxChars) throw invalidParam('uri', `has ${fields.uri.length} characters; at most ${LISTING_RULES.uriMaxChars}`);
 }
 
-const PlantBody = Type.Object({
-  wallet: AddressString('the planter and fee payer; signs first'),
-  mint: AddressString('public key of the new mint; the client keeps its key and signs second'),
-  name: Type.String({ maxLength: 200, description: 'at most 32 bytes, as uploaded' }),
-  symbol: Type.String({ maxLength: 40, description: '2 to 10 characters, A-Z and 0-9' }),
-  uri: Type.String({ maxLength: 400, description: 'the uploaded metadata: https or ipfs, at most 100 characters' }),
-  payee: Type.String({ maxLength: 80, description: '`me`, `wallet:<address>` or `holders` (permanent)' }),
-  firstBuy: Type.Optional(
-    Type.Object(
-      {
-        zec: Type.String({ maxLength: 40, description: 'ZEC base units to spend' }),
-        slippageBps: Type.Optional(
-          Type.Integer({
-            description:
-              'native pair: the route\'s minimum (`expected.minTokensOut`) is the quote less this; default 100, at most 2000. ZEC pair: not applied; the first buy is buy_v2 of exactly `expected.tokensOut` for at most `firstBuy.zec`, on a curve created in the same transaction, so `expected` carries no slippage',
-          }),
-        ),
-      },
-      { additionalProperties: false },
-    ),
-  ),
-  pair: Type.Optional(StringEnum(['zec', 'native'] as const, '`zec` (default) or `native`')),
-});
 
 /** POST /v1/plant/build: one transaction that creates, pays the launch fee, buys if asked and declares the payee. */
 export function registerPlantRoutes(app: Api, ctx: ApiContext): void {
@@ -76,7 +52,7 @@ export function registerPlantRoutes(app: Api, ctx: ApiContext): void {
       schema: {
         summary: 'Build a planting (unsigned, simulated): wallet signs first, then the mint key',
         tags: ['plant'],
-        body: PlantBody,
+        body: PlantBuildBody,
         response: { 200: buildAnswerWith(EXPECTED.plant), ...ERROR_RESPONSES },
       },
     },

@@ -2,7 +2,6 @@ import { stockListing, STOCK_KEYS } from '../../stocks/catalog.js';
 import type { StockReading } from '../../stocks/issuer-status.js';
 import type { TradeStock } from '../schemas/trade.js';
 import { stockKeyOf } from '../schemas/coin.js';
-import { Type } from 'typebox';
 import { isAddress, type Address, type Signature } from '@solana/kit';
 import { isSignatureText } from '../../programs/signature-text.js';
 import type { TradeCursor } from '../../index/store/index-queries.js';
@@ -13,8 +12,7 @@ import { ErrorBody } from '../schemas/common.js';
 import type { ApiContext } from '../server.js';
 
 /** A string enum with a plain JSON-schema `enum`, so a wrong value is refused naming the allowed ones. */
-export const StringEnum = <T extends string>(values: readonly T[], description: string) =>
-  Type.Unsafe<T>({ type: 'string', enum: [...values], description });
+export { StringEnum } from '../schemas/common.js';
 
 /** Pages of lists whose order moves (coins): the offset, as an opaque decimal string. */
 export function offsetOf(cursor: string | undefined): number {

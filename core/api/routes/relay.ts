@@ -1,10 +1,10 @@
-import { Type } from 'typebox';
 import { DeskError } from '../../errors.js';
 import { BUILD_ID_PATTERN } from '../../engine/build.js';
 import { signedTransactionsOf } from '../../relay/signed-input.js';
 import { invalidParam } from '../api-error.js';
 import type { Api, ApiContext } from '../server.js';
 import { ERROR_RESPONSES } from './query.js';
+import { SendAnswer, SendBody } from '../schemas/requests.js';
 
 const RELAY = { rateGroup: 'relay' as const };
 
@@ -17,11 +17,8 @@ export function registerRelayRoutes(app: Api, ctx: ApiContext): void {
       schema: {
         summary: 'Relay the signed transactions of a build (sent once, only if they are what was built)',
         tags: ['tx'],
-        body: Type.Object({
-          buildId: Type.String({ maxLength: 64, description: 'b_<id> of the build' }),
-          signed: Type.Array(Type.String({ maxLength: 4_000, description: 'base64 signed transaction' }), { minItems: 1, maxItems: 4, description: 'in build order' }),
-        }),
-        response: { 200: Type.Object({ buildId: Type.String(), signatures: Type.Array(Type.String(), { description: 'confirmed, in order' }) }), ...ERROR_RESPONSES },
+        body: SendBody,
+        response: { 200: SendAnswer, ...ERROR_RESPONSES },
       },
     },
     async (request) => {

@@ -1,19 +1,12 @@
-import { Type } from 'typebox';
-import { buildSwap, SWAP_SLIPPAGE_BPS, type SwapRequest } from '../../engine/swap.js';
+import { buildSwap, type SwapRequest } from '../../engine/swap.js';
 import { readWorld } from '../../engine/world.js';
 import { buildAnswerOf, buildAnswerWith } from '../schemas/build.js';
 import { EXPECTED } from '../schemas/expected.js';
-import { AddressString } from '../schemas/common.js';
+import { SwapBuildBody } from '../schemas/requests.js';
 import type { Api, ApiContext } from '../server.js';
-import { addressOf, ERROR_RESPONSES, StringEnum } from './query.js';
+import { addressOf, ERROR_RESPONSES } from './query.js';
 import { amountOf, BUILDS, slippageOf } from './trade.js';
 
-const SwapBody = Type.Object({
-  wallet: AddressString('the wallet that swaps, pays the fees and signs'),
-  direction: StringEnum(['sol_to_zec', 'zec_to_sol'] as const, 'sol_to_zec or zec_to_sol'),
-  amount: Type.String({ maxLength: 40, description: 'base units of what is swapped: lamports for sol_to_zec, ZEC base units for zec_to_sol' }),
-  slippageBps: Type.Optional(Type.Integer({ description: `default ${SWAP_SLIPPAGE_BPS.default}; at most ${SWAP_SLIPPAGE_BPS.max}` })),
-});
 
 /** POST /v1/swap/build (spec "POST /v1/swap/build"): SOL to ZEC or ZEC to SOL through the cluster's aggregator. */
 export function registerSwapRoutes(app: Api, ctx: ApiContext): void {
@@ -28,7 +21,7 @@ export function registerSwapRoutes(app: Api, ctx: ApiContext): void {
           '`solOut`/`minSolOut` (and `zecIn`) for zec_to_sol. Refused when the simulation fails or when it would cost the wallet more SOL ' +
           'than the amount swapped plus a margin of 0.01 SOL for fees and rent.',
         tags: ['trade'],
-        body: SwapBody,
+        body: SwapBuildBody,
         response: { 200: buildAnswerWith(EXPECTED.swap), ...ERROR_RESPONSES },
       },
     },

@@ -10,9 +10,10 @@ import { SLIPPAGE_BPS } from '../../engine/quote.js';
 import { invalidParam } from '../api-error.js';
 import { buildAnswerOf, buildAnswerWith } from '../schemas/build.js';
 import { EXPECTED } from '../schemas/expected.js';
+import { QuoteQuery, TradeBuildBody } from '../schemas/requests.js';
 import { AddressString, Amount, MintParams } from '../schemas/common.js';
 import type { Api, ApiContext } from '../server.js';
-import { addressOf, ERROR_RESPONSES, listedCoinOf, StringEnum } from './query.js';
+import { addressOf, ERROR_RESPONSES, listedCoinOf } from './query.js';
 
 const U64_MAX = 2n ** 64n - 1n;
 const QUOTES = { rateGroup: 'quotes' as const };
@@ -34,13 +35,6 @@ export function slippageOf(value: number | undefined): bigint | null {
   return BigInt(value);
 }
 
-const TradeFields = {
-  side: StringEnum(['buy', 'sell'] as const, 'buy or sell'),
-  amount: Type.String({ maxLength: 40, description: 'base units: ZEC (or lamports with pay=SOL) to spend on a buy, tokens on a sale; `all` sells the whole balance' }),
-  slippageBps: Type.Optional(Type.Integer({ description: 'default 100 on the curve, 200 on the pool; at most 2000' })),
-  pay: Type.Optional(StringEnum(['ZEC', 'SOL'] as const, 'buy: what the wallet pays in')),
-  receive: Type.Optional(StringEnum(['ZEC', 'SOL'] as const, 'sale: what the wallet receives')),
-};
 
 /** The request fields every trade route reads the same way. */
 function tradeRequestOf(fields: { wallet?: string; mint: string; side: 'buy' | 'sell'; amount: string; slippageBps?: number; pay?: string; receive?: string }): TradeRequest {
@@ -131,7 +125,7 @@ export function registerTradeRoutes(app: Api, ctx: ApiContext): void {
         summary: 'Quote for a trade (the trade build\'s request, as query parameters)',
         tags: ['trade'],
         params: MintParams,
-        querystring: Type.Object({ ...TradeFields, wallet: Type.Optional(AddressString('the trader; needed for `amount=all`')) }),
+        querystring: QuoteQuery,
         response: { 200: QuoteAnswer, ...ERROR_RESPONSES },
       },
     },
@@ -152,7 +146,7 @@ export function registerTradeRoutes(app: Api, ctx: ApiContext): void {
       schema: {
         summary: 'Build a buy or sale (unsigned, simulated)',
         tags: ['trade'],
-        body: Type.Object({ wallet: AddressString('the trader'), mint: AddressString('the coin'), ...TradeFields }),
+        body: TradeBuildBody,
         response: { 200: buildAnswerWith(EXPECTED.trade), ...ERROR_RESPONSES },
       },
     },

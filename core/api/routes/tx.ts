@@ -3,21 +3,12 @@ import type { Address, Signature } from '@solana/kit';
 import { notFound } from '../api-error.js';
 import type { Api, ApiContext } from '../server.js';
 import { registrationOf } from '../../relay/registration.js';
-import { AddressString } from '../schemas/common.js';
-import { ERROR_RESPONSES, READS, signatureOf, StringEnum } from './query.js';
+import { RegistrationAnswer } from '../schemas/requests.js';
+import { ERROR_RESPONSES, READS, signatureOf } from './query.js';
 
 /** The programs whose transactions the index takes in (a landed transaction naming none is never registered). */
 const FOLLOWED_PROGRAMS = ['launchpad', 'amm', 'vault'] as const;
 
-const RegistrationBody = Type.Object({
-  signature: Type.String(),
-  registered: Type.Boolean({
-    description: 'the index holds it and shows what it did: a planting only once its coin is listed (then at GET /v1/coins/{mint}); a trade, claim or payee change once taken in',
-  }),
-  status: StringEnum(['pending', 'landed', 'failed', 'dropped'] as const, 'pending: sent, not confirmed yet; landed: confirmed without error; failed: landed with an error (only its fee was taken); dropped: sent by the relay, never landed (it never will)'),
-  mint: Type.Optional(AddressString('the coin a planting creates')),
-  reason: Type.Optional(Type.String({ description: 'why it is not registered, yet or ever, in plain words' })),
-});
 
 /**
  * GET /v1/tx/{signature}: whether the index registered the transaction (spec: a planting is registered
@@ -35,7 +26,7 @@ export function registerTxRoutes(app: Api, ctx: ApiContext): void {
         summary: 'Registration status of a transaction',
         tags: ['tx'],
         params: Type.Object({ signature: Type.String({ minLength: 64, maxLength: 88, description: 'base58 transaction signature' }) }),
-        response: { 200: RegistrationBody, ...ERROR_RESPONSES },
+        response: { 200: RegistrationAnswer, ...ERROR_RESPONSES },
       },
     },
     async (request) => {

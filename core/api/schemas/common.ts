@@ -26,3 +26,7 @@ export const Limit = Type.Optional(Type.Integer({ minimum: 1, maximum: 100, defa
 export const Cursor = Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'the `next` of the previous page' }));
 
 export const MintParams = Type.Object({ mint: AddressString('the coin\'s mint') });
+
+/** A string that is one of `values`, typed as their union (OpenAPI `enum`). */
+export const StringEnum = <T extends string>(values: readonly T[], description: string) =>
+  Type.Unsafe<T>({ type: 'string', enum: [...values], description });

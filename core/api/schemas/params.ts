@@ -23,10 +23,28 @@ export const Params = Type.Object(
       },
       { description: 'Where the cluster this server reads answers Solana clients (an addition to the spec)' },
     ),
-    programs: Type.Object({ launchpad: AddressString(), amm: AddressString(), fees: AddressString(), nativeVault: AddressString('the vault program') }),
+    programs: Type.Object({
+      launchpad: AddressString(),
+      amm: AddressString(),
+      fees: AddressString(),
+      nativeVault: AddressString('the vault program'),
+      mayhem: AddressString('the mayhem program create_v2 names (an addition: a client rebuilding a planting\'s accounts needs it)'),
+    }),
     zecMint: AddressString(),
     treasury: AddressString(),
     lookupTable: Type.Union([AddressString(), Type.Null()]),
+    swap: Type.Union(
+      [
+        Type.Object({
+          aggregator: AddressString('the aggregator program of SOL/ZEC swaps'),
+          pool: AddressString('the WSOL/ZEC pool it swaps on'),
+          poolWsolVault: AddressString(),
+          poolZecVault: AddressString(),
+        }),
+        Type.Null(),
+      ],
+      { description: 'The SOL/ZEC swap route, null where the cluster has no aggregator (an addition: a client checks swaps against it)' },
+    ),
     planting: Type.Object({
       launchFeeLamports: Amount('lamports'),
       creatorFeeBps: Bps('creator_fee_bps of a listed planting'),
@@ -74,6 +92,13 @@ export const Params = Type.Object(
 
 export type ParamsJson = Static<typeof Params>;
 
+/** The aggregator's route as the profile names it (core/engine/swap.ts builds on the same names). */
+function swapOf(profile: NetworkProfile): ParamsJson['swap'] {
+  const aggregator = profile.programs['aggregator'];
+  const [pool, poolWsolVault, poolZecVault] = [profile.accounts['wsolPool'], profile.accounts['wsolPoolBaseVault'], profile.accounts['wsolPoolQuoteVault']];
+  return aggregator && pool && poolWsolVault && poolZecVault ? { aggregator, pool, poolWsolVault, poolZecVault } : null;
+}
+
 /** Reads the params: the launchpad's Global and the vault's config from chain, addresses from the profile. */
 export async function readParams(chain: Chain, profile: NetworkProfile): Promise<ParamsJson> {
   const program = (name: string): Address => {
@@ -88,10 +113,11 @@ export async function readParams(chain: Chain, profile: NetworkProfile): Promise
   const native = profile.pairs?.native;
   return {
     cluster: { kind: profile.cluster.kind, rpcUrl: profile.cluster.rpcUrl, wsUrl: profile.cluster.wsUrl },
-    programs: { launchpad: program('launchpad'), amm: program('amm'), fees: program('fees'), nativeVault: program('vault') },
+    programs: { launchpad: program('launchpad'), amm: program('amm'), fees: program('fees'), nativeVault: program('vault'), mayhem: program('mayhem') },
     zecMint: profile.mints.zec.address,
     treasury: config.treasury,
     lookupTable: profile.accounts['lookupTable'] ?? null,
+    swap: swapOf(profile),
     planting: {
       launchFeeLamports: String(config.launchFeeLamports),
       creatorFeeBps: Number(config.creatorFeeBps),

@@ -1,0 +1,17 @@
+/**
+ * launchdesk/client: a typed client of /v1 (our local server or any host that speaks it), the spec's
+ * client-side verification of builds, signing with @solana/kit signers or @solana/web3.js Keypairs,
+ * sending through the relay or your own RPC, and one call for each whole flow.
+ */
+export { V1Client, type V1ClientOptions, type CoinListQuery, type UploadRequest } from './v1-client.js';
+export { StreamSubscription, type StreamHandlers } from './stream-subscription.js';
+export { LaunchdeskError, isLaunchdeskError } from './client-error.js';
+export { verifyBuild, type BuildAsk, type BuildVerdict, type VerifyContext } from './verify-build.js';
+export { pinDifferences, pinsOfProfile, sandboxPins, type Pins } from './pins.js';
+export { clientWorld, clusterProfileOf } from './cluster-view.js';
+export { signBuild, signerOf, addressOfKey, type WalletKey, type Web3Keypair } from './wallet-signer.js';
+export { sendThroughRelay, sendThroughRpc, type SendRoute } from './send.js';
+export { Launchdesk, type LaunchdeskOptions, type FlowProgress, type FlowResult, type TradeResult, type PlantResult, type PlantAsk } from './flows.js';
+export { RpcChain } from '../chain/rpc-chain.js';
+export type { Chain } from '../chain/chain.js';
+export type * from './api-types.js';
