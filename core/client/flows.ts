@@ -39,6 +39,11 @@ export interface LaunchdeskOptions {
   /** `relay` (default): the API's relay checks and sends; `rpc`: your own RPC, in order. */
   readonly send?: SendRoute;
   readonly onProgress?: (progress: FlowProgress) => void;
+  /**
+   * Asked before each build is signed, with the build and its verdict (ok): answer false to stop there
+   * (a CLI shows the review and asks; a bot leaves it out). A declined flow throws `refused`, nothing sent.
+   */
+  readonly confirm?: (review: { readonly ask: BuildAsk; readonly build: BuildJson; readonly verdict: BuildVerdict }) => boolean | Promise<boolean>;
   /** How long to wait for the index to register what landed (default 30 s). */
   readonly registerTimeoutMs?: number;
 }
@@ -200,6 +205,9 @@ export class Launchdesk {
         if (!verdict.ok) {
           if (verdict.stale && attempt < MAX_ATTEMPTS) continue;
           throw new LaunchdeskError('refused', `the ${step.kind} build was refused on this machine before signing: ${verdict.differences.join('; ')}`, null, null, verdict.differences);
+        }
+        if (this.options.confirm && !(await this.options.confirm({ ask: step, build, verdict }))) {
+          throw new LaunchdeskError('refused', `you declined the ${step.kind} build: nothing was signed or sent`, null);
         }
         this.progress('sign', keys.map(addressOfKey).join(', '));
         const signed = await signBuild(build, keys);
