@@ -96,22 +96,23 @@ export interface LatencyRow {
 }
 
 /**
- * Latencies in ms, ours beside a peer's measured in the same run: median and p95 of every sample of
- * every round, the ratio of those medians (ours/peer time: below 1, ours is faster) and the spread of
- * that ratio between rounds. A row without a peer shows dashes; a string is printed as a section title.
+ * Latencies in ms, ours beside a peer's measured in the same run: median and p95 (or the `tail`-th
+ * percentile) of every sample of every round, the ratio of those medians (ours/peer time: below 1, ours
+ * is faster) and the spread of that ratio between rounds. A row without a peer shows dashes; a string is
+ * printed as a section title.
  */
-export function printLatencyTable(rows: readonly (LatencyRow | string)[], peerName = 'peer'): void {
+export function printLatencyTable(rows: readonly (LatencyRow | string)[], peerName = 'peer', tail = 95): void {
   printTable(
-    ['operation', 'ours median ms', 'p95', `${peerName} median ms`, 'p95', `ours/${peerName} time`, 'rounds min-max'],
+    ['operation', 'ours median ms', `p${tail}`, `${peerName} median ms`, `p${tail}`, `ours/${peerName} time`, 'rounds min-max'],
     rows.map((r) => {
       if (typeof r === 'string') return [r];
       const ours = r.ours.flat();
-      const cells = [r.label, fmtMs(median(ours)), fmtMs(percentile(ours, 95))];
+      const cells = [r.label, fmtMs(median(ours)), fmtMs(percentile(ours, tail))];
       if (r.peer === null) return [...cells, '—', '—', '—', '—'];
       const peer = r.peer.flat();
       const byRound = r.ours.map((values, i) => median(values) / median(r.peer![i]!));
       const ratio = (value: number) => value.toFixed(2);
-      return [...cells, fmtMs(median(peer)), fmtMs(percentile(peer, 95)), `${ratio(median(ours) / median(peer))}x`, `${ratio(Math.min(...byRound))}-${ratio(Math.max(...byRound))}x`];
+      return [...cells, fmtMs(median(peer)), fmtMs(percentile(peer, tail)), `${ratio(median(ours) / median(peer))}x`, `${ratio(Math.min(...byRound))}-${ratio(Math.max(...byRound))}x`];
     }),
   );
 }

@@ -32,6 +32,8 @@ export interface LaunchdeskOptions {
   /** The /v1 server: the local one (`launchdesk serve` prints its URL) or any host that speaks /v1. */
   readonly baseUrl: string;
   readonly apiKey?: string;
+  /** A fetch of your own for the API (a proxy, a test); the global one by default. */
+  readonly fetch?: typeof fetch;
   /** Your own view of the cluster: its JSON-RPC URL (WebSocket optional), or any Chain. Builds are verified through it. */
   readonly rpc: string | { readonly url: string; readonly wsUrl?: string } | Chain;
   /** Addresses you pinned yourself; every flow refuses when the API names others. */
@@ -93,7 +95,7 @@ export class Launchdesk {
   private paramsRead: Promise<ParamsJson> | null = null;
 
   constructor(private readonly options: LaunchdeskOptions) {
-    this.api = new V1Client({ baseUrl: options.baseUrl, ...(options.apiKey ? { apiKey: options.apiKey } : {}) });
+    this.api = new V1Client({ baseUrl: options.baseUrl, ...(options.apiKey ? { apiKey: options.apiKey } : {}), ...(options.fetch ? { fetch: options.fetch } : {}) });
     const rpc = options.rpc;
     this.ownsChain = typeof rpc === 'string' || 'url' in rpc;
     this.chain = typeof rpc === 'string' ? new RpcChain(rpc) : 'url' in rpc ? new RpcChain(rpc.url, rpc.wsUrl ?? null) : rpc;
