@@ -20,7 +20,7 @@ import { startRpcFacade, type RpcFacade } from '../core/sandbox/rpc/server.js';
 import { startApi, type ApiFixture } from '../test/api/api-fixture.js';
 import { fundedWallet } from '../test/helpers/launchpad.js';
 import { plantListedCoin } from '../test/helpers/vault.js';
-import { fmtMs, intFromEnv, median, percentile, printLatencyTable, printTable, type LatencyRow } from './lib/report.js';
+import { fmtMs, intFromEnv, median, printLatencyTable, printTable, type LatencyRow } from './lib/report.js';
 import { sampleTogether, stage } from './lib/staged-samples.js';
 
 /**
@@ -57,9 +57,9 @@ const ZEC = 100_000_000n;
 const MAX_N = 20_000;
 const MAX_ROUNDS = 10;
 /** Samples per venue over all rounds: BENCH_N divided by this (each sample runs all five operations). */
-const SAMPLE_DIVISOR = 4;
+const SAMPLE_DIVISOR = 10;
 /** verifyBuild calls per venue and chain through the counting wrapper, in round 1. */
-const PROFILE_RUNS = 40;
+const PROFILE_RUNS = 30;
 
 const VENUES = ['curve buy (ZEC pair)', 'route buy (native pair)'] as const;
 type Venue = (typeof VENUES)[number];
@@ -250,7 +250,6 @@ interface Profile {
 async function profileOf(s: Setup, c: Case, chain: Chain, runs: number): Promise<Profile> {
   // The world's accounts are the ones clientWorld reads (the lookup table sits in readLookupTable's cache
   // of frozen tables from the server's first build: the server runs in this process).
-  const recorder = new ChainProbe(new Set(), s.params.lookupTable ?? null);
   const seen = new Set<string>();
   await clientWorld(
     s.params,
@@ -266,7 +265,6 @@ async function profileOf(s: Setup, c: Case, chain: Chain, runs: number): Promise
       },
     }),
   );
-  void recorder;
   const probe = new ChainProbe(seen, s.params.lookupTable ?? null);
   const wrapped = probe.wrap(chain);
   const out: Profile = { totalMs: [], busyMs: [], waits: [], byCategory: new Map(CATEGORIES.map((k) => [k, { calls: [], ms: [] }])), methods: new Map() };
@@ -357,10 +355,12 @@ export async function run(): Promise<void> {
   console.log(`(${availableParallelism()} CPUs, load average ${loadavg()[0]!.toFixed(1)} at the start)`);
   const samples = new RoundSamples();
   let checked: string[] = [];
-  let profiles: { venue: Venue; chain: string; p: Profile }[] = [];
+  const profiles: { venue: Venue; chain: string; p: Profile }[] = [];
   const start = performance.now();
   for (let round = 0; round < rounds; round++) {
+    const opened = performance.now();
     const s = await open();
+    const setupMs = performance.now() - opened;
     try {
       const worlds = { rpc: await clientWorld(s.params, s.rpc), local: await clientWorld(s.params, s.local) };
       const notes: string[] = [];
@@ -376,7 +376,7 @@ export async function run(): Promise<void> {
     } finally {
       await close(s);
     }
-    console.log(`(round ${round + 1} of ${rounds} done at ${((performance.now() - start) / 1000).toFixed(1)} s)`);
+    console.log(`(round ${round + 1} of ${rounds} done at ${((performance.now() - start) / 1000).toFixed(1)} s; its fixture took ${(setupMs / 1000).toFixed(1)} s)`);
   }
 
   console.log(`\nverifyBuild of one untouched 1 ZEC buy vs kit decode + verifySignature of the same transaction signed (${rounds} rounds, each a fresh fixture; ${count} samples a round)`);
@@ -393,23 +393,26 @@ export async function run(): Promise<void> {
   }
   printLatencyTable(rows, 'kit', 99);
   printProfiles(profiles);
-  profiles = [];
-  const rpcMedian = (venue: Venue, op: Op) => median(samples.get(`${venue}/${op}`).flat());
+  const ms = (venue: Venue, op: Op) => median(samples.get(`${venue}/${op}`).flat());
+  const sequence = (venue: Venue) => median(profiles.find((x) => x.venue === venue && x.chain === 'JSON-RPC')!.p.waits);
   console.log(
-    '\nverifyBuild decodes the transaction (kit decoders, as the peer), then reads the chain: the world (ZEC mint, then the ' +
-      "five config accounts; the frozen lookup table's contents come from readLookupTable's per-process cache), in parallel " +
-      "the block height and, per transaction, the build's lookup table (frozen? same addresses?) then isBlockhashValid, then " +
-      "the coin's market (curve, and for a native pair the hop-1 pool) for its own quote; the rest is in process: resolve, " +
-      'signer and slot checks, quote, derivations of the accepted accounts (ATAs, PDAs) and the instruction-by-instruction ' +
-      "shape check. The peer reads nothing and compares nothing: it is only the wire decode and the Ed25519 check a bot makes " +
-      "anyway (verifyBuild verifies no signature: a build is unsigned). 'in sequence' counts the round trips waited for one " +
-      "after another; 'share' is the wall time with a read in flight. The JSON-RPC rows are loopback HTTP to the sandbox " +
-      'facade: on a real RPC each sequential round trip adds its latency (e.g. 4 x 30 ms). ' +
-      `Without the world read: curve ${fmtMs(rpcMedian(VENUES[0], 'rpc') - rpcMedian(VENUES[0], 'rpc+world'))} ms less over JSON-RPC, ` +
-      `route ${fmtMs(rpcMedian(VENUES[1], 'rpc') - rpcMedian(VENUES[1], 'rpc+world'))} ms less.`,
+    '\nverifyBuild decodes the transaction (kit decoders, as the peer does), then reads the chain, each read awaited before the ' +
+      'next but for one pair: the world (the ZEC mint, then the five config accounts in one getMultipleAccounts; the frozen ' +
+      "lookup table's contents come from readLookupTable's per-process cache); the block height beside the build's lookup table " +
+      '(is it frozen, the one named), then isBlockhashValid; then the market for its own quote (curve: the curve account; route: ' +
+      "the curve, then the hop-1 pool and its vaults). Given the world (as the flows pass it), the first two go: " +
+      `${fmtMs(ms(VENUES[0], 'rpc') - ms(VENUES[0], 'rpc+world'))} ms (curve) and ${fmtMs(ms(VENUES[1], 'rpc') - ms(VENUES[1], 'rpc+world'))} ms (route) ` +
+      'less over JSON-RPC. The JSON-RPC rows are loopback HTTP to the sandbox facade: on a real RPC each of the ' +
+      `${sequence(VENUES[0])} (curve) / ${sequence(VENUES[1])} (route) round trips in sequence adds its latency. The rest is ` +
+      'CPU in this process (the in-process rows, where reads take ~10% of the wall time): a one-off CPU profile of that loop, not ' +
+      "part of this bench, put most of it in address work, kit's base58 conversions (@solana/codecs-strings) and the PDA/ATA " +
+      "derivations of the accounts it accepts (@solana/addresses: SHA-256 and the off-curve check), then the resolve and the " +
+      'instruction-by-instruction shape check. The peer reads nothing and compares nothing with the request: it is only the ' +
+      'wire decode and the Ed25519 check (getPublicKeyFromAddress + verifySignature) a bot makes anyway; verifyBuild verifies ' +
+      "no signature (a build is answered unsigned). 'in sequence': round trips waited for one after another; 'read in flight': " +
+      'wall time with at least one read pending; per-category ms add up each call (overlapping ones twice).',
   );
   console.log(`Checked before timing (round 1): ${checked.join('; ')}; every verdict ok through both chains (with and without world), the same build refused for 1 base unit more, the peer passes the signed copy, refuses a flipped signature bit and reads the verdict's fee payer and blockhash.`);
-  void percentile;
 }
 
 if (process.argv[1] !== undefined && pathToFileURL(process.argv[1]).href === import.meta.url) await run();

@@ -1,194 +1,151 @@
-import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { defaultSandboxDir } from './config/paths.js';
+import { Command, CommanderError, Option } from 'commander';
+import type { CommandGroupSpec, CommandSpec } from './cli/command-spec.js';
+import { EXIT_CODE_LINES } from './cli/exit-codes.js';
+import { SERVICE_COMMANDS } from './cli/service-usage.js';
+import { TRADE_COMMANDS } from './cli/trade-usage.js';
+import { WALLET_GROUP } from './cli/wallet-usage.js';
 import { DeskError } from './errors.js';
 
 /**
- * The `launchdesk` command line: each command's flags and usage text, and reading argv against them.
- * A `--help` (or `-h`) anywhere prints the command's usage and runs nothing; a flag or argument the
+ * The `launchdesk` command line, read with commander: each command's flags and usage text (said as data
+ * in core/cli/*-usage.ts), and argv read against them. Reading runs nothing: it answers the help to print
+ * or the command to run with its values, so the whole command line can be tested without starting a
+ * thing. A `--help` (or `-h`) anywhere before `--` prints the command's usage; a flag or argument the
  * command does not take is a usage error (exit status 2) naming it, followed by that usage.
  */
 
-export const COMMAND_NAMES = ['start', 'serve', 'sandbox', 'index', 'runs', 'keys', 'airdrop', 'stock', 'help'] as const;
-export type CommandName = (typeof COMMAND_NAMES)[number];
-
-interface CommandSpec {
-  /** Arguments after the command name, as the usage line shows them. */
-  readonly synopsis: string;
-  readonly summary: string;
-  /** The lines under the usage line: what the command does, then one line per flag. */
-  readonly details: readonly string[];
-  readonly options: NonNullable<ParseArgsConfig['options']>;
-  /** The positional arguments it takes, by name; the first `required` of them must be given. */
-  readonly positionals: { readonly names: readonly string[]; readonly required: number };
-}
-
-const NONE = { names: [], required: 0 } as const;
-const DATA = { data: { type: 'string' } } as const;
-const HELP = { help: { type: 'boolean', short: 'h' } } as const;
-const dataLine = () => `  --data DIR       the sandbox's data directory (default ${defaultSandboxDir()})`;
-const RPC_PORT_LINES = [
-  "  --rpc-port N     the sandbox's Solana JSON-RPC on 127.0.0.1 (default 8899; 0 picks a free one);",
-  '                   its WebSocket is always on N + 1, where Solana clients look for it',
-];
-const API_PORT_LINE = '  --port N         the /v1 server on 127.0.0.1 (default 7439; 0 picks a free one)';
-const EMPTY = { empty: { type: 'boolean' } } as const;
-const ACTIVITY = { activity: { type: 'string' } } as const;
-const ACTIVITY_LINE = '  --activity N     N simulated traders keep trading the seeded market (paper trading; off by default)';
-const EMPTY_LINES = [
-  '  --empty          a new sandbox without the seeded market (a few dozen coins traded over the last hours,',
-  '                   planted on first use); a sandbox made empty stays empty',
-];
-const NO_RUNS = { 'no-runs': { type: 'boolean' } } as const;
-const NO_RUNS_LINE = "  --no-runs        do not send the service's runs (fee splits, claims, holder rewards, migrations)";
-const CLUSTER_LINES = [
-  '  --rpc URL        another cluster\'s JSON-RPC (http or https) instead of the sandbox; needs --profile',
-  "  --profile FILE   that cluster's network profile (program, mint and account addresses; its WebSocket URL)",
-];
-
-const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
-  start: {
-    synopsis: '[--data DIR] [--port N] [--rpc-port N] [--empty] [--activity N] [--no-runs]',
-    summary: 'the desk (Electron), or the headless server where Electron is not installed',
-    details: ['Opens the desk window over the local services; without Electron it runs `launchdesk serve`.', '', dataLine(), API_PORT_LINE, ...RPC_PORT_LINES, ...EMPTY_LINES, ACTIVITY_LINE, NO_RUNS_LINE],
-    options: { ...DATA, port: { type: 'string' }, 'rpc-port': { type: 'string' }, ...EMPTY, ...ACTIVITY, ...NO_RUNS, ...HELP },
-    positionals: NONE,
-  },
-  serve: {
-    synopsis: '[--data DIR] [--port N] [--rpc-port N] [--empty] [--activity N] [--no-runs] [--rpc URL --profile FILE]',
-    summary: 'the headless server: /v1, the indexer in-process, and the sandbox with its JSON-RPC',
-    details: [
-      'Runs the sandbox in DIR with its Solana JSON-RPC, the indexer, and /v1 on 127.0.0.1; with --rpc and',
-      '--profile, the indexer and /v1 over that cluster instead (no sandbox). Ctrl-C stops it.',
-      '',
-      dataLine(),
-      API_PORT_LINE,
-      ...RPC_PORT_LINES,
-      ...EMPTY_LINES,
-      ACTIVITY_LINE,
-      NO_RUNS_LINE,
-      ...CLUSTER_LINES,
-      '',
-      "The service's runs are sent by the sandbox's own authority; over another cluster they are off.",
-    ],
-    options: { ...DATA, port: { type: 'string' }, 'rpc-port': { type: 'string' }, ...EMPTY, ...ACTIVITY, ...NO_RUNS, rpc: { type: 'string' }, profile: { type: 'string' }, ...HELP },
-    positionals: NONE,
-  },
-  sandbox: {
-    synopsis: '[--data DIR] [--rpc-port N] [--empty]',
-    summary: 'the embedded cluster and its Solana JSON-RPC (default port 8899, WebSocket 8900)',
-    details: ['Runs the sandbox cluster in DIR (created on first use) and answers Solana JSON-RPC on 127.0.0.1.', '', dataLine(), ...RPC_PORT_LINES, ...EMPTY_LINES],
-    options: { ...DATA, 'rpc-port': { type: 'string' }, ...EMPTY, ...HELP },
-    positionals: NONE,
-  },
-  index: {
-    synopsis: '[--data DIR] [--rpc URL --profile FILE]',
-    summary: 'the indexer, headless, into DIR/index.sqlite',
-    details: [
-      'Follows the sandbox in DIR (in this process, or through the copy already running there), or the',
-      'cluster at --rpc, and keeps DIR/index.sqlite current. Ctrl-C stops it.',
-      '',
-      dataLine(),
-      ...CLUSTER_LINES,
-    ],
-    options: { ...DATA, rpc: { type: 'string' }, profile: { type: 'string' }, ...HELP },
-    positionals: NONE,
-  },
-  runs: {
-    synopsis: '[--data DIR]',
-    summary: "what the service's runs did, what waits and what failed (splits, claims, holder rewards, migrations)",
-    details: [
-      "Reads DIR/runs.sqlite, kept by `launchdesk serve` or `start` (it may be running): each coin's runs that failed,",
-      'with the reason and when they are tried again; those waiting, and when; and what each last did.',
-      '',
-      dataLine(),
-    ],
-    options: { ...DATA, ...HELP },
-    positionals: NONE,
-  },
-  keys: {
-    synopsis: 'raise|lower <key prefix> [--data DIR]',
-    summary: "set an API key's rate tier (raised limits are given by hand)",
-    details: ["Raises a key to the raised tier, or lowers it back to standard. <key prefix> is the key's first 12 characters.", '', dataLine()],
-    options: { ...DATA, ...HELP },
-    positionals: { names: ['raise|lower', '<key prefix>'], required: 2 },
-  },
-  airdrop: {
-    synopsis: '<wallet> [--sol N] [--zec N] [--native N] [--data DIR]',
-    summary: 'sandbox play money to a wallet',
-    details: [
-      'Sends SOL, ZEC or the native coin from the sandbox faucet (10 SOL when no amount is given), through the',
-      'sandbox running in DIR or, when none runs, opening it here.',
-      '',
-      '  --sol N          SOL, in whole units (decimals allowed)',
-      '  --zec N          ZEC, in whole units (up to 8 decimals)',
-      '  --native N       the native coin, in whole units (up to 6 decimals)',
-      dataLine(),
-    ],
-    options: { ...DATA, sol: { type: 'string' }, zec: { type: 'string' }, native: { type: 'string' }, ...HELP },
-    positionals: { names: ['<wallet>'], required: 1 },
-  },
-  stock: {
-    synopsis: '<key> <action> [value] [--to ADDRESS] [--in SECONDS] [--data DIR]',
-    summary: "sandbox only: an issuer's or the service's action on a stock (for trying the issuer status)",
-    details: [
-      'Does to the stock <key> (nvdax, tslax, amd, …) what its issuer could do, with the issuer\'s own keys, on the',
-      'sandbox running in DIR or, when none runs, opening it here. The issuer status (GET /v1/stocks/issuers, the',
-      "desk's Stocks page) shows the change on its next read (at most 15 seconds).",
-      '',
-      '  rotate ROLE          hand a role to a new key (ROLE: mint-authority, freeze-authority, pause-authority, …);',
-      '                       --to ADDRESS names the key',
-      '  pause | resume       the issuer pauses or resumes every transfer of the token',
-      '  multiplier-step [M]  schedule a normal step of the share multiplier (+1%, or M; at most +2%) a day ahead,',
-      '                       or --in SECONDS',
-      '  multiplier-move M    move the multiplier to M at once (a change, not a step)',
-      '  default-state S      new accounts start S (frozen or initialized)',
-      '  auto-approve on|off  confidential transfers approve new accounts by themselves',
-      '  close-mint           close the mint (only while none of it circulates)',
-      "  multisig-threshold N | multisig-members | upgrade-program | program-authority | wallet-data",
-      "                       change the issuer's own keys: its multisig, its transfer agent program, a wallet",
-      '  hold stock-switch-off|review | release',
-      '                       the service holds the stock back, or opens it again',
-      '  launchdesk stock all pairs on|off',
-      '                       stock pairs on or off service-wide',
-      '',
-      dataLine(),
-    ],
-    options: { ...DATA, to: { type: 'string' }, in: { type: 'string' }, ...HELP },
-    positionals: { names: ['<key>', '<action>', '[value]'], required: 2 },
-  },
-  help: {
-    synopsis: '[command]',
-    summary: "this overview, or a command's usage",
-    details: [],
-    options: { ...HELP },
-    positionals: { names: ['[command]'], required: 0 },
-  },
+const HELP_SPEC: CommandSpec = {
+  name: 'help',
+  synopsis: '[command]',
+  summary: "this overview, or a command's usage",
+  about: [],
+  options: [],
+  positionals: { names: ['[command]'], required: 0 },
 };
 
-function isCommandName(name: string): name is CommandName {
-  return (COMMAND_NAMES as readonly string[]).includes(name);
+/** Every command in the order the overview lists them: running the desk, its admin, wallets, trading, help. */
+const TOP: readonly (CommandSpec | CommandGroupSpec)[] = [...SERVICE_COMMANDS, WALLET_GROUP, ...TRADE_COMMANDS, HELP_SPEC];
+
+export const COMMAND_NAMES = TOP.map((c) => c.name) as readonly string[];
+export type CommandName = string;
+
+const isGroup = (spec: CommandSpec | CommandGroupSpec): spec is CommandGroupSpec => 'commands' in spec;
+
+export type CommandLine =
+  | { readonly kind: 'help'; readonly text: string }
+  | {
+      readonly kind: 'run';
+      readonly command: string;
+      /** Each flag given, by its name without dashes (`rpc-port`, `no-runs`): a string, or true for a switch. */
+      readonly values: Readonly<Record<string, string | boolean | undefined>>;
+      readonly positionals: readonly string[];
+      /** The arguments after the command name, as given (`start` hands them on to Electron). */
+      readonly rest: readonly string[];
+    };
+
+const OVERVIEW_AFTER = ['', "Run `launchdesk <command> --help` (or `launchdesk help <command>`) for a command's flags.", '', ...EXIT_CODE_LINES].join('\n');
+
+/** Thrown out of commander's parse with the command it was reading (commander's own errors do not say which). */
+class Stop extends Error {
+  constructor(
+    readonly error: CommanderError,
+    readonly command: Command,
+  ) {
+    super(error.message);
+  }
 }
 
-/** One command's usage: its line, what it does, its flags. */
-export function commandUsage(name: CommandName): string {
-  const spec = COMMANDS[name];
-  return [`Usage: launchdesk ${name} ${spec.synopsis}`, '', ...(spec.details.length > 0 ? spec.details : [spec.summary]), ''].join('\n');
+/** What a leaf command's action hands back: what it was given, run later by core/cli.ts. */
+interface Taken {
+  readonly spec: CommandSpec;
+  readonly command: Command;
+}
+
+/**
+ * The usage text's lines as commander's description: lines of one paragraph joined, so that it wraps them
+ * to the terminal; a paragraph with indented lines (a table) kept as written.
+ */
+function descriptionOf(lines: readonly string[]): string {
+  const paragraphs: string[][] = [[]];
+  for (const line of lines) {
+    if (line === '') paragraphs.push([]);
+    else paragraphs.at(-1)!.push(line);
+  }
+  return paragraphs.map((p) => p.join(p.some((line) => line.startsWith(' ')) ? '\n' : ' ')).join('\n\n');
+}
+
+function leaf(parent: Command, spec: CommandSpec, leafName: string, taken: { value: Taken | null }): Command {
+  const command = parent
+    .command(leafName)
+    .usage(spec.synopsis)
+    .summary(spec.summary)
+    .description(descriptionOf(spec.about.length > 0 ? spec.about : [spec.summary]))
+    .helpOption('-h, --help', 'this usage');
+  for (const [flags, help] of spec.options) command.addOption(new Option(flags, help));
+  spec.positionals.names.forEach((name, i) => {
+    const bare = name.replace(/^[<[]|[>\]]$/g, '');
+    command.argument(i < spec.positionals.required ? `<${bare}>` : `[${bare}]`);
+  });
+  // An extra argument is refused after, in words that name it (commander's only count them).
+  command.allowExcessArguments(true);
+  if (spec.after) command.addHelpText('after', `\n${spec.after.join('\n')}`);
+  command.action(() => {
+    taken.value = { spec, command };
+  });
+  return command;
+}
+
+/** The whole command line as commander reads it; output is captured, nothing exits the process. */
+function program(taken: { value: Taken | null }, out: { text: string }): Command {
+  const root = new Command('launchdesk')
+    .usage('<command> [flags]')
+    .description('launchdesk — trading and launch desk for a ZEC-quoted Solana launchpad')
+    .helpCommand(false)
+    .helpOption('-h, --help', "this overview, or with a command its usage")
+    .configureOutput({ writeOut: (text) => (out.text += text), writeErr: (text) => (out.text += text), outputError: () => {} })
+    .addHelpText('after', OVERVIEW_AFTER);
+  for (const spec of TOP) {
+    if (isGroup(spec)) {
+      const group = root.command(spec.name).usage(spec.synopsis).summary(spec.summary).description(descriptionOf(spec.about)).helpCommand(false).helpOption('-h, --help', 'this usage');
+      for (const sub of spec.commands) leaf(group, sub, sub.name.slice(spec.name.length + 1), taken);
+    } else {
+      leaf(root, spec, spec.name, taken);
+    }
+  }
+  // Settings given to each command as it is made: commander copies them from the parent only at `.command()`.
+  const everyCommand = (command: Command): void => {
+    command.exitOverride((error) => {
+      throw new Stop(error, command);
+    });
+    command.commands.forEach(everyCommand);
+  };
+  everyCommand(root);
+  return root;
+}
+
+/** `launchdesk serve`, `launchdesk wallet new`: a command's words, as its usage line names it. */
+const pathOf = (command: Command): string => {
+  const names: string[] = [];
+  for (let c: Command | null = command; c && c.parent; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
+};
+
+function find(root: Command, words: readonly string[]): Command | null {
+  let command: Command | undefined = root;
+  for (const word of words) command = command?.commands.find((c) => c.name() === word);
+  return command ?? null;
+}
+
+/** One command's usage: its line, what it does, its flags (`name` as typed: `serve`, `wallet new`). */
+export function commandUsage(name: string): string {
+  const command = find(program({ value: null }, { text: '' }), name.split(' '));
+  if (!command) throw new Error(`no command ${name}`);
+  return command.helpInformation();
 }
 
 /** Every command in one line each, for `launchdesk`, `launchdesk help` and `launchdesk --help`. */
 export function overview(): string {
-  const width = Math.max(...COMMAND_NAMES.map((name) => name.length));
-  return [
-    'launchdesk — trading and launch desk for a ZEC-quoted Solana launchpad',
-    '',
-    'Usage: launchdesk <command> [flags]',
-    '',
-    'Commands:',
-    ...COMMAND_NAMES.map((name) => `  ${name.padEnd(width)}  ${COMMANDS[name].summary}`),
-    '',
-    "Run `launchdesk <command> --help` (or `launchdesk help <command>`) for a command's flags.",
-    '',
-  ].join('\n');
+  return `${program({ value: null }, { text: '' }).helpInformation()}${OVERVIEW_AFTER}\n`;
 }
 
 /** A usage error: the CLI prints it to stderr and exits with status 2. */
@@ -196,42 +153,59 @@ function usageError(message: string, usage: string): DeskError {
   return new DeskError('usage', `${message}\n\n${usage}`);
 }
 
-export type CommandLine =
-  | { readonly kind: 'help'; readonly text: string }
-  | {
-      readonly kind: 'run';
-      readonly command: Exclude<CommandName, 'help'>;
-      readonly values: Readonly<Record<string, string | boolean | undefined>>;
-      readonly positionals: readonly string[];
-      /** The arguments after the command name, as given (`start` hands them on to Electron). */
-      readonly rest: readonly string[];
-    };
+/** Commander's words ("error: unknown option '--bogus'") as a sentence after the command's name. */
+const wordsOf = (error: CommanderError): string => {
+  const text = error.message.replace(/^error: /, '');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+};
 
 /** Reads argv (without node and the script) against the command it names; throws a usage error for anything it does not take. */
 export function readCommandLine(argv: readonly string[]): CommandLine {
-  const [first, ...rest] = argv;
-  if (first === undefined || first === '--help' || first === '-h') return { kind: 'help', text: overview() };
-  if (!isCommandName(first)) throw usageError(`unknown command "${first}"`, overview());
-  const spec = COMMANDS[first];
-  // Help wins over anything else on the line, up to a `--` that ends the flags.
-  const flags = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
-  if (flags.includes('--help') || flags.includes('-h')) return { kind: 'help', text: commandUsage(first) };
-  let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
+  const [first] = argv;
+  if (first === undefined) return { kind: 'help', text: overview() };
+  const known = TOP.find((c) => c.name === first);
+  if (!known && !first.startsWith('-')) throw usageError(`unknown command "${first}"`, overview());
+  const taken: { value: Taken | null } = { value: null };
+  const out = { text: '' };
+  const root = program(taken, out);
   try {
-    parsed = parseArgs({ args: [...rest], options: spec.options, allowPositionals: spec.positionals.names.length > 0, strict: true }) as typeof parsed;
-  } catch (error) {
-    // Node's own words name the flag: "Unknown option '--bogus'", "Option '--data <value>' argument missing".
-    throw usageError(`${first}: ${(error as Error).message}`, commandUsage(first));
+    root.parse([...argv], { from: 'user' });
+  } catch (thrown) {
+    if (!(thrown instanceof Stop)) throw thrown;
+    const { error, command } = thrown;
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return { kind: 'help', text: out.text };
+    const path = pathOf(command);
+    // A group named with no subcommand (`launchdesk wallet`): commander shows its help as an error.
+    if (error.code === 'commander.help') throw usageError(`${path}: name one of its commands: ${command.commands.map((c) => c.name()).join(', ')}`, command.helpInformation());
+    if (error.code === 'commander.missingArgument') {
+      const name = /'([^']*)'/.exec(error.message)?.[1] ?? '';
+      throw usageError(`${path}: missing <${name}>`, command.helpInformation());
+    }
+    if (error.code === 'commander.unknownCommand') {
+      const name = /'([^']*)'/.exec(error.message)?.[1] ?? '';
+      throw usageError(`${path ? `${path}: ` : ''}unknown command "${name}"`, command.helpInformation());
+    }
+    throw usageError(path ? `${path}: ${wordsOf(error)}` : wordsOf(error), path ? command.helpInformation() : overview());
   }
-  const { positionals } = parsed;
-  if (first === 'help') {
-    const topic = positionals[0];
-    if (topic === undefined) return { kind: 'help', text: overview() };
-    if (!isCommandName(topic)) throw usageError(`unknown command "${topic}"`, overview());
-    return { kind: 'help', text: commandUsage(topic) };
+  const { spec, command } = taken.value!;
+  const path = pathOf(command);
+  const positionals = [...command.args];
+  if (path === 'help') {
+    if (positionals.length === 0) return { kind: 'help', text: overview() };
+    // `help wallet new`: a group's subcommand by its own name.
+    const target = find(root, positionals);
+    if (!target) throw usageError(`unknown command "${positionals.join(' ')}"`, overview());
+    return { kind: 'help', text: target.helpInformation() };
   }
   const { names, required } = spec.positionals;
-  if (positionals.length < required) throw usageError(`${first}: missing ${names.slice(positionals.length, required).join(' ')}`, commandUsage(first));
-  if (positionals.length > names.length) throw usageError(`${first}: unexpected argument "${positionals[names.length]}"`, commandUsage(first));
-  return { kind: 'run', command: first, values: parsed.values, positionals, rest };
+  if (positionals.length < required) throw usageError(`${path}: missing ${names.slice(positionals.length, required).join(' ')}`, command.helpInformation());
+  if (positionals.length > names.length) throw usageError(`${path}: unexpected argument "${positionals[names.length]}"`, command.helpInformation());
+  const values: Record<string, string | boolean> = {};
+  const options = command.opts<Record<string, string | boolean>>();
+  for (const option of command.options) {
+    const key = option.attributeName();
+    if (command.getOptionValueSource(key) !== 'cli' || !option.long) continue;
+    values[option.long.replace(/^--/, '')] = option.negate ? true : options[key]!;
+  }
+  return { kind: 'run', command: path, values, positionals, rest: argv.slice(path.split(' ').length) };
 }

@@ -7,7 +7,7 @@ export { V1Client, type V1ClientOptions, type CoinListQuery, type UploadRequest 
 export { StreamSubscription, type StreamHandlers } from './stream-subscription.js';
 export { LaunchdeskError, isLaunchdeskError } from './client-error.js';
 export { verifyBuild, type BuildAsk, type BuildVerdict, type VerifyContext } from './verify-build.js';
-export { pinDifferences, pinsOfProfile, sandboxPins, type Pins } from './pins.js';
+export { pinDifferences, pinsOfProfile, sandboxConnection, sandboxPins, type Pins } from './pins.js';
 export { clientWorld, clusterProfileOf } from './cluster-view.js';
 export { signBuild, signerOf, addressOfKey, type WalletKey, type Web3Keypair } from './wallet-signer.js';
 export { sendThroughRelay, sendThroughRpc, type SendRoute } from './send.js';

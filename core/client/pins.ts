@@ -38,7 +38,16 @@ export function pinsOfProfile(profile: NetworkProfile): Pins {
 
 /** The pins of the sandbox on this machine (its data directory's profile.json; the default one without `dataDir`). */
 export function sandboxPins(dataDir: string = defaultSandboxDir()): Pins {
-  return pinsOfProfile(readProfile(join(dataDir, 'profile.json')));
+  return sandboxConnection(dataDir).pins;
+}
+
+/**
+ * The sandbox on this machine as a bot reaches it: its pins and its JSON-RPC (written to its profile while
+ * `launchdesk serve` or `start` runs it; null when it is not running with its RPC).
+ */
+export function sandboxConnection(dataDir: string = defaultSandboxDir()): { readonly pins: Pins; readonly rpcUrl: string | null; readonly wsUrl: string | null } {
+  const profile = readProfile(join(dataDir, 'profile.json'));
+  return { pins: pinsOfProfile(profile), rpcUrl: profile.cluster.rpcUrl, wsUrl: profile.cluster.wsUrl };
 }
 
 /** Each address the API names that differs from one pinned, in words; empty when all agree. */

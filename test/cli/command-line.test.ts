@@ -37,7 +37,7 @@ describe('launchdesk command line', () => {
     expect(readCommandLine(['keys', 'raise', 'abc'])).toMatchObject({ kind: 'run', command: 'keys', positionals: ['raise', 'abc'] });
     expect(usageErrorOf(['sandbox', '--port', '1'])).toMatch(/Unknown option '--port'/);
     expect(usageErrorOf(['index', '--sol', '1'])).toMatch(/Unknown option '--sol'/);
-    expect(usageErrorOf(['serve', '--data'])).toMatch(/'--data <value>' argument missing/);
+    expect(usageErrorOf(['serve', '--data'])).toMatch(/'--data <DIR>' argument missing/);
     expect(usageErrorOf(['airdrop'])).toMatch(/^airdrop: missing <wallet>/);
     expect(usageErrorOf(['keys', 'raise'])).toMatch(/^keys: missing <key prefix>/);
     expect(usageErrorOf(['airdrop', 'W', 'X'])).toMatch(/^airdrop: unexpected argument "X"/);

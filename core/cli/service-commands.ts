@@ -1,0 +1,187 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { RpcChain } from '../chain/rpc-chain.js';
+import { webSocketUrlOf } from '../chain/websocket-url.js';
+import { readProfile, type NetworkProfile } from '../config/profile.js';
+import { createApiServer, listenLocal } from '../api/server.js';
+import { KeyStore } from '../api/store/key-store.js';
+import { startIndex } from '../index/index-service.js';
+import { startLocalServices, type LocalServices } from '../local-services.js';
+import { DeskError, isDeskError } from '../errors.js';
+import { connectSandbox, type SandboxConnection } from '../sandbox/connect.js';
+import { runAuthorityOf } from '../runs/run-authority.js';
+import { ServiceRuns } from '../runs/service-runs.js';
+import { dataDirOf, portOf, textOf, type CommandValues } from './command-values.js';
+import { marketChoice, progressPrinter } from './progress-lines.js';
+import { DEFAULT_API_PORT } from './trade-usage.js';
+
+/**
+ * The commands that run the local services until Ctrl-C: the desk (`start`), the headless server
+ * (`serve`, over the sandbox or another cluster), the sandbox alone, and the indexer alone.
+ */
+
+const DEFAULT_RPC_PORT = 8899;
+
+/** `--activity N`: how many simulated traders (0 to 100). */
+function activityOf(value: string | undefined): number {
+  if (value === undefined) return 0;
+  if (!/^[0-9]{1,3}$/.test(value) || Number(value) > 100) throw new DeskError('invalid_param', `--activity must be a number of traders from 0 to 100, got "${value.slice(0, 20)}"`);
+  return Number(value);
+}
+
+async function runSandbox(values: CommandValues, label: string, withApi: boolean): Promise<void> {
+  const dataDir = dataDirOf(values);
+  let services: LocalServices;
+  try {
+    services = await startLocalServices({
+      dataDir,
+      rpcPort: portOf(textOf(values, 'rpc-port'), DEFAULT_RPC_PORT, '--rpc-port'),
+      apiPort: withApi ? portOf(textOf(values, 'port'), DEFAULT_API_PORT, '--port') : null,
+      onProgress: progressPrinter(process.stdout),
+      market: marketChoice(values['empty'] === true),
+      activity: activityOf(textOf(values, 'activity')),
+      ...(values['no-runs'] ? { runs: 'off' as const } : {}),
+      onRunFailure: (line) => process.stderr.write(`${line}\n`),
+    });
+  } catch (error) {
+    throw isDeskError(error) ? error : new DeskError('unavailable', (error as Error).message);
+  }
+    await services.close();
+    process.exit(0);
+  };
+  // Before the "ready" lines: whoever reads them may signal at once.
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+  const { zec, native } = sandbox.profile.mints;
+  process.stdout.write(
+    [
+      `${label} ready`,
+      `  data       ${dataDir}`,
+      ...(apiUrl ? [`  desk       ${deskUrl}`, `  API        ${apiUrl}/v1   (reference: ${apiUrl}/v1/docs)`] : []),
+      `  RPC URL    ${facade.rpcUrl}`,
+      `  WebSocket  ${facade.wsUrl}`,
+      `  profile    ${join(dataDir, 'profile.json')}`,
+      `  ZEC mint   ${zec.address}`,
+      `  native     ${native.address}`,
+      `  slot       ${sandbox.cluster.slot}, ${sandbox.cluster.transactionCount} transactions`,
+      ...(apiUrl ? [`  runs       ${services.runs?.state.on ? 'on: fee splits, claims, holder rewards and migrations (`launchdesk runs` shows them)' : 'off (--no-runs)'}`] : []),
+      ...(textOf(values, 'activity') !== undefined && Number(textOf(values, 'activity')) > 0
+        ? [activity ? `  activity   ${textOf(values, 'activity')} simulated traders on the seeded market` : '  activity   none: this sandbox has no seeded market to trade (it was made --empty)']
+        : []),
+      '',
+    ].join('\n'),
+  );
+}
+
+/** `--rpc URL --profile FILE`: another cluster, described by its network profile; null when neither is given. */
+export function rpcConnection(values: CommandValues): (SandboxConnection & { readonly profilePath: string }) | null {
+  if ((textOf(values, 'rpc') === undefined) !== (textOf(values, 'profile') === undefined)) throw new DeskError('invalid_param', '--rpc URL and --profile FILE go together: a cluster needs its network profile');
+  const rpc = textOf(values, 'rpc');
+  const profilePath = textOf(values, 'profile');
+  if (rpc === undefined || profilePath === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(rpc);
+  } catch {
+    throw new DeskError('invalid_param', `--rpc must be an http(s) URL, got ${JSON.stringify(rpc)}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new DeskError('invalid_param', `--rpc must be an http(s) URL, got ${JSON.stringify(rpc)}`);
+  const named = readProfile(resolve(profilePath));
+  // The cluster as this process reaches it (what /v1/params tells clients): the URL it was started with,
+  // and the profile's WebSocket, else the one Solana clients derive from that URL.
+  const cluster = { kind: 'rpc', rpcUrl: rpc, wsUrl: named.cluster.wsUrl ?? webSocketUrlOf(rpc) } as const;
+  const profile: NetworkProfile = { ...named, cluster };
+  const chain = new RpcChain(cluster.rpcUrl, cluster.wsUrl);
+  return { chain, profile, where: cluster.rpcUrl, profilePath: resolve(profilePath), close: () => chain.close() };
+}
+
+/** `serve --rpc URL --profile FILE`: the indexer and /v1 over another cluster (no sandbox). */
+
+async function runRemoteServe(values: CommandValues, connection: SandboxConnection & { readonly profilePath: string }): Promise<void> {
+  const dataDir = dataDirOf(values);
+  mkdirSync(dataDir, { recursive: true });
+  const { authority, offReason } = values['no-runs'] ? { authority: null, offReason: "the service's runs were switched off for this start (--no-runs)" } : await runAuthorityOf(connection.profile, connection.profilePath);
+  const index = await startIndex({ chain: connection.chain, profile: connection.profile, indexPath: join(dataDir, 'index.sqlite'), onProgress: progressPrinter(process.stdout) });
+  const keys = KeyStore.open(join(dataDir, 'keys.sqlite'));
+  const runs = ServiceRuns.start({
+    chain: connection.chain,
+    store: index.store,
+    profile: connection.profile,
+    journalPath: join(dataDir, 'runs.sqlite'),
+    authority,
+    offReason,
+    onFailure: (job, reason) => {
+      if (job.failures === 0) process.stderr.write(`run ${job.kind} of ${job.mint} failed (retried by itself): ${reason}\n`);
+    },
+  });
+  const app = await createApiServer({ store: index.store, chain: connection.chain, profile: connection.profile, keys, runs });
+  const { url } = await listenLocal(app, portOf(textOf(values, 'port'), DEFAULT_API_PORT, '--port'));
+  const stop = async (): Promise<void> => {
+    await runs.stop();
+    await app.close();
+    keys.close();
+    index.stop();
+    await connection.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+  process.stdout.write([`launchdesk (headless) ready`, `  data       ${dataDir}`, `  desk       ${url}/`, `  API        ${url}/v1   (reference: ${url}/v1/docs)`, `  cluster    ${connection.where}`, `  runs       ${runs.state.on ? `on, sent by ${runs.state.authority}` : `off: ${runs.state.reason}`}`, ''].join('\n'));
+}
+
+export async function runIndex(values: CommandValues): Promise<void> {
+  const dataDir = dataDirOf(values);
+  const remote = rpcConnection(values);
+  mkdirSync(dataDir, { recursive: true });
+  const connection = remote ?? (await connectSandbox(dataDir, marketChoice(false)));
+  const indexPath = join(dataDir, 'index.sqlite');
+  process.stdout.write(`indexing ${connection.where} into ${indexPath}\n`);
+  const started = Date.now();
+  const service = await startIndex({ chain: connection.chain, profile: connection.profile, indexPath, onProgress: progressPrinter(process.stdout) });
+  // Stop handlers before the line that says it is following: whoever reads that line may signal at once.
+  const stop = async (): Promise<void> => {
+    service.stop();
+    await connection.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+  const { transactions, last } = service.store.checkpoint();
+  process.stdout.write(`caught up in ${Date.now() - started} ms: ${transactions} transactions${last ? ` (last slot ${last.slot})` : ''}; following live (Ctrl-C stops)\n`);
+}
+
+/** The Electron binary's path, or null where it could not be installed (no download allowed). */
+
+function electronBinary(): string | null {
+  try {
+    const path = createRequire(import.meta.url)('electron') as unknown;
+    return typeof path === 'string' && existsSync(path) ? path : null;
+  } catch {
+    return null;
+  }
+}
+
+
+/** `launchdesk start`: the desk window, or the headless server where Electron could not be installed. */
+export async function runStart(values: CommandValues, rest: readonly string[]): Promise<void> {
+  const electron = electronBinary();
+  if (electron) {
+    const main = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'electron', 'main.js');
+    const child = spawn(electron, [main, ...rest], { stdio: 'inherit' });
+    child.on('exit', (code) => process.exit(code ?? 0));
+    return;
+  }
+  process.stdout.write('Electron is not installed on this machine; running the headless server instead.\n');
+  return runSandbox(values, 'launchdesk (headless)', true);
+}
+
+/** `launchdesk serve`: over the sandbox in DIR, or over the cluster `--rpc --profile` name. */
+export async function runServe(values: CommandValues): Promise<void> {
+  const remote = rpcConnection(values);
+  return remote ? runRemoteServe(values, remote) : runSandbox(values, 'launchdesk (headless)', true);
+}
+
+export const runSandboxAlone = (values: CommandValues): Promise<void> => runSandbox(values, 'sandbox', false);

@@ -1,0 +1,113 @@
+import { defaultSandboxDir } from '../config/paths.js';
+import type { CommandSpec } from './command-spec.js';
+import { EXIT_CODE_LINES } from './exit-codes.js';
+
+/** The trading commands: each is a whole flow of launchdesk/client (build, verify here, review, sign, send, register). */
+
+/** The local /v1 server's default port (what `launchdesk serve` listens on). */
+export const DEFAULT_API_PORT = 7439;
+export const DEFAULT_API_URL = `http://127.0.0.1:${DEFAULT_API_PORT}`;
+
+const API = ['--api <URL>', `the /v1 server (default ${DEFAULT_API_URL}, what \`launchdesk serve\` runs)`] as const;
+const data = (): readonly [string, string] => ['--data <DIR>', `your wallets, and the sandbox whose profile.json pins the addresses and names its RPC (default ${defaultSandboxDir()})`];
+const CLUSTER = [
+  ['--profile <FILE>', "another cluster's network profile: the addresses to pin instead of the sandbox's"],
+  ['--rpc <URL>', "your own JSON-RPC of that cluster (default: the profile's cluster.rpcUrl): builds are verified through it"],
+] as const;
+const WALLET = ['--wallet <NAME>', 'the wallet that signs: its label or address (default: the one `launchdesk wallet use` chose)'] as const;
+const SLIPPAGE = ['--slippage <BPS>', 'the slippage in basis points (default: the server\'s, 100 on the curve)'] as const;
+const SEND = ['--send <ROUTE>', 'relay (default): the API\'s relay checks and sends; rpc: sent through your --rpc yourself'] as const;
+const YES = ['--yes', 'sign without asking (scripts); where nobody can be asked it is required'] as const;
+const JSON_FLAG = ['--json', 'one JSON result on stdout (amounts as decimal strings); the review and progress go to stderr'] as const;
+const FLOW = [WALLET, data(), API, ...CLUSTER, SEND, YES, JSON_FLAG] as const;
+
+const REVIEW_LINES = [
+  'Before signing, the build is checked on this machine against what you asked (launchdesk/client verifyBuild)',
+  'and shown in words: each transaction\'s fee payer and signers, each instruction, what it spends and the least',
+  'it accepts. On a terminal you confirm it; --yes signs without asking.',
+  '',
+  'Amounts are whole units, exactly: ZEC up to 8 decimals, SOL 9, coins 6.',
+  '',
+  ...EXIT_CODE_LINES,
+];
+
+export const TRADE_COMMANDS: readonly CommandSpec[] = [
+  {
+    name: 'quote',
+    synopsis: '<mint> buy|sell <amount|all> [--pay ZEC|SOL] [--receive ZEC|SOL] [--slippage BPS] [--wallet NAME] [--api URL] [--json]',
+    summary: 'what a buy or sale would give now (signs nothing)',
+    about: ['Asks the /v1 server for a quote: a buy spends <amount> ZEC (SOL with --pay SOL), a sale sells <amount> coins (`all`: the wallet\'s balance).'],
+    options: [['--pay <ZEC|SOL>', 'buy: what you pay in'], ['--receive <ZEC|SOL>', 'sale: what you receive'], SLIPPAGE, WALLET, data(), API, JSON_FLAG],
+    positionals: { names: ['<mint>', 'buy|sell', '<amount>'], required: 3 },
+    after: ['Amounts are whole units, exactly: ZEC up to 8 decimals, SOL 9, coins 6.', '', ...EXIT_CODE_LINES],
+  },
+  {
+    name: 'buy',
+    synopsis: '<mint> <amount> [--pay ZEC|SOL] [--slippage BPS] [--wallet NAME] [--yes] [--json]',
+    summary: 'buy a coin: spend <amount> ZEC (or SOL with --pay SOL)',
+    about: ['Buys the coin <mint>, spending exactly <amount> ZEC (or SOL with --pay SOL, swapped to ZEC first), for at least the quote less the slippage.'],
+    options: [['--pay <ZEC|SOL>', 'what you pay in (default ZEC)'], SLIPPAGE, ...FLOW],
+    positionals: { names: ['<mint>', '<amount>'], required: 2 },
+    after: REVIEW_LINES,
+  },
+  {
+    name: 'sell',
+    synopsis: '<mint> <amount|all> [--receive ZEC|SOL] [--slippage BPS] [--wallet NAME] [--yes] [--json]',
+    summary: 'sell <amount> coins, or all of them',
+    about: ['Sells <amount> of the coin <mint> (`all`: the whole balance) for at least the quote less the slippage, in ZEC (or SOL with --receive SOL).'],
+    options: [['--receive <ZEC|SOL>', 'what you receive (default ZEC)'], SLIPPAGE, ...FLOW],
+    positionals: { names: ['<mint>', '<amount>'], required: 2 },
+    after: REVIEW_LINES,
+  },
+  {
+    name: 'swap',
+    synopsis: 'sol-to-zec|zec-to-sol <amount> [--slippage BPS] [--wallet NAME] [--yes] [--json]',
+    summary: 'swap SOL and ZEC on the SOL/ZEC pool',
+    about: ['Swaps exactly <amount> SOL to ZEC (sol-to-zec), or <amount> ZEC to SOL (zec-to-sol), for at least the quote less the slippage.'],
+    options: [SLIPPAGE, ...FLOW],
+    positionals: { names: ['sol-to-zec|zec-to-sol', '<amount>'], required: 2 },
+    after: REVIEW_LINES,
+  },
+  {
+    name: 'claim',
+    synopsis: '<mint> [--wallet NAME] [--yes] [--json]',
+    summary: "pay what waits in a coin's fee account to its payee",
+    about: ["Sends the claim of the coin <mint>: what waits in its fee account goes to the payee recorded on chain. Your wallet sends it and pays the network fee; it gets nothing unless it is the payee."],
+    options: [...FLOW],
+    positionals: { names: ['<mint>'], required: 1 },
+    after: REVIEW_LINES,
+  },
+  {
+    name: 'payee',
+    synopsis: '<mint> wallet:<ADDRESS>|holders [--wallet NAME] [--yes] [--json]',
+    summary: "hand a coin's creator fees to another payee (you must be its payee now)",
+    about: [
+      "Changes the payee of the coin <mint> to wallet:<ADDRESS>, or to holders: the creator fees then pay holder",
+      'rewards, for good (it can never be changed back). What waits is paid to the current payee first.',
+    ],
+    options: [...FLOW],
+    positionals: { names: ['<mint>', '<payee>'], required: 2 },
+    after: REVIEW_LINES,
+  },
+  {
+    name: 'plant',
+    synopsis: '--name NAME --symbol SYMBOL --image FILE [--description TEXT] [--payee me|holders|wallet:ADDRESS] [--first-buy ZEC] [--pair zec|native] [--wallet NAME] [--yes] [--json]',
+    summary: 'plant a new coin: upload its image and words, create it, and buy first if asked',
+    about: ['Uploads the coin\'s image and words, then creates it with a new mint key made here (signed second, after your wallet), and waits until it is listed.'],
+    options: [
+      ['--name <NAME>', 'the coin\'s name (at most 32 bytes)'],
+      ['--symbol <SYMBOL>', '2 to 10 characters, A-Z and 0-9'],
+      ['--image <FILE>', 'PNG, JPEG, WebP or GIF under 4 MB'],
+      ['--description <TEXT>', 'what the coin is about'],
+      ['--website <URL>', 'its website'],
+      ['--twitter <URL>', 'its X/Twitter'],
+      ['--telegram <URL>', 'its Telegram'],
+      ['--payee <PAYEE>', 'who gets the creator fees: me (default), wallet:<ADDRESS>, or holders (holder rewards, for good)'],
+      ['--first-buy <ZEC>', 'ZEC to spend on a first buy in the same transaction'],
+      ['--pair <PAIR>', 'zec (default) or native'],
+      ...FLOW,
+    ],
+    positionals: { names: [], required: 0 },
+    after: REVIEW_LINES,
+  },
+];
