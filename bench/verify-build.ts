@@ -394,7 +394,9 @@ export async function run(): Promise<void> {
   printLatencyTable(rows, 'kit', 99);
   printProfiles(profiles);
   const ms = (venue: Venue, op: Op) => median(samples.get(`${venue}/${op}`).flat());
-  const sequence = (venue: Venue) => median(profiles.find((x) => x.venue === venue && x.chain === 'JSON-RPC')!.p.waits);
+  const profileOfRow = (venue: Venue, chain: string) => profiles.find((x) => x.venue === venue && x.chain === chain)!.p;
+  const sequence = (venue: Venue) => median(profileOfRow(venue, 'JSON-RPC').waits);
+  const localShare = VENUES.map((venue) => `${Math.round((100 * median(profileOfRow(venue, 'in process').busyMs)) / median(profileOfRow(venue, 'in process').totalMs))}%`).join(' / ');
   console.log(
     '\nverifyBuild decodes the transaction (kit decoders, as the peer does), then reads the chain, each read awaited before the ' +
       'next but for one pair: the world (the ZEC mint, then the five config accounts in one getMultipleAccounts; the frozen ' +
@@ -404,7 +406,7 @@ export async function run(): Promise<void> {
       `${fmtMs(ms(VENUES[0], 'rpc') - ms(VENUES[0], 'rpc+world'))} ms (curve) and ${fmtMs(ms(VENUES[1], 'rpc') - ms(VENUES[1], 'rpc+world'))} ms (route) ` +
       'less over JSON-RPC. The JSON-RPC rows are loopback HTTP to the sandbox facade: on a real RPC each of the ' +
       `${sequence(VENUES[0])} (curve) / ${sequence(VENUES[1])} (route) round trips in sequence adds its latency. The rest is ` +
-      'CPU in this process (the in-process rows, where reads take ~10% of the wall time): a one-off CPU profile of that loop, not ' +
+      `CPU in this process (the in-process rows, where a read is in flight ${localShare} of the wall time): a one-off CPU profile of that loop, not ` +
       "part of this bench, put most of it in address work, kit's base58 conversions (@solana/codecs-strings) and the PDA/ATA " +
       "derivations of the accounts it accepts (@solana/addresses: SHA-256 and the off-curve check), then the resolve and the " +
       'instruction-by-instruction shape check. The peer reads nothing and compares nothing with the request: it is only the ' +
