@@ -15,6 +15,7 @@ import type { CoinSchedule, Holders, RewardRun, Ring, RunDetail } from '../api/s
 import type { IssuerStatusAnswer } from '../api/schemas/stocks.js';
 import type { StreamEventJson, StreamFrameJson } from '../api/schemas/stream.js';
 import type { ExpectedKey } from '../api/schemas/expected.js';
+import type { ChallengeAnswer, KeyCreated, KeyInfo, KeyList, KeyUsageAnswer } from '../api/routes/keys.js';
 
 /**
  * The shapes /v1 answers and reads, taken from the server's own TypeBox schemas (type-only imports,
@@ -47,6 +48,12 @@ export type CandleInterval = '1m' | '5m' | '15m' | '1h' | '4h' | '1d';
 export type StatsJson = Static<typeof Stats>;
 export type DailyStatsJson = Static<typeof DailyStats>;
 export type ParamsJson = Static<typeof Params>;
+/** API keys (the paths are this server's): a sign-in challenge, a key made (shown once), a wallet's keys, one key's use. */
+export type ChallengeJson = Static<typeof ChallengeAnswer>;
+export type KeyCreatedJson = Static<typeof KeyCreated>;
+export type KeyInfoJson = Static<typeof KeyInfo>;
+export type KeyListJson = Static<typeof KeyList>;
+export type KeyUsageJson = Static<typeof KeyUsageAnswer>;
 export type { ApiErrorCode, CoinSort, ExpectedKey, StreamEventJson, StreamFrameJson };
 export type {
   ClaimBuildRequest,

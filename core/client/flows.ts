@@ -5,6 +5,7 @@ import type {
   BuildJson,
   ClaimBuildRequest,
   CoinDetailJson,
+  KeyCreatedJson,
   ParamsJson,
   PayeeBuildRequest,
   PlantBuildRequest,
@@ -20,7 +21,7 @@ import { pinDifferences, type Pins } from './pins.js';
 import { sendThroughRelay, sendThroughRpc, type SendRoute } from './send.js';
 import { V1Client, type UploadRequest } from './v1-client.js';
 import { verifyBuild, type BuildAsk, type BuildVerdict } from './verify-build.js';
-import { addressOfKey, signBuild, type WalletKey } from './wallet-signer.js';
+import { addressOfKey, signBuild, signMessageText, type WalletKey } from './wallet-signer.js';
 
 /** Where a flow is, for a progress line: each step once, in order (`rebuild` when a build is made again). */
 export interface FlowProgress {
@@ -110,6 +111,15 @@ export class Launchdesk {
     });
     this.paramsRead.catch(() => (this.paramsRead = null));
     return this.paramsRead;
+  }
+
+  /**
+   * A new API key for the wallet (spec "Authentication": one signed message, no funds move). The key is
+   * shown once: keep it. Pass it as `apiKey` to raise the rate limits.
+   */
+  async createApiKey(key: WalletKey): Promise<KeyCreatedJson> {
+    const { message } = await this.api.challenge(addressOfKey(key));
+    return this.api.createKey(message, await signMessageText(key, message));
   }
 
   /** verifyBuild with this client's params, pins and chain. */

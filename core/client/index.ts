@@ -9,7 +9,7 @@ export { LaunchdeskError, isLaunchdeskError } from './client-error.js';
 export { verifyBuild, type BuildAsk, type BuildVerdict, type VerifyContext } from './verify-build.js';
 export { pinDifferences, pinsOfProfile, sandboxConnection, sandboxPins, type Pins } from './pins.js';
 export { clientWorld, clusterProfileOf } from './cluster-view.js';
-export { signBuild, signerOf, addressOfKey, type WalletKey, type Web3Keypair } from './wallet-signer.js';
+export { signBuild, signerOf, signMessageText, addressOfKey, type WalletKey, type Web3Keypair } from './wallet-signer.js';
 export { sendThroughRelay, sendThroughRpc, type SendRoute } from './send.js';
 export { Launchdesk, type LaunchdeskOptions, type FlowProgress, type FlowResult, type TradeResult, type PlantResult, type PlantAsk } from './flows.js';
 export { RpcChain } from '../chain/rpc-chain.js';

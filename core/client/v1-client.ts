@@ -1,5 +1,10 @@
 import type {
   AccountJson,
+  ChallengeJson,
+  KeyCreatedJson,
+  KeyInfoJson,
+  KeyListJson,
+  KeyUsageJson,
   BuildJson,
   CandleInterval,
   CandleJson,
@@ -193,6 +198,28 @@ export class V1Client {
     return this.call('POST', '/v1/tx/send', { buildId, signed });
   }
 
+  // --- API keys ------------------------------------------------------------------------------------
+
+  /** A sign-in message for `wallet` to sign (no funds move); send it back signed to createKey. */
+  challenge(wallet: string): Promise<ChallengeJson> {
+    return this.call('POST', '/v1/auth/challenge', { wallet });
+  }
+  /** A new key for the wallet that signed the challenge's message (Ed25519, base58 or base64): shown once. */
+  createKey(message: string, signature: string): Promise<KeyCreatedJson> {
+    return this.call('POST', '/v1/keys', { message, signature });
+  }
+  /** The keys of the wallet this client's key belongs to (never the keys themselves). */
+  keys(): Promise<KeyListJson> {
+    return this.get('/v1/keys');
+  }
+  keyUsage(id: string): Promise<KeyUsageJson> {
+    return this.get(`/v1/keys/${path(id)}/usage`);
+  }
+  /** Revokes a key of the same wallet, at once. */
+  revokeKey(id: string): Promise<KeyInfoJson> {
+    return this.call('DELETE', `/v1/keys/${path(id)}`);
+  }
+
   // --- The push stream -----------------------------------------------------------------------------
 
   /**
@@ -213,7 +240,7 @@ export class V1Client {
     return this.call('GET', search.size > 0 ? `${route}?${search}` : route);
   }
 
-  private async call<T>(method: 'GET' | 'POST', route: string, body?: unknown): Promise<T> {
+  private async call<T>(method: 'GET' | 'POST' | 'DELETE', route: string, body?: unknown): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (this.apiKey) headers['authorization'] = `Bearer ${this.apiKey}`;
     const json = body !== undefined && !(body instanceof FormData);

@@ -119,9 +119,13 @@ export async function verifyBuild(ask: BuildAsk, build: BuildJson, context: Veri
 
   const wallet = ask.body.wallet as Address;
   const signers: Address[] = ask.kind === 'plant' ? [wallet, ask.body.mint as Address] : [wallet];
-  const [blockHeight, transactions] = await Promise.all([chain.getBlockHeight('confirmed'), Promise.all(build.transactions.map((entry, i) => decodeEntry(chain, entry, i, signers, found)))]);
+  const [blockHeight, decoded] = await Promise.all([chain.getBlockHeight('confirmed'), Promise.all(build.transactions.map((entry, i) => decodeEntry(chain, entry, i, signers, found)))]);
+  const transactions = decoded.map((d) => d.tx);
   for (const [i, entry] of build.transactions.entries()) {
-    if (BigInt(entry.lastValidBlockHeight) < blockHeight) found.add(`its blockhash expired at block height ${entry.lastValidBlockHeight} (the cluster is at ${blockHeight}): build again`, `transaction ${i + 1}`);
+    const where = `transaction ${i + 1}`;
+    // Expired by time: building again is the remedy (stale). A blockhash the cluster never saw is not.
+    if (BigInt(entry.lastValidBlockHeight) < blockHeight) found.stale(`${where}: its blockhash expired at block height ${entry.lastValidBlockHeight} (the cluster is at ${blockHeight}): build again`);
+    else if (decoded[i]!.tx && !decoded[i]!.blockhashValid) found.add(`its blockhash ${decoded[i]!.tx!.blockhash} is not one the cluster accepts: it was never seen, or it is not the build's (last valid at block height ${entry.lastValidBlockHeight})`, where);
   }
   if (transactions.every((tx) => tx !== null)) {
     const txs = transactions as ResolvedTransaction[];
@@ -146,8 +150,13 @@ export async function verifyBuild(ask: BuildAsk, build: BuildJson, context: Veri
   return { ok: found.list.length === 0, differences: found.list, stale: found.onlyStale, transactions };
 }
 
-/** One transaction entry decoded and framed: v0, its lookup tables, signers, empty slots, a live blockhash. */
-async function decodeEntry(chain: Chain, entry: BuildJson['transactions'][number], i: number, signers: readonly Address[], found: Findings): Promise<ResolvedTransaction | null> {
+/** One transaction entry decoded and framed (v0, its lookup tables, signers, empty slots), with whether its blockhash is one the cluster accepts. */
+async function decodeEntry(chain: Chain, entry: BuildJson['transactions'][number], i: number, signers: readonly Address[], found: Findings): Promise<{ tx: ResolvedTransaction | null; blockhashValid: boolean }> {
+  const tx = await readEntry(chain, entry, i, signers, found);
+  return { tx, blockhashValid: tx !== null && (await chain.isBlockhashValid(tx.blockhash, 'confirmed')) };
+}
+
+async function readEntry(chain: Chain, entry: BuildJson['transactions'][number], i: number, signers: readonly Address[], found: Findings): Promise<ResolvedTransaction | null> {
   const where = `transaction ${i + 1}`;
   const wire = bytesOf(entry.transaction);
   const shape = readTransactionWire(wire);
@@ -185,7 +194,6 @@ async function decodeEntry(chain: Chain, entry: BuildJson['transactions'][number
   tx.signatures.forEach((signature, slot) => {
     if (signature && signature.some((b) => b !== 0)) found.add(`signature slot ${slot + 1} (${tx.signers[slot]}) already holds a signature; a build is answered unsigned`, where);
   });
-  if (!(await chain.isBlockhashValid(tx.blockhash, 'confirmed'))) found.add(`its blockhash ${tx.blockhash} is not one the cluster accepts (expired, or never seen): build again`, where);
   return tx;
 }
 

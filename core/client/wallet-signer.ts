@@ -1,5 +1,8 @@
 import {
   createKeyPairSignerFromBytes,
+  createSignableMessage,
+  getBase58Decoder,
+  isMessagePartialSigner,
   getTransactionDecoder,
   getTransactionEncoder,
   isTransactionPartialSigner,
@@ -53,4 +56,12 @@ export async function signBuild(build: BuildJson, keys: readonly WalletKey[]): P
     out.push(Buffer.from(encoder.encode(tx)).toString('base64'));
   }
   return out;
+}
+
+/** Signs a text message (a sign-in challenge) with the key; answers the Ed25519 signature in base58. */
+export async function signMessageText(key: WalletKey, message: string): Promise<string> {
+  const signer = isWeb3Keypair(key) ? await createKeyPairSignerFromBytes(key.secretKey) : key;
+  if (!isMessagePartialSigner(signer)) throw new LaunchdeskError('invalid_param', `the signer of ${signer.address} cannot sign messages: sign the challenge with a key pair`, null);
+  const [signatures] = await signer.signMessages([createSignableMessage(message)]);
+  return getBase58Decoder().decode(signatures![signer.address]!);
 }

@@ -2,7 +2,7 @@ import { Keypair } from '@solana/web3.js';
 import { generateKeyPairSigner, type Address, type KeyPairSigner } from '@solana/kit';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isLaunchdeskError, Launchdesk, pinsOfProfile, type FlowProgress, type LaunchdeskOptions } from '../../core/client/index.js';
+import { isLaunchdeskError, Launchdesk, pinsOfProfile, V1Client, type FlowProgress, type LaunchdeskOptions } from '../../core/client/index.js';
 import { TOKEN_2022_PROGRAM } from '../../core/programs/token-account.js';
 import { findPayeeRecord } from '../../core/programs/vault/pdas.js';
 import { splitFeesInstruction } from '../../core/programs/vault/split-fees.js';
@@ -180,6 +180,21 @@ describe('launchdesk/client flows', () => {
     expect(isLaunchdeskError(pinned, 'refused')).toBe(true);
     expect((pinned as Error).message).toMatch(new RegExp(`names \\w+ as the vault program, but you pinned ${stranger}`));
     await wrong.close();
+  });
+
+  it('makes an API key by signing in with the wallet, lists and revokes it', async () => {
+    // On the server's own clock: the challenge lives 5 minutes.
+    const client = desk({ fetch: (input, init) => fetch(input, init) });
+    const made = await client.createApiKey(kitWallet);
+    expect(made.wallet).toBe(kitWallet.address);
+    expect(made.key.startsWith(made.prefix)).toBe(true);
+    const keyed = new V1Client({ baseUrl: f.base, apiKey: made.key });
+    expect((await keyed.keys()).data.map((k) => k.id)).toContain(made.id);
+    expect((await keyed.revokeKey(made.id)).revokedAt).not.toBeNull();
+    const revoked = await keyed.keys().catch((e: unknown) => e);
+    expect(isLaunchdeskError(revoked, 'unauthorized')).toBe(true);
+    expect((revoked as { status: number }).status).toBe(401);
+    await client.close();
   });
 
   it('throws the spec code, status and words of a refusal the server answers', async () => {

@@ -84,7 +84,7 @@ export const TAMPERINGS: readonly Tampering[] = [
   {
     name: 'a changed blockhash',
     relay: /its blockhash is .* not .* as built/,
-    verify: /its blockhash \w+ is not one the cluster accepts/,
+    verify: /its blockhash \w+ is not one the cluster accepts: it was never seen/,
     change: (m) => {
       m.lifetimeToken = getBase58Decoder().decode(randomBytes(32));
     },

@@ -10,7 +10,7 @@ import { addressOf, ERROR_RESPONSES, READS } from './query.js';
 
 const CHALLENGE_MS = 5 * 60_000;
 
-const KeyInfo = Type.Object({
+export const KeyInfo = Type.Object({
   id: Type.String(),
   prefix: Type.String({ description: 'the first 12 characters of the key' }),
   tier: Type.Union([Type.Literal('standard'), Type.Literal('raised')]),
@@ -19,6 +19,11 @@ const KeyInfo = Type.Object({
   lastUsedAt: Type.Union([UnixSeconds('its last request'), Type.Null()]),
   requests: Type.Integer({ minimum: 0 }),
 });
+
+export const ChallengeAnswer = Type.Object({ message: Type.String(), nonce: Type.String(), expiresAt: UnixSeconds('sign and send it before then') });
+export const KeyCreated = Type.Object({ key: Type.String({ description: 'shown once: store it now' }), wallet: AddressString(), ...KeyInfo.properties });
+export const KeyList = Type.Object({ wallet: AddressString(), data: Type.Array(KeyInfo) });
+export const KeyUsageAnswer = Type.Object({ ...KeyInfo.properties, usage: Type.Array(Type.Object({ day: Type.String(), group: Type.String(), requests: Type.Integer() })) });
 
 const seconds = (ms: number | null) => (ms === null ? null : Math.floor(ms / 1000));
 const shown = (r: KeyRecord) => ({ id: r.id, prefix: r.prefix, tier: r.tier, createdAt: seconds(r.createdAt)!, revokedAt: seconds(r.revokedAt), lastUsedAt: seconds(r.lastUsedAt), requests: r.requests });
@@ -55,7 +60,7 @@ export function registerKeyRoutes(app: Api, ctx: ApiContext): void {
         summary: 'A Sign-In With Solana message to sign (one per key)',
         tags: ['keys'],
         body: Type.Object({ wallet: AddressString('the wallet that will own the key') }),
-        response: { 200: Type.Object({ message: Type.String(), nonce: Type.String(), expiresAt: UnixSeconds('sign and send it before then') }), ...ERROR_RESPONSES },
+        response: { 200: ChallengeAnswer, ...ERROR_RESPONSES },
       },
     },
     async (request) => {
@@ -87,7 +92,7 @@ export function registerKeyRoutes(app: Api, ctx: ApiContext): void {
         summary: 'Make a key: the signed challenge in, the key out (shown this once)',
         tags: ['keys'],
         body: Type.Object({ message: Type.String({ maxLength: 2_000 }), signature: Type.String({ maxLength: 200, description: 'Ed25519 signature of the message, base58 or base64' }) }),
-        response: { 201: Type.Object({ key: Type.String({ description: 'shown once: store it now' }), wallet: AddressString(), ...KeyInfo.properties }), ...ERROR_RESPONSES },
+        response: { 201: KeyCreated, ...ERROR_RESPONSES },
       },
     },
     async (request, reply) => {
@@ -111,7 +116,7 @@ export function registerKeyRoutes(app: Api, ctx: ApiContext): void {
 
   app.get(
     '/v1/keys',
-    { config: READS, schema: { summary: "The wallet's keys (never the keys themselves)", tags: ['keys'], security: [{ apiKey: [] }], response: { 200: Type.Object({ wallet: AddressString(), data: Type.Array(KeyInfo) }), ...ERROR_RESPONSES } } },
+    { config: READS, schema: { summary: "The wallet's keys (never the keys themselves)", tags: ['keys'], security: [{ apiKey: [] }], response: { 200: KeyList, ...ERROR_RESPONSES } } },
     async (request) => {
       const me = caller(request);
       return { wallet: me.wallet, data: keys().keysOf(me.wallet).map(shown) };
@@ -127,7 +132,7 @@ export function registerKeyRoutes(app: Api, ctx: ApiContext): void {
         tags: ['keys'],
         security: [{ apiKey: [] }],
         params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
-        response: { 200: Type.Object({ ...KeyInfo.properties, usage: Type.Array(Type.Object({ day: Type.String(), group: Type.String(), requests: Type.Integer() })) }), ...ERROR_RESPONSES },
+        response: { 200: KeyUsageAnswer, ...ERROR_RESPONSES },
       },
     },
     async (request) => {
