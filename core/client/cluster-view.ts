@@ -1,6 +1,6 @@
 import type { Address } from '@solana/kit';
 import type { Chain } from '../chain/chain.js';
-import type { NetworkProfile } from '../config/profile.js';
+import type { MintInfo, NetworkProfile } from '../config/profile.js';
 import { readWorld, type World } from '../engine/world.js';
 import { TOKEN_PROGRAM } from '../programs/token-account.js';
 import type { ParamsJson } from './api-types.js';
@@ -18,9 +18,7 @@ const MINT_DECIMALS_OFFSET = 44;
  * a build by one set of rules.
  */
 export async function clusterProfileOf(params: ParamsJson, chain: Chain): Promise<NetworkProfile> {
-  const zecAccount = await chain.getAccount(params.zecMint as Address, 'confirmed');
-  if (!zecAccount) throw new LaunchdeskError('unavailable', `the ZEC mint ${params.zecMint} is not on the cluster your RPC reaches: is it the same cluster as the API's?`, null);
-  const zec = { address: params.zecMint as Address, decimals: zecAccount.data[MINT_DECIMALS_OFFSET]!, tokenProgram: zecAccount.owner };
+  const zec = await zecMintOf(chain, params.zecMint as Address);
   const native = params.pairs.native;
   const accounts: Record<string, Address> = { treasury: params.treasury as Address };
   if (params.lookupTable) accounts['lookupTable'] = params.lookupTable as Address;
@@ -62,6 +60,21 @@ export async function clusterProfileOf(params: ParamsJson, chain: Chain): Promis
         }
       : {}),
   };
+}
+
+/** A mint's decimals and token program never change: read once per chain. */
+const mints = new WeakMap<Chain, Map<Address, MintInfo>>();
+
+async function zecMintOf(chain: Chain, address: Address): Promise<MintInfo> {
+  let known = mints.get(chain);
+  if (!known) mints.set(chain, (known = new Map()));
+  const cached = known.get(address);
+  if (cached) return cached;
+  const account = await chain.getAccount(address, 'confirmed');
+  if (!account) throw new LaunchdeskError('unavailable', `the ZEC mint ${address} is not on the cluster your RPC reaches: is it the same cluster as the API's?`, null);
+  const info = { address, decimals: account.data[MINT_DECIMALS_OFFSET]!, tokenProgram: account.owner };
+  known.set(address, info);
+  return info;
 }
 
 /** The launchpad world read through the caller's own chain, as the server reads it for a build. */

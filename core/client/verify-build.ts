@@ -114,12 +114,15 @@ export async function verifyBuild(ask: BuildAsk, build: BuildJson, context: Veri
   // Addresses that are not the ones pinned make every other comparison meaningless: stop here.
   if (pinned.length > 0) return { ok: false, differences: pinned, stale: false, transactions: [] };
   const { chain } = context;
-  const world = context.world ?? (await clientWorld(context.params, chain));
-  if (world.vault.treasury !== context.pins.treasury) found.add(`the vault's config on chain names ${world.vault.treasury} as the treasury, but you pinned ${context.pins.treasury}`);
-
   const wallet = ask.body.wallet as Address;
   const signers: Address[] = ask.kind === 'plant' ? [wallet, ask.body.mint as Address] : [wallet];
-  const [blockHeight, decoded] = await Promise.all([chain.getBlockHeight('confirmed'), Promise.all(build.transactions.map((entry, i) => decodeEntry(chain, entry, i, signers, found)))]);
+  // The world, the block height and each transaction's tables and blockhash are read at once.
+  const [world, blockHeight, decoded] = await Promise.all([
+    context.world ?? clientWorld(context.params, chain),
+    chain.getBlockHeight('confirmed'),
+    Promise.all(build.transactions.map((entry, i) => decodeEntry(chain, entry, i, signers, found))),
+  ]);
+  if (world.vault.treasury !== context.pins.treasury) found.add(`the vault's config on chain names ${world.vault.treasury} as the treasury, but you pinned ${context.pins.treasury}`);
   const transactions = decoded.map((d) => d.tx);
   for (const [i, entry] of build.transactions.entries()) {
     const where = `transaction ${i + 1}`;
@@ -150,29 +153,44 @@ export async function verifyBuild(ask: BuildAsk, build: BuildJson, context: Veri
   return { ok: found.list.length === 0, differences: found.list, stale: found.onlyStale, transactions };
 }
 
-/** One transaction entry decoded and framed (v0, its lookup tables, signers, empty slots), with whether its blockhash is one the cluster accepts. */
-async function decodeEntry(chain: Chain, entry: BuildJson['transactions'][number], i: number, signers: readonly Address[], found: Findings): Promise<{ tx: ResolvedTransaction | null; blockhashValid: boolean }> {
-  const tx = await readEntry(chain, entry, i, signers, found);
-  return { tx, blockhashValid: tx !== null && (await chain.isBlockhashValid(tx.blockhash, 'confirmed')) };
-}
+/** Frozen lookup tables never change again (no authority is left to extend or close them): read once per chain. */
+const frozenTables = new WeakMap<Chain, Map<Address, readonly Address[]>>();
 
-async function readEntry(chain: Chain, entry: BuildJson['transactions'][number], i: number, signers: readonly Address[], found: Findings): Promise<ResolvedTransaction | null> {
+/**
+ * One transaction entry decoded and framed (v0, its lookup tables, signers, empty slots), with whether its
+ * blockhash is one the cluster accepts (asked while the tables are read: one round trip, not two).
+ */
+async function decodeEntry(chain: Chain, entry: BuildJson['transactions'][number], i: number, signers: readonly Address[], found: Findings): Promise<{ tx: ResolvedTransaction | null; blockhashValid: boolean }> {
   const where = `transaction ${i + 1}`;
   const wire = bytesOf(entry.transaction);
   const shape = readTransactionWire(wire);
   if (typeof shape === 'string') {
     found.add(`it is not a transaction: ${shape}`, where);
-    return null;
+    return { tx: null, blockhashValid: false };
   }
   if (shape.version !== 0) found.add('it is a legacy transaction; every build is a version 0 transaction', where);
   if (entry.size !== wire.length) found.add(`the build says it is ${entry.size} bytes, but it is ${wire.length}`, where);
   const message = messageDecoder.decode(transactionDecoder.decode(wire).messageBytes);
+  const [tables, blockhashValid] = await Promise.all([lookupTablesOf(chain, message, entry, where, found), chain.isBlockhashValid(message.lifetimeToken, 'confirmed')]);
+  return { tx: tables && framed(wire, tables, entry, signers, where, found), blockhashValid };
+}
+
+/** The contents of the lookup tables the message uses, read from chain; null (with the reason found) when one is not a table. */
+async function lookupTablesOf(chain: Chain, message: ReturnType<typeof messageDecoder.decode>, entry: BuildJson['transactions'][number], where: string, found: Findings): Promise<Map<Address, readonly Address[]> | null> {
   const used = 'addressTableLookups' in message && message.addressTableLookups ? message.addressTableLookups.map((l) => l.lookupTableAddress) : [];
   if (used.join() !== entry.lookupTables.join()) found.add(`it uses the lookup tables [${used.join(', ')}], but the build names [${entry.lookupTables.join(', ')}]`, where);
+  let known = frozenTables.get(chain);
+  if (!known) frozenTables.set(chain, (known = new Map()));
   const tables = new Map<Address, readonly Address[]>();
-  const accounts = used.length > 0 ? await chain.getAccounts(used, 'confirmed') : [];
-  for (const [j, table] of used.entries()) {
-    const account = accounts[j];
+  const missing = used.filter((table) => !known.has(table));
+  const accounts = missing.length > 0 ? await chain.getAccounts(missing, 'confirmed') : [];
+  for (const table of used) {
+    const cached = known.get(table);
+    if (cached) {
+      tables.set(table, cached);
+      continue;
+    }
+    const account = accounts[missing.indexOf(table)];
     if (!account || account.owner !== LOOKUP_TABLE_PROGRAM) {
       found.add(`its lookup table ${table} is not a lookup table on the cluster your RPC reaches`, where);
       return null;
@@ -180,8 +198,14 @@ async function readEntry(chain: Chain, entry: BuildJson['transactions'][number],
     const decoded = decodeLookupTable(account.data);
     // A table that can still be extended or changed could point the signed transaction elsewhere later.
     if (!decoded.frozen) found.add(`its lookup table ${table} is not frozen: its authority could change what it points to`, where);
+    else known.set(table, decoded.addresses);
     tables.set(table, decoded.addresses);
   }
+  return tables;
+}
+
+/** The transaction resolved with its tables, its signers and slots checked against who the request makes sign. */
+function framed(wire: Uint8Array, tables: ReadonlyMap<Address, readonly Address[]>, entry: BuildJson['transactions'][number], signers: readonly Address[], where: string, found: Findings): ResolvedTransaction | null {
   let tx: ResolvedTransaction;
   try {
     tx = resolveTransaction(wire, tables);
