@@ -18,6 +18,7 @@ import { CURVE_SHAPE, INITIAL_VIRTUAL_ZEC_RESERVES } from '../core/sandbox/genes
 import { Sandbox } from '../core/sandbox/sandbox.js';
 import { curveTradeFact, fakeAddress } from './lib/index-facts.js';
 import { fmtInt, intFromEnv, printTable } from './lib/report.js';
+import { recordSummary, TARGETS } from './lib/summary.js';
 
 /**
  * The local /v1 server's hot reads over a large index, beside a bare Fastify route on the same machine
@@ -538,6 +539,12 @@ export async function run(): Promise<void> {
         `req/server-s is requests/s over the server's busy share: what the server would answer a client that kept it saturated, and its ratio to the bare route's. Latency is request written to response read, nearest-rank percentiles. ` +
         `The bare route answers a real coin's detail JSON (${fixedText.length} bytes) as a plain object, with no schema, hook or rate limiter.`,
     );
+
+    const rowFigures = (r: (typeof results)[number]) => ({ ours: `${fmtInt(r.rps)} req/s, p99 ${r.p99.toFixed(1)} ms`, peer: `${fmtInt(bareRps)} req/s`, ratio: r.rps / bareRps, extraValue: r.p99 });
+    recordSummary(TARGETS.coinDetail, rowFigures(results[1]!));
+    // The slower of the two list sorts stands for both.
+    recordSummary(TARGETS.coinLists, rowFigures(results[2]!.rps <= results[3]!.rps ? results[2]! : results[3]!));
+    recordSummary(TARGETS.candles, rowFigures(results[4]!));
 
     // ---- 3. the store alone ----
     await Promise.all(servers.splice(0).map((server) => server.close()));

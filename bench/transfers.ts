@@ -1,3 +1,4 @@
+import { recordSummary, TARGETS } from './lib/summary.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -295,6 +296,12 @@ export async function run(): Promise<void> {
     const spread = `${Math.round(Math.min(...rates[i]!))}-${Math.round(Math.max(...rates[i]!))}`;
     const ratio = `${(medians[i]! / raw).toFixed(2)}x raw`;
     console.log(`${path.label.padEnd(width)}  ${Math.round(medians[i]!).toString().padStart(7)}  ${spread.padStart(13)}  ${ratio}`);
+  }
+  const rowOf = (label: string) => PATHS.findIndex((p) => p.label.startsWith('sandbox, memory') && p.label.endsWith(label));
+  const figure = (i: number) => `${Math.round(medians[i]!)} tx/s`;
+  for (const [target, label] of [[TARGETS.chainSend, 'Chain.send, preflight'], [TARGETS.rpcSend, 'RPC over HTTP, skipPreflight']] as const) {
+    const i = rowOf(label);
+    recordSummary(target, { ours: figure(i), peer: figure(0), ratio: medians[i]! / raw });
   }
   console.log(
     `Measured: time to send ${s.n} distinct pre-signed 1-signature SOL transfers, one at a time and each awaited (RPC: one HTTP request in flight), ` +

@@ -1,0 +1,71 @@
+/**
+ * The performance table at a glance (`npm run bench -- --summary`): each bench records the rows it
+ * measures (our figure, the peer's from the same run, their ratio, the target) and the runner prints
+ * them together at the end. Targets are written here once, beside what they measure.
+ */
+
+/** Whether more is better (a rate, a speed ratio) or less is (a time ratio, a latency). */
+type Better = 'higher' | 'lower';
+
+export interface SummaryTarget {
+  readonly work: string;
+  readonly peer: string;
+  /** How the ratio reads: ours / peer. */
+  readonly ratioOf: 'rate' | 'time';
+  readonly target: { readonly ratio: number; readonly better: Better; readonly extra?: { readonly label: string; readonly max: number } };
+}
+
+export interface SummaryRow extends SummaryTarget {
+  readonly ours: string;
+  readonly peerFigure: string;
+  readonly ratio: number;
+  /** A figure the target also bounds (a p99 in ms), when it has one. */
+  readonly extraValue?: number;
+}
+
+const rows: SummaryRow[] = [];
+
+/** The table of the team's performance issue: every row a bench can record, in its order. */
+export const TARGETS = {
+  coinDetail: { work: 'GET /v1/coins/{mint} (100k coins, 16 in flight)', peer: 'bare Fastify route', ratioOf: 'rate', target: { ratio: 0.5, better: 'higher', extra: { label: 'p99 ms', max: 5 } } },
+  coinLists: { work: 'GET /v1/coins?sort=trending|new&limit=50 (slower of the two)', peer: 'bare Fastify route', ratioOf: 'rate', target: { ratio: 0.25, better: 'higher', extra: { label: 'p99 ms', max: 5 } } },
+  candles: { work: 'GET /v1/coins/{mint}/candles', peer: 'bare Fastify route', ratioOf: 'rate', target: { ratio: 0.5, better: 'higher' } },
+  ingest: { work: 'ingest, trades/s', peer: 'raw INSERT, same indexes', ratioOf: 'rate', target: { ratio: 0.6, better: 'higher', extra: { label: 'trades/s, at least', max: -30_000 } } },
+  curveBuild: { work: 'trade build, read + quote + instructions (curve)', peer: '@pump-fun/pump-sdk', ratioOf: 'time', target: { ratio: 0.33, better: 'lower' } },
+  poolBuild: { work: 'the same, pool', peer: 'pump-swap-sdk', ratioOf: 'time', target: { ratio: 0.33, better: 'lower' } },
+  ammInstructions: { work: 'AMM buy instructions, a new trader each build', peer: 'pump-swap-sdk', ratioOf: 'rate', target: { ratio: 3, better: 'higher' } },
+  quotes: { work: 'quotes (slowest kind vs its SDK)', peer: 'the SDKs', ratioOf: 'rate', target: { ratio: 5, better: 'higher' } },
+  buildSimulated: { work: 'build including simulation', peer: 'one raw LiteSVM simulate', ratioOf: 'time', target: { ratio: 1.5, better: 'lower' } },
+  relayCheck: { work: 'relay check per signed transaction', peer: 'kit decode + signature verify', ratioOf: 'time', target: { ratio: 1.5, better: 'lower' } },
+  chainSend: { work: 'sandbox Chain.send', peer: 'raw LiteSVM send', ratioOf: 'rate', target: { ratio: 0.7, better: 'higher' } },
+  rpcSend: { work: 'sandbox RPC sendTransaction over HTTP', peer: 'raw LiteSVM send', ratioOf: 'rate', target: { ratio: 0.25, better: 'higher' } },
+} as const satisfies Record<string, SummaryTarget>;
+
+export function recordSummary(target: SummaryTarget, figures: { readonly ours: string; readonly peer: string; readonly ratio: number; readonly extraValue?: number }): void {
+  rows.push({ ...target, ours: figures.ours, peerFigure: figures.peer, ratio: figures.ratio, ...(figures.extraValue !== undefined ? { extraValue: figures.extraValue } : {}) });
+}
+
+/** Met when the ratio is on the right side of the target, and the extra bound too (a negative max is a minimum). */
+export function met(row: SummaryRow): boolean {
+  const t = row.target;
+  const ratioMet = t.better === 'higher' ? row.ratio >= t.ratio : row.ratio <= t.ratio;
+  if (!t.extra || row.extraValue === undefined) return ratioMet;
+  const extraMet = t.extra.max < 0 ? row.extraValue >= -t.extra.max : row.extraValue < t.extra.max;
+  return ratioMet && extraMet;
+}
+
+export const summaryRows = (): readonly SummaryRow[] => rows;
+
+/** The table, one line per row: work, ours, peer, ratio, target, met. */
+export function summaryTable(recorded: readonly SummaryRow[] = rows): string {
+  const targetText = (r: SummaryRow) => {
+    const t = r.target;
+    const extra = t.extra ? (t.extra.max < 0 ? `, ≥ ${(-t.extra.max).toLocaleString('en')} ${t.extra.label.replace(', at least', '')}` : `, ${t.extra.label.replace(' ms', '')} < ${t.extra.max} ms`) : '';
+    return `${t.better === 'higher' ? '≥' : '≤'} ${t.ratio}×${extra}`;
+  };
+  const header = ['work', 'ours', 'peer (same run)', 'ratio', 'target', 'met'];
+  const body = recorded.map((r) => [r.work, r.ours, `${r.peer}: ${r.peerFigure}`, `${r.ratio.toFixed(2)}×`, targetText(r), met(r) ? 'yes' : 'NO']);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
+  const line = (cells: readonly string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
+}
