@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -566,12 +567,58 @@ export async function run(): Promise<void> {
       1,
     );
     console.log("HTTP us/request is 1 / requests/s of part 2: the server's event-loop time per request while saturated; the share is the store's part of it.");
+
+    // ---- 4. memory ----
+    await worker.terminate();
+    worker = null;
+    global.gc?.();
+    const ours = process.memoryUsage();
+    const peer = await bareProcessMemory(fixedText, results[0]!.samples * 20);
+    console.log('\n4. Resident memory after the read bench');
+    printTable(
+      ['process', 'RSS MB', 'heap used MB', 'vs bare'],
+      [
+        [`this process: the server, the ${fmtInt(coinCount)}-coin index (SQLite page cache included), the sandbox`, (ours.rss / 2 ** 20).toFixed(0), (ours.heapUsed / 2 ** 20).toFixed(0), `${(ours.rss / peer.rss).toFixed(1)}x`],
+        ['a bare Fastify process with the one route, after the same kind of load', (peer.rss / 2 ** 20).toFixed(0), (peer.heapUsed / 2 ** 20).toFixed(0), '1.0x'],
+      ],
+      1,
+    );
+    console.log('Both read with process.memoryUsage() once the load stopped (the load worker ended first); the bare process is a separate Node process started for this.');
   } finally {
     await Promise.all(servers.map((server) => server.close()));
     await worker?.terminate();
     sandbox?.close();
     store?.close();
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A bare Fastify process (the peer of part 4): one route answering `body`, `requests` requests sent to it
+ * from here, then its own memory as it reports it.
+ */
+async function bareProcessMemory(body: string, requests: number): Promise<{ rss: number; heapUsed: number }> {
+  const script = [
+    "import Fastify from 'fastify';",
+    'const app = Fastify({ logger: false });',
+    'const fixed = JSON.parse(process.env.BARE_BODY);',
+    "app.get('/bare', async () => fixed);",
+    "app.get('/memory', async () => process.memoryUsage());",
+    "await app.listen({ host: '127.0.0.1', port: 0 });",
+    'process.stdout.write(String(app.server.address().port) + "\\n");',
+  ].join('\n');
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: process.cwd(), env: { ...process.env, BARE_BODY: body }, stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      child.stdout.once('data', (chunk: Buffer) => resolve(Number(String(chunk).trim())));
+      child.once('exit', (code) => reject(new Error(`the bare Fastify process ended (${code})`)));
+    });
+    for (let sent = 0; sent < requests; sent += 16) {
+      await Promise.all(Array.from({ length: 16 }, () => fetch(`http://127.0.0.1:${port}/bare`).then((r) => r.arrayBuffer())));
+    }
+    return (await (await fetch(`http://127.0.0.1:${port}/memory`)).json()) as { rss: number; heapUsed: number };
+  } finally {
+    child.kill();
   }
 }
 
