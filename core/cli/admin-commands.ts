@@ -11,7 +11,7 @@ import { readStockAdminWords } from '../sandbox/stock-admin.js';
 import { RunJournal } from '../runs/store/run-journal.js';
 import { runReport } from '../runs/run-report.js';
 import { WalletSettings } from '../signer/wallet-settings.js';
-import { dataDirOf, textOf, type CommandValues } from './command-values.js';
+import { dataDirOf, type CommandValues } from './command-values.js';
 import { commandUsage } from '../command-line.js';
 import { marketChoice } from './progress-lines.js';
 

@@ -49,6 +49,8 @@ async function runSandbox(values: CommandValues, label: string, withApi: boolean
   } catch (error) {
     throw isDeskError(error) ? error : new DeskError('unavailable', (error as Error).message);
   }
+  const { sandbox, facade, apiUrl, deskUrl, activity } = services;
+  const stop = async (): Promise<void> => {
     await services.close();
     process.exit(0);
   };

@@ -72,7 +72,7 @@ describe('launchdesk CLI', () => {
     expect(flag.stderr).toContain('Usage: launchdesk serve ');
     const stray = cli(['sandbox', 'now', '--data', dataDir], 20_000);
     expect(stray.status).toBe(2);
-    expect(stray.stderr).toMatch(/Unexpected argument 'now'/);
+    expect(stray.stderr).toMatch(/sandbox: unexpected argument "now"/);
     expect(existsSync(dataDir)).toBe(false);
     const unknown = cli(['frobnicate']);
     expect(unknown.status).toBe(2);

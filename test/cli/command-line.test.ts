@@ -54,3 +54,28 @@ describe('launchdesk command line', () => {
     expect(usageErrorOf(['help', 'frobnicate'])).toMatch(/^unknown command "frobnicate"/);
   });
 });
+
+describe('trading command lines and amounts', () => {
+  it('reads the wallet subcommands and the trading commands, each with its own flags', async () => {
+    expect(readCommandLine(['wallet', 'use', 'alice', '--data', 'D'])).toMatchObject({ kind: 'run', command: 'wallet use', positionals: ['alice'], values: { data: 'D' } });
+    expect(readCommandLine(['sell', 'M', 'all', '--receive', 'SOL', '--yes', '--json'])).toMatchObject({ kind: 'run', command: 'sell', positionals: ['M', 'all'], values: { receive: 'SOL', yes: true, json: true } });
+    expect(readCommandLine(['help', 'wallet', 'import'])).toMatchObject({ kind: 'help', text: expect.stringMatching(/^Usage: launchdesk wallet import <label>/) });
+    expect(usageErrorOf(['wallet'])).toMatch(/^wallet: name one of its commands: new, import, list, remove, use/);
+    expect(usageErrorOf(['wallet', 'frob'])).toMatch(/^wallet: unknown command "frob"/);
+    expect(usageErrorOf(['wallet', 'import', 'x', '--secret', 'abc'])).toMatch(/Unknown option '--secret'/); // never from argv
+    expect(usageErrorOf(['claim', 'M', 'X'])).toMatch(/^claim: unexpected argument "X"/);
+    expect(readCommandLine(['buy', '--help'])).toMatchObject({ kind: 'help', text: expect.stringContaining('  4  you declined at the confirmation') });
+  });
+
+  it('reads amounts exactly in whole units and refuses more decimals than the unit has, in words', async () => {
+    const { amountIn, COINS, SOL, ZEC } = await import('../../core/cli/trade-amounts.js');
+    expect(amountIn('1.5', ZEC, 'a')).toBe(150_000_000n);
+    expect(amountIn('0.000000001', SOL, 'a')).toBe(1n);
+    expect(amountIn('18446744073709.551615', COINS, 'a')).toBe(2n ** 64n - 1n);
+    expect(() => amountIn('18446744073709.551616', COINS, 'a')).toThrow(/more than any account can hold/);
+    expect(() => amountIn('1.000000001', ZEC, '<amount>')).toThrow('<amount>: an amount of ZEC has at most 8 decimal places, and "1.000000001" has 9');
+    expect(() => amountIn('1e3', ZEC, 'a')).toThrow(/is not an amount of ZEC/);
+    expect(() => amountIn('-1', ZEC, 'a')).toThrow(/is not an amount of ZEC/);
+    expect(() => amountIn('0', ZEC, 'a')).toThrow(/more than zero/);
+  });
+});
