@@ -88,7 +88,12 @@ export async function airdrop(positionals: readonly string[], values: CommandVal
       const response = await fetch(running.rpcUrl!, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }, (_k, v: unknown) => (typeof v === 'bigint' ? Number(v) : v)),
+        // JSON-RPC numbers are doubles: an amount past 2^53 cannot travel exactly, so it is refused here, never rounded.
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }, (_k, v: unknown) => {
+          if (typeof v !== 'bigint') return v;
+          if (v > BigInt(Number.MAX_SAFE_INTEGER)) throw new DeskError('invalid_param', `${v} base units is more than a running sandbox's JSON-RPC carries exactly (at most ${Number.MAX_SAFE_INTEGER}); stop it and airdrop again, or ask for less`);
+          return Number(v);
+        }),
       });
       const body = (await response.json()) as { result?: string; error?: { message: string } };
       if (body.error) throw new DeskError('refused', `${method}: ${body.error.message}`);
