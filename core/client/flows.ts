@@ -139,7 +139,7 @@ export class Launchdesk {
     const trades = await this.api.coinTrades(request.mint, { user: wallet, limit: 20 });
     // A sale received in SOL lands as the sale, then its swap: the trade is the sale's signature.
     const trade = trades.data.find((t) => result.signatures.includes(t.signature as Signature)) ?? null;
-    this.progress('done', trade ? `${trade.side} of ${trade.tokens} coin units in ${last}` : `landed in ${last}`);
+    this.progress('done', trade ? `the index lists the ${trade.side === 'buy' ? 'buy' : 'sale'} in ${last}` : `landed in ${last}`);
     return { ...result, quote, trade };
   }
 
