@@ -909,12 +909,12 @@ async function builders(s: Settings, snap: MigratedPoolSnapshot, view: SdkView):
       r.theirsRates.push(theirs);
     }
   }
-  // What ours derives again on every build (not memoised): the AMM's event authority and its fee config.
+  // The AMM's event authority and its fee config: derived again on every build until they were memoised too.
   const unmemoised = async () => [await findEventAuthority(p.programs.amm), await findAmmFeeConfig(p.programs)];
   const unmemoisedRates: number[] = [];
   for (let round = 0; round < s.rounds; round++) unmemoisedRates.push(await timeAsync(unmemoised, count));
   const unmemoisedShare = Math.round((median(rows[0]!.oursRates) / median(unmemoisedRates)) * 100);
-  // And what a memoised lookup costs: its key is built from the seeds' bytes, each address seed encoded (base58) first.
+  // And what a memoised lookup costs: its key is the seeds as text, address seeds decoded once (addressSeed) and kept.
   const addressEncoder = getAddressEncoder();
   const memoHit = () => findAssociatedTokenAccount(p.user, p.baseMint, p.baseTokenProgram);
   const encodeOne = async () => addressEncoder.encode(p.user);
@@ -933,13 +933,13 @@ async function builders(s: Settings, snap: MigratedPoolSnapshot, view: SdkView):
       `timing, our buy and sell were checked identical to the SDK's (program, ${buyIx.accounts?.length ?? 0} accounts with roles for a buy ` +
       `including the 3 it appends for a pool with a coin creator, data with track_volume set as the SDK sets it), and so were the ` +
       `new-trader buys (3 checked); the SDK built the trade alone (no extend_account: the pool is allocated at 300 bytes; no account ` +
-      `opening: the trader's token accounts exist). Ours memoises PDAs (core/programs/amm/pdas.ts), so for the same trader it derives ` +
-      `only the event authority and the fee config again (those two alone: ${fmtInt(median(unmemoisedRates))}/s, about ` +
-      `${unmemoisedShare}% of our same-trader buy build; kit derives with SubtleCrypto SHA-256 and an on-curve test per bump ` +
-      `tried); for a new trader also its two token accounts and volume accumulator. A memoised lookup is not free either: ` +
-      `findAssociatedTokenAccount for an address already derived takes ${micros(memoHitRates)} µs, as its memo key is built from the ` +
-      `seeds' bytes and each of its 3 address seeds is base58-decoded first (kit's getAddressEncoder: ${micros(encodeRates)} µs each); ` +
-      `a buy looks up about a dozen. The SDK ` +
+      `opening: the trader's token accounts exist). Ours memoises every PDA (core/programs/derive-address.ts), the event authority ` +
+      `and the fee config included (those two, memoised: ${fmtInt(median(unmemoisedRates))}/s, about ${unmemoisedShare}% of our ` +
+      `same-trader buy build), so for the same trader it derives nothing; for a new trader its two token accounts and volume ` +
+      `accumulator, synchronously (a pure-JS SHA-256 and an on-curve test by Legendre symbol per bump tried, checked against ` +
+      `kit's getProgramDerivedAddress in test/programs/derive-address.test.ts). A memoised lookup: findAssociatedTokenAccount for ` +
+      `an address already derived takes ${micros(memoHitRates)} µs (its key is the seeds as text; address seeds are decoded once ` +
+      `and kept, where kit's getAddressEncoder takes ${micros(encodeRates)} µs each); a buy looks up about a dozen. The SDK ` +
       `derives every PDA each time (web3.js findProgramAddressSync) and goes through Anchor's account resolution and coder. ` +
       `Not compared: buy_exact_quote_in (pump-swap-sdk ${sdkVersion} has no builder for it; its buyQuoteInput builds a buy) and deposit.`,
   );

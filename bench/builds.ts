@@ -12,6 +12,7 @@ import { readWorld } from '../core/engine/world.js';
 import { migrateV2Instruction } from '../core/programs/launchpad/instructions/migrate-v2.js';
 import { Relay } from '../core/relay/relay.js';
 import { BuildLedger, type LedgerBuild } from '../core/relay/store/build-ledger.js';
+import type { NativeSvm } from '../core/sandbox/native-svm.js';
 import { Sandbox } from '../core/sandbox/sandbox.js';
 import { resolveTransaction, type ResolvedTransaction } from '../core/verify/message.js';
 import { COMPUTE_BUDGET_PROGRAM, differenceFromBuilt, signatureProblem, type WalletAdditionRules } from '../core/verify/signed-build.js';
@@ -31,8 +32,12 @@ import { fmtInt, fmtMs, intFromEnv, median, percentile, printLatencyTable, print
  *    on a migrated coin's pool, and on a native-paired coin (a route). Ours, in two scopes:
  *    (a) without simulation: readWorld + quoteRequest + tradeInstructions + getLatestBlockhash +
  *        compileUnsigned (v0, the cluster's lookup table, compute limit 1.4M as the first simulation uses);
- *    (b) with simulation: readWorld + buildTrade, as POST /v1/trade/build does (two simulations: one to
- *        measure compute units, one of the final transaction with the fee payer's balance read back).
+ *    (b) with simulation: readWorld + buildTrade, as POST /v1/trade/build does (one simulation, at the
+ *        1.4M limit, measures the compute units; the final transaction's answer is derived from it, see
+ *        core/engine/simulate.ts), beside one raw LiteSVM simulateVersionedTransaction of the build's own
+ *        final transaction (signatures unchecked, as the build simulates), alternating. (Builds used to
+ *        simulate twice: to measure, then the final transaction again; test/engine/simulate-once.test.ts
+ *        checks the one simulation answers exactly what the second did.)
  *    The peer is the official SDK's own buy path, fed the same sandbox accounts its online half would
  *    fetch over RPC (converted to web3.js AccountInfo, decoded by the SDK's decoders):
  *    - curve: @pump-fun/pump-sdk 2.0.0: decodeGlobal + decodeFeeConfig (fetchGlobal/fetchFeeConfig),
@@ -42,7 +47,7 @@ import { fmtInt, fmtMs, intFromEnv, median, percentile, printLatencyTable, print
  *      and PUMP_AMM_SDK.buyQuoteInput (its quote and its instructions); both in bench/lib/pump-sdk-buys.ts;
  *    - then, as a second peer row, the same instructions compiled by web3.js into a v0 transaction with
  *      the same compute budget and lookup table (TransactionMessage.compileToV0Message, serialize).
- *    The SDKs never simulate: (b) has no peer. The route has no peer (pump has no route instruction).
+ *    The SDKs never simulate: (b)'s peer is the raw simulation. The route has no peer (pump has no route instruction).
  * 2. The relay's check of one signed transaction (Relay.check: resolve the built and the signed
  *    transaction, compare, verify every Ed25519 signature), nothing sent; beside verification alone:
  *    kit's decoder + verifySignature (the WebCrypto Ed25519 Relay.check uses), and web3.js's
@@ -135,6 +140,24 @@ function oursPlain(s: Setup, request: TradeRequest): Staged {
   };
 }
 
+/**
+ * One raw LiteSVM simulation of a transaction (the sandbox's own SVM, signatures unchecked as the build
+ * simulates): what a build with simulation is set beside.
+ */
+function rawSimulate(s: Setup, wire: Uint8Array): Staged {
+  const native = (s.sandbox.cluster as unknown as { native: NativeSvm }).native;
+  return async () => {
+    native.setSigverify(false);
+    try {
+      const result = native.simulateVersionedTransaction(wire);
+      if (typeof result.err === 'function') throw new Error('the raw simulation of the build failed');
+      return result;
+    } finally {
+      native.setSigverify(true);
+    }
+  };
+}
+
 /** Ours with simulation: what POST /v1/trade/build runs. */
 function oursSimulated(s: Setup, request: TradeRequest): Staged {
   return async () => buildTrade(s.chain, request, await readWorld(s.chain, s.sandbox.profile));
@@ -208,16 +231,19 @@ async function buildRound(s: Setup, counts: Counts, into: RoundSamples): Promise
   ];
   const checked: string[] = [];
   let curveBuild: Build | null = null;
+  const finalWires: Uint8Array[] = [];
   for (const [i, v] of venues.entries()) {
     const simulated = await buildTrade(s.chain, v.request, world);
     curveBuild ??= simulated;
+    finalWires.push(simulated.transactions[0]!.wire);
     checked.push(await checkBuilds(s, VENUES[i]!, oursPlain(s, v.request), simulated, v.peer));
   }
   for (const [i, v] of venues.entries()) {
     const name = VENUES[i]!;
-    // Plain builds and the peer alternate; the simulated builds are fewer (each runs two simulations).
+    // Plain builds and the peer alternate; the simulated builds are fewer, alternating with a raw simulation.
     const [plain, peer] = await sampleTogether(v.peer ? [oursPlain(s, v.request), v.peer] : [oursPlain(s, v.request)], counts.plain);
-    const [simulated] = await sampleTogether([oursSimulated(s, v.request)], counts.simulated);
+    const [simulated, raw] = await sampleTogether([oursSimulated(s, v.request), rawSimulate(s, finalWires[i]!)], counts.simulated);
+    into.add(`${name}/raw/simulate`, stage(raw!, 'total'));
     into.add(`${name}/ours/instructions`, stage(plain!, 'instructions'));
     into.add(`${name}/ours/total`, stage(plain!, 'total'));
     into.add(`${name}/ours/simulated`, stage(simulated!, 'total'));
@@ -241,7 +267,7 @@ function printBuilds(counts: Counts, rounds: number, samples: RoundSamples, chec
       `${name} ${PEERS[i]!}`,
       { label: '  read + quote + instructions', ours: samples.get(`${name}/ours/instructions`), peer: peer('instructions') },
       { label: '  (a) ... + blockhash + v0 compile', ours: samples.get(`${name}/ours/total`), peer: peer('total') },
-      { label: '  (b) readWorld + buildTrade (2 simulations)', ours: samples.get(`${name}/ours/simulated`), peer: null },
+      { label: '  (b) readWorld + buildTrade vs 1 raw simulate', ours: samples.get(`${name}/ours/simulated`), peer: samples.get(`${name}/raw/simulate`) },
     );
   }
   console.log(
@@ -266,7 +292,7 @@ function printBuilds(counts: Counts, rounds: number, samples: RoundSamples, chec
       '(GlobalConfig, FeeConfig, pool, vaults, mint decoded; test/helpers/pump-sdk.ts) + PUMP_AMM_SDK.buyQuoteInput (quote and ' +
       'instructions). The SDKs stop at instructions: no v0 compile, no simulation. The "(a)" peer rows add web3.js ' +
       'TransactionMessage.compileToV0Message + VersionedTransaction.serialize (same compute budget, same lookup table, decoded once up ' +
-      'front as ours is cached). (b) has no peer. Their buys are exact-out with a max cost (buy_v2, AMM buy), ours exact-in ' +
+      'front as ours is cached). (b) is set beside no SDK but one raw LiteSVM simulateVersionedTransaction of the build\'s own final transaction (sigverify off), alternating with the builds: what a build with simulation cannot go below. Their buys are exact-out with a max cost (buy_v2, AMM buy), ours exact-in ' +
       '(buy_exact_quote_in_v2, AMM buy_exact_quote_in, multi_hop_swap). Neither side signs or sends. Both derive a dozen or more ' +
       'addresses per build (PDAs, token accounts); the bump searches depend on the addresses, which are new every round (genesis ' +
       'included), hence the rounds.',

@@ -30,7 +30,7 @@ import { curveOf, fundedWallet, openCoinAccount, partiesFor, programsOf, SANDBOX
  *    fresh coin with fresh wallets (PDA bump searches inside the program differ by address).
  * 2. Quotes: core/math/curve against the SDK's estimators on one mid-curve state, flat fees only
  *    (the sandbox's 0.05% protocol, 2% creator, no buyback), over a fixed set of amounts, answers checked.
- * 3. Building buy_v2 / sell_v2 instructions for one trade: ours (kit, PDAs derived asynchronously)
+ * 3. Building buy_v2 / sell_v2 instructions for one trade: ours (kit instructions, PDAs derived synchronously and memoised)
  *    against the SDK's offline builders, the instructions checked to be byte for byte the same.
  *
  * BENCH_N (default 2000) scales the operation counts of parts 2 and 3; BENCH_ROUNDS (default 3) rounds
@@ -501,7 +501,7 @@ async function builders(s: Settings, parties: TradeV2Parties): Promise<void> {
       `our buy_v2 and sell_v2 were checked identical to the SDK's (program, ${listed.size} accounts with roles, data). Both derive the ` +
       `same 16 addresses per buy (8 program PDAs, 8 associated token accounts; checked), a SHA-256 and an on-curve test per bump tried. ` +
       `PDA derivation dominates both: the addresses alone take ${share(rows[0]!.oursRates, rows[2]!.oursRates)} of our buy build ` +
-      `(kit: each derivation awaited in turn, SubtleCrypto SHA-256) and ${share(rows[0]!.theirsRates, rows[2]!.theirsRates)} of the SDK's ` +
+      `(ours: core/programs/derive-address.ts, synchronous pure-JS SHA-256 and on-curve test, memoised) and ${share(rows[0]!.theirsRates, rows[2]!.theirsRates)} of the SDK's ` +
       `(web3.js findProgramAddressSync; the rest is Anchor's account resolution and coder).`,
   );
 }

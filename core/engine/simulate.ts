@@ -18,10 +18,18 @@ export interface SimulatedTransaction extends UnsignedTransaction {
 const limitFor = (units: bigint): number => Math.min(MEASURE_COMPUTE_UNITS, Math.ceil(Number(units) * 1.2) + 20_000);
 
 /**
- * Compiles, measures and simulates one transaction: a first simulation at the largest limit measures
- * the compute units, the transaction is compiled again with a limit just above them (so the priority fee
- * paid is for what it uses), and that final transaction is simulated with the fee payer's balance read
- * back. A failing simulation answers `failure` (default `refused`) with the program's reason in words.
+ * Compiles, measures and simulates one transaction: a simulation at the largest limit measures the
+ * compute units, and the transaction is compiled again with a limit just above them (so the priority fee
+ * paid is for what it uses). A failing simulation answers `failure` (default `refused`) with the
+ * program's reason in words.
+ *
+ * The final transaction is not simulated again: it differs from the measured one only in its
+ * SetComputeUnitLimit value, which changes neither what the programs do nor what they consume (the
+ * compute budget program charges the same for any limit, and a limit above the units used is never
+ * reached), only the priority fee the fee payer is charged and the budget left that the runtime's
+ * "consumed N of M compute units" log lines print. So the final simulation's answer is the measuring
+ * one's with the fee payer's balance raised by the priority fee saved and each M lowered by the limit
+ * saved; test/engine/simulate-once.test.ts checks that against a real second simulation, byte for byte.
  */
 export async function simulateTransaction(
   chain: Chain,
@@ -37,15 +45,27 @@ export async function simulateTransaction(
     }
     return result;
   };
-  let limit = MEASURE_COMPUTE_UNITS;
-  if (options.measure !== false) {
-    const first = await run(compileUnsigned(world, { ...input, computeUnitLimit: limit }));
-    limit = limitFor(first.unitsConsumed);
-  }
-  const tx = compileUnsigned(world, { ...input, computeUnitLimit: limit });
-  const [before, result] = await Promise.all([chain.getBalance(input.feePayer, 'confirmed'), run(tx)]);
+  const measured = compileUnsigned(world, { ...input, computeUnitLimit: MEASURE_COMPUTE_UNITS });
+  const [before, result] = await Promise.all([chain.getBalance(input.feePayer, 'confirmed'), run(measured)]);
   const after = result.accounts[0]?.lamports ?? 0n;
+  if (options.measure === false) return { ...measured, unitsConsumed: result.unitsConsumed, solCostLamports: before - after, logs: result.logs };
+  const limit = limitFor(result.unitsConsumed);
+  const tx = limit === MEASURE_COMPUTE_UNITS ? measured : compileUnsigned(world, { ...input, computeUnitLimit: limit });
   // The simulated fee payer has paid the network and priority fees already (as a validator's simulation
   // charges them), so the difference is the whole cost; test/engine checks it against what a send moves.
-  return { ...tx, unitsConsumed: result.unitsConsumed, solCostLamports: before - after, logs: result.logs };
+  const saved = measured.priorityLamports - tx.priorityLamports;
+  return { ...tx, unitsConsumed: result.unitsConsumed, solCostLamports: before - after - saved, logs: logsAtLimit(result.logs, MEASURE_COMPUTE_UNITS - limit) };
+}
+
+const CONSUMED_LINE = /^(Program \w+ consumed \d+ of )(\d+)( compute units)$/;
+/** sol_log_compute_units. */
+const REMAINING_LINE = /^(Program consumption: )(\d+)( units remaining)$/;
+
+/** The runtime's log lines as they read with a limit `lower` units below the one simulated. */
+function logsAtLimit(logs: readonly string[], lower: number): readonly string[] {
+  if (lower === 0) return logs;
+  return logs.map((line) => {
+    const m = CONSUMED_LINE.exec(line) ?? REMAINING_LINE.exec(line);
+    return m ? `${m[1]}${BigInt(m[2]!) - BigInt(lower)}${m[3]}` : line;
+  });
 }

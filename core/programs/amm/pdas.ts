@@ -1,5 +1,5 @@
-import { getAddressEncoder, getU16Encoder, type Address, type ReadonlyUint8Array } from '@solana/kit';
-import { derivePda } from '../derive-address.js';
+import { getU16Encoder, type Address, type ReadonlyUint8Array } from '@solana/kit';
+import { addressSeed, derivePda } from '../derive-address.js';
 import { findFeeConfig } from '../fees/fee-config.js';
 import { findAssociatedTokenAccount } from '../launchpad/pdas.js';
 import { TOKEN_2022_PROGRAM_ADDRESS } from '../launchpad/spl-programs.js';
@@ -20,7 +20,8 @@ export const WSOL_MINT_ADDRESS = 'So11111111111111111111111111111111111111112' a
 /** The zero key: no coin creator in a Pool; SOL in a bonding curve written before quote mints. */
 export const ZERO_KEY = '11111111111111111111111111111111' as Address;
 
-const addressBytes = (address: Address) => getAddressEncoder().encode(address);
+/** An address seed: decoded once and kept (core/programs/derive-address.ts). */
+const addressBytes = addressSeed;
 
 const pda = derivePda;
 

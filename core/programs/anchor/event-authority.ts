@@ -1,9 +1,9 @@
-import { getProgramDerivedAddress, type Address } from '@solana/kit';
+import type { Address } from '@solana/kit';
+import { derivePda } from '../derive-address.js';
 
 /** The PDA ["__event_authority"] an Anchor program signs its self-CPI events with. */
 export async function findEventAuthority(program: Address): Promise<Address> {
-  const [pda] = await getProgramDerivedAddress({ programAddress: program, seeds: ['__event_authority'] });
-  return pda;
+  return derivePda(program, ['__event_authority']);
 }
 
 /** sha256("anchor:event")[..8]: the prefix of a self-CPI event instruction. */

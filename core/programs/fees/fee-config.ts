@@ -2,9 +2,7 @@ import {
   AccountRole,
   fixDecoderSize,
   getAddressDecoder,
-  getAddressEncoder,
   getBytesDecoder,
-  getProgramDerivedAddress,
   getStructDecoder,
   getStructEncoder,
   getU32Encoder,
@@ -14,6 +12,7 @@ import {
   type Address,
   type Instruction,
 } from '@solana/kit';
+import { addressSeed, derivePda } from '../derive-address.js';
 import type { Bps } from '../../math/units.js';
 
 /**
@@ -92,11 +91,7 @@ export function decodeFees(data: Uint8Array): Fees {
 
 /** FeeConfig of a program that charges fees (the launchpad or the AMM): ["fee_config", program]. */
 export async function findFeeConfig(feeProgram: Address, configProgram: Address): Promise<Address> {
-  const [pda] = await getProgramDerivedAddress({
-    programAddress: feeProgram,
-    seeds: ['fee_config', getAddressEncoder().encode(configProgram)],
-  });
-  return pda;
+  return derivePda(feeProgram, ['fee_config', addressSeed(configProgram)]);
 }
 
 interface FeeAccounts {

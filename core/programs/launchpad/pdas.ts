@@ -1,5 +1,5 @@
-import { getAddressEncoder, type Address } from '@solana/kit';
-import { derivePda } from '../derive-address.js';
+import type { Address } from '@solana/kit';
+import { addressSeed, derivePda } from '../derive-address.js';
 import { ASSOCIATED_TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import { findFeeConfig } from '../fees/fee-config.js';
 
@@ -16,7 +16,8 @@ export interface LaunchpadPrograms {
   readonly mayhem: Address;
 }
 
-const addressBytes = (address: Address) => getAddressEncoder().encode(address);
+/** An address seed: decoded once and kept (core/programs/derive-address.ts). */
+const addressBytes = addressSeed;
 
 const pda = derivePda;
 

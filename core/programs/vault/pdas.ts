@@ -1,8 +1,9 @@
-import { getAddressEncoder, type Address } from '@solana/kit';
-import { derivePda } from '../derive-address.js';
+import type { Address } from '@solana/kit';
+import { addressSeed, derivePda } from '../derive-address.js';
 
 /** The vault program's addresses (programs/vault/README.md). The program id comes from the network profile. */
-const addressBytes = (address: Address) => getAddressEncoder().encode(address);
+/** An address seed: decoded once and kept (core/programs/derive-address.ts). */
+const addressBytes = addressSeed;
 
 /** ["coin-authority", mint]: every listed coin's creator on the launchpad and the AMM. */
 export const findCoinAuthority = (vault: Address, mint: Address) => derivePda(vault, ['coin-authority', addressBytes(mint)]);
