@@ -27,6 +27,7 @@ import { CURVE_SHAPE } from '../core/sandbox/genesis/launchpad.js';
 import { Sandbox } from '../core/sandbox/sandbox.js';
 import { TOKEN_2022_PROGRAM } from '../core/sandbox/token-balances.js';
 import { benchSettings, fmtInt, median, printRatioTable, printTable, seededAmounts, spread, timeSync, type Settings } from './lib/report.js';
+import { recordSummary, slowestRow, TARGETS } from './lib/summary.js';
 import { CuProbe, type Measured } from './lib/cu-probe.js';
 import { curveOf, fundedWallet, plantCoin, programsOf, send, tokenBalance, buyOutCurve } from '../test/helpers/launchpad.js';
 import { nativePoolParties } from '../test/helpers/amm.js';
@@ -751,6 +752,7 @@ function quotes(s: Settings, snap: MigratedPoolSnapshot, view: SdkView): void {
       `LP ${snap.rates.lpBps} + protocol ${snap.rates.protocolBps} + creator ${snap.rates.creatorBps} bps) (median of ${s.rounds} rounds, ${counts})`,
   );
   printRatioTable(rows);
+  slowestRow(TARGETS.poolQuotes, rows);
   console.log(
     `Measured: synchronous loops over ${AMOUNT_SET} fixed amounts, the answers summed (same sum every round); ours takes bigints and ` +
       `validates reserves and rates on every call, the SDK (pump-swap-sdk ${sdkVersion}) takes prebuilt BN amounts and the pool's fields as its ` +
@@ -927,6 +929,8 @@ async function builders(s: Settings, snap: MigratedPoolSnapshot, view: SdkView):
   const micros = (rates: number[]) => (1e6 / median(rates)).toFixed(0);
   console.log(`\n3. Building AMM trade instructions for one trade on that pool (median of ${s.rounds} rounds, ${fmtInt(count)} builds each)`);
   printRatioTable(rows.map((r) => ({ label: r.label, ours: r.oursRates, theirs: r.theirsRates })));
+  const newTrader = rows.find((r) => r.fresh)!;
+  recordSummary(TARGETS.ammInstructions, { ours: `${fmtInt(median(newTrader.oursRates))} builds/s`, peer: `${fmtInt(median(newTrader.theirsRates))} builds/s`, ratio: median(newTrader.oursRates) / median(newTrader.theirsRates) });
   console.log(
     `Measured: builds awaited one at a time, ours and the SDK's alternating in batches of ${BUILD_BATCH}, inputs prebuilt (kit Addresses for ours; for the SDK its swap state as swapSolanaState ` +
       `assembles it, from the sandbox's GlobalConfig, FeeConfig, Pool, mint and the trader's token accounts, decoded by the SDK). Before ` +

@@ -22,6 +22,7 @@ import { plantListedCoin } from '../test/helpers/vault.js';
 import { pumpSdkCurveBuy, pumpSwapSdkPoolBuy, web3V0Compiler } from './lib/pump-sdk-buys.js';
 import { between, sampleTogether, stage, type Staged } from './lib/staged-samples.js';
 import { fmtInt, fmtMs, intFromEnv, median, percentile, printLatencyTable, printTable, type LatencyRow } from './lib/report.js';
+import { recordSummary, TARGETS } from './lib/summary.js';
 
 /**
  * How long a trade build takes, and how long the relay takes to check one signed transaction, in a
@@ -275,6 +276,13 @@ function printBuilds(counts: Counts, rounds: number, samples: RoundSamples, chec
       `coins and wallet; ${fmtInt(counts.plain)} samples a round without simulation, ${fmtInt(counts.simulated)} with)`,
   );
   printLatencyTable(rows, 'SDK');
+  const medianOf = (key: string) => median(samples.get(key).flat());
+  const timeRow = (ours: string, peer: string) => ({ ours: `${fmtMs(medianOf(ours))} ms`, peer: `${fmtMs(medianOf(peer))} ms`, ratio: medianOf(ours) / medianOf(peer) });
+  recordSummary(TARGETS.curveBuild, timeRow(`${VENUES[0]}/ours/instructions`, `${VENUES[0]}/peer/instructions`));
+  recordSummary(TARGETS.poolBuild, timeRow(`${VENUES[1]}/ours/instructions`, `${VENUES[1]}/peer/instructions`));
+  // The venue furthest from its raw simulate stands for all.
+  const simulated = VENUES.map((name) => timeRow(`${name}/ours/simulated`, `${name}/raw/simulate`)).reduce((a, b) => (b.ratio > a.ratio ? b : a));
+  recordSummary(TARGETS.buildSimulated, simulated);
   console.log('\nWhere our time goes (median of each stage over all rounds, ms; simulation = median (b) - median (a))');
   printTable(
     ['venue', 'readWorld', 'quoteRequest', 'tradeInstructions', 'blockhash + compileUnsigned', 'simulation'],
@@ -371,6 +379,8 @@ function printChecks(count: number, rounds: number, sizes: readonly number[], sa
     ],
     'peer',
   );
+  const kit = samples.get('check/kit').flat();
+  recordSummary(TARGETS.relayCheck, { ours: `${fmtMs(median(check.flat()))} ms`, peer: `${fmtMs(median(kit))} ms`, ratio: median(check.flat()) / median(kit) });
   console.log('\nParts of Relay.check, each timed alone (ms, all rounds)');
   const part = (label: string, name: string) => {
     const values = samples.get(`check/${name}`).flat();

@@ -13,6 +13,7 @@ import { findAssociatedTokenAccount, findBondingCurve, findCreatorVault } from '
 import { CURVE_SHAPE, INITIAL_VIRTUAL_ZEC_RESERVES } from '../core/sandbox/genesis/launchpad.js';
 import { Sandbox } from '../core/sandbox/sandbox.js';
 import { benchSettings, fmtInt, median, printRatioTable, printTable, seededAmounts, spread, timeSync, type Settings } from './lib/report.js';
+import { slowestRow, TARGETS } from './lib/summary.js';
 import { CuProbe } from './lib/cu-probe.js';
 import { pumpSdkCurveObjects } from '../test/math/pump-sdk-reference.js';
 import { curveOf, fundedWallet, openCoinAccount, partiesFor, programsOf, SANDBOX_FEE_RATES, send, type Coin } from '../test/helpers/launchpad.js';
@@ -369,6 +370,7 @@ function quotes(s: Settings): void {
   }
   console.log(`\n2. Quotes on one mid-curve state (median of ${s.rounds} rounds, ${fmtInt(count)} quotes each)`);
   printRatioTable(rows);
+  slowestRow(TARGETS.curveQuotes, rows);
   console.log(
     `Measured: synchronous loops over ${AMOUNT_SET} fixed amounts, the answers summed (same sum every round); ours takes bigints and ` +
       `validates state and rates on every call, the SDK takes prebuilt BN amounts and Global/FeeConfig/BondingCurve objects (flat ` +
