@@ -176,6 +176,62 @@ export interface NativeCoinInfo {
 const DAY = 86_400n;
 const NO_FEES = feeRates({ protocolBps: 0n, creatorBps: 0n, buybackBps: 0n });
 const HOLDERS_ADDRESS = null;
+/** The candle intervals in seconds, in CANDLE_INTERVALS' order. */
+const INTERVAL_SECONDS: readonly bigint[] = Object.values(CANDLE_INTERVALS);
+/** How many coins, holdings or traders the write path keeps in memory before it starts over (a bound, not a tuning). */
+const MAX_KNOWN = 200_000;
+
+interface CoinState {
+  readonly counted: boolean;
+  trend: number | null;
+}
+interface HoldingState {
+  balance: bigint;
+  cost: bigint;
+  realised: bigint;
+}
+/** A coin's row update for a run of its trades: what the last one left, the counted ones' totals. */
+interface PendingCoin {
+  readonly pool: boolean;
+  reserves: TradeFact['reserves'];
+  price: bigint | string;
+  at: bigint;
+  trades: bigint;
+  buys: bigint;
+  sells: bigint;
+  zec: bigint;
+  creatorFee: bigint;
+  trend: number | null;
+}
+/** One candle's upsert for a batch's trades in it (prices as bigints; stored forms at the write). */
+interface PendingCandle {
+  readonly bucket: bigint;
+  readonly open: bigint;
+  high: bigint;
+  low: bigint;
+  close: bigint;
+  zec: bigint;
+  trades: bigint;
+}
+/** One holding's upsert for a batch: the state after its trades, their volume, the first one's slot and time. */
+interface PendingHolding {
+  readonly mint: Address;
+  readonly wallet: Address;
+  readonly state: HoldingState;
+  zec: bigint;
+  readonly slot: bigint;
+  readonly at: bigint;
+}
+interface DailyFigures {
+  coins: bigint;
+  trades: bigint;
+  buys: bigint;
+  sells: bigint;
+  zec: bigint;
+  creatorFee: bigint;
+  graduations: bigint;
+  traders: bigint;
+}
 
 /**
  * The index in one SQLite file (WAL): the only place that speaks SQL. Every landed transaction is applied
@@ -202,7 +258,8 @@ export class IndexStore {
       processed: s('SELECT 1 FROM processed WHERE signature = ?'),
       planting: s("SELECT mint, listed, unlisted_reason FROM coins WHERE created_signature = ? AND kind = 'coin'"),
       nextSeq: s('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM processed'),
-      markProcessed: s('INSERT INTO processed (signature, slot, seq) VALUES (?, ?, ?)'),
+      // Marks a transaction held and answers whether it was new (0 changes: held already), in one round trip.
+      markProcessed: s('INSERT INTO processed (signature, slot, seq) VALUES (?, ?, ?) ON CONFLICT (signature) DO NOTHING'),
       insertCoin: s(`INSERT OR IGNORE INTO coins (mint, listed, unlisted_reason, pair, name, symbol, uri, deployer, creator, payee_kind, payee,
         created_signature, created_slot, created_at, stage, virtual_token, virtual_quote, real_token, real_quote, token_total_supply, counted)
         VALUES (@mint, @listed, @unlistedReason, @pair, @name, @symbol, @uri, @deployer, @creator, @payeeKind, @payee,
@@ -215,27 +272,28 @@ export class IndexStore {
       meta: s('SELECT value FROM meta WHERE key = ?'),
       setNativePool: s('UPDATE coins SET pool_base = @base, pool_quote = @quote WHERE mint = @mint AND pool = @pool'),
       coinInfo: s('SELECT kind, counted FROM coins WHERE mint = ?'),
+      coinState: s('SELECT counted, trend FROM coins WHERE mint = ?'),
       coinPair: s('SELECT pair FROM coins WHERE mint = ?'),
-      // One statement per trade for the coin: its venue's reserves, last price and (when counted) its totals.
-      curveTrade: s(`UPDATE coins SET virtual_token = @virtualToken, virtual_quote = @virtualQuote, real_token = @realToken, real_quote = @realQuote,
-        last_price_e18 = @priceE18, last_trade_at = @at, trades = trades + @count, buys = buys + @buy, sells = sells + @sell,
-        volume_zec = volume_zec + @zec, creator_fees_zec = creator_fees_zec + @creatorFee WHERE mint = @mint`),
-      poolTrade: s(`UPDATE coins SET pool_base = @poolBase, pool_quote = @poolQuote,
-        last_price_e18 = @priceE18, last_trade_at = @at, trades = trades + @count, buys = buys + @buy, sells = sells + @sell,
-        volume_zec = volume_zec + @zec, creator_fees_zec = creator_fees_zec + @creatorFee WHERE mint = @mint`),
-      trendOf: s('SELECT trend FROM coins WHERE mint = ?'),
-      setTrend: s('UPDATE coins SET trend = ? WHERE mint = ?'),
+      // One statement per coin per run of trades (see PendingCoin): its venue's reserves, last price, trend and (when counted) its totals.
+      // Positional: binding an object by name costs more on this path.
+      curveTrade: s(`UPDATE coins SET virtual_token = ?, virtual_quote = ?, real_token = ?, real_quote = ?,
+        last_price_e18 = ?, last_trade_at = ?, trades = trades + ?, buys = buys + ?, sells = sells + ?,
+        volume_zec = volume_zec + ?, creator_fees_zec = creator_fees_zec + ?, trend = ? WHERE mint = ?`),
+      poolTrade: s(`UPDATE coins SET pool_base = ?, pool_quote = ?,
+        last_price_e18 = ?, last_trade_at = ?, trades = trades + ?, buys = buys + ?, sells = sells + ?,
+        volume_zec = volume_zec + ?, creator_fees_zec = creator_fees_zec + ?, trend = ? WHERE mint = ?`),
       insertTrade: s(`INSERT INTO trades (seq, position, signature, slot, at, mint, venue, side, user, tokens, quote, zec, creator_fee, protocol_fee, price_e18, routed)
-        VALUES (@seq, @position, @signature, @slot, @at, @mint, @venue, @side, @user, @tokens, @quote, @zec, @creatorFee, @protocolFee, @priceE18, @routed)`),
-      // Positional parameters on the hot path (six per trade): binding an object by name costs more.
-      // Six per trade: positional values and excluded.* (binding an object by name costs more on this path).
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+      // One per candle a batch touched (its trades folded together first: see PendingCandle), positional with excluded.*.
       candle: s(`INSERT INTO candles (mint, interval, bucket, open, high, low, close, volume_zec, trades) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (mint, interval, bucket) DO UPDATE SET high = MAX(high, excluded.high), low = MIN(low, excluded.low), close = excluded.close,
         volume_zec = volume_zec + excluded.volume_zec, trades = trades + excluded.trades`),
       holding: s('SELECT balance, cost_basis_zec, realised_pnl_zec FROM holdings WHERE mint = ? AND wallet = ?'),
+      // One per holding a batch touched: its state after the batch, the batch's volume added, first seen at the batch's first trade.
       putHolding: s(`INSERT INTO holdings (mint, wallet, balance, cost_basis_zec, realised_pnl_zec, volume_zec, first_seen_slot, first_seen_at)
-        VALUES (@mint, @wallet, @balance, @cost, @realised, @zec, @slot, @at)
-        ON CONFLICT (mint, wallet) DO UPDATE SET balance = @balance, cost_basis_zec = @cost, realised_pnl_zec = @realised, volume_zec = volume_zec + @zec`),
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (mint, wallet) DO UPDATE SET balance = excluded.balance, cost_basis_zec = excluded.cost_basis_zec,
+        realised_pnl_zec = excluded.realised_pnl_zec, volume_zec = volume_zec + excluded.volume_zec`),
       complete: s("UPDATE coins SET stage = 'complete' WHERE mint = ?"),
       graduate: s("UPDATE coins SET stage = 'pool', pool = @pool, pool_base = @baseAmount, pool_quote = @quoteAmount, virtual_token = 0, virtual_quote = 0, real_token = 0, real_quote = 0 WHERE mint = @mint"),
       insertGraduation: s('INSERT OR IGNORE INTO graduations (mint, signature, slot, at, pool, base_amount, quote_amount) VALUES (@mint, @signature, @slot, @at, @pool, @baseAmount, @quoteAmount)'),
@@ -248,10 +306,12 @@ export class IndexStore {
         native_converted_zec = native_converted_zec + @nConvertedZec`),
       insertFeeEvent: s(`INSERT INTO fee_events (seq, position, signature, slot, at, mint, kind, amount, zec, party, run)
         VALUES (@seq, @position, @signature, @slot, @at, @mint, @kind, @amount, @zec, @party, @run)`),
+      // One per day a batch touched, its additions summed first.
       daily: s(`INSERT INTO daily_stats (day, coins, trades, buys, sells, volume_zec, creator_fees_zec, graduations, traders)
-        VALUES (@day, @coins, @trades, @buys, @sells, @zec, @creatorFee, @graduations, @traders)
-        ON CONFLICT (day) DO UPDATE SET coins = coins + @coins, trades = trades + @trades, buys = buys + @buys, sells = sells + @sells,
-        volume_zec = volume_zec + @zec, creator_fees_zec = creator_fees_zec + @creatorFee, graduations = graduations + @graduations, traders = traders + @traders`),
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (day) DO UPDATE SET coins = coins + excluded.coins, trades = trades + excluded.trades, buys = buys + excluded.buys,
+        sells = sells + excluded.sells, volume_zec = volume_zec + excluded.volume_zec, creator_fees_zec = creator_fees_zec + excluded.creator_fees_zec,
+        graduations = graduations + excluded.graduations, traders = traders + excluded.traders`),
       dailyTrader: s('INSERT OR IGNORE INTO daily_traders (day, wallet) VALUES (?, ?)'),
       trader: s('INSERT OR IGNORE INTO traders (wallet) VALUES (?)'),
       coin: s('SELECT * FROM coins WHERE mint = ?'),
@@ -365,12 +425,14 @@ export class IndexStore {
       const applied = this.db.transaction(() => {
         let count = 0;
         for (const tx of batch) if (this.applyOne(tx)) count += 1;
+        this.flushBatch();
         return count;
       })();
       if (applied > 0) this.announce(this.nextSeq - 1n);
       return applied;
     } catch (error) {
       this.nextSeq = seqBefore; // rolled back with the rows (announce never throws)
+      this.forgetWriteState(); // what the rolled-back batch read or meant to write is no longer the file's
       throw error;
     }
   }
@@ -387,19 +449,23 @@ export class IndexStore {
 
   private applyOne(tx: IndexedTransaction): boolean {
     const st = this.statements;
-    if (st.processed.get(tx.signature) !== undefined) return false;
     const seq = this.nextSeq;
-    st.markProcessed.run(tx.signature, tx.slot, seq);
+    if (st.markProcessed.run(tx.signature, tx.slot, seq).changes === 0) return false; // held already
     this.nextSeq = seq + 1n;
-    const base = { signature: tx.signature, slot: tx.slot, at: tx.at };
-    tx.facts.forEach((fact, position) => {
+    const facts = tx.facts;
+    for (let position = 0; position < facts.length; position++) {
+      const fact = facts[position]!;
+      if (fact.kind === 'trade') {
+        this.applyTrade(fact, tx, seq, position);
+        continue;
+      }
+      // Every other fact reads or writes coins rows as they stand: the trades' coin updates go first.
+      this.flushCoins();
+      const base = { signature: tx.signature, slot: tx.slot, at: tx.at };
       const here = { ...base, seq, position };
       switch (fact.kind) {
         case 'planted':
           this.applyPlanted(fact, here);
-          break;
-        case 'trade':
-          this.applyTrade(fact, here);
           break;
         case 'completed':
           st.complete.run(fact.mint);
@@ -409,7 +475,7 @@ export class IndexStore {
           if (!info) break;
           st.graduate.run({ mint: fact.mint, pool: fact.pool, baseAmount: fact.baseAmount, quoteAmount: fact.quoteAmount });
           const added = st.insertGraduation.run({ ...base, mint: fact.mint, pool: fact.pool, baseAmount: fact.baseAmount, quoteAmount: fact.quoteAmount }).changes;
-          if (added > 0 && info.counted === 1n) this.addDaily(tx.at, { graduations: 1n });
+          if (added > 0 && info.counted === 1n) this.addDaily(tx.at).graduations += 1n;
           break;
         }
         case 'native-pool':
@@ -418,7 +484,7 @@ export class IndexStore {
         default:
           this.applyFee(fact, here);
       }
-    });
+    }
     return true;
   }
 
@@ -426,12 +492,13 @@ export class IndexStore {
     const { kind: _kind, ...coin } = fact;
     const counted = coin.listed && coin.pair === 'zec';
     const added = this.statements.insertCoin.run({ ...at, ...coin, listed: coin.listed ? 1 : 0, counted: counted ? 1 : 0 }).changes;
-    if (added > 0 && counted) this.addDaily(at.at, { coins: 1n });
+    if (added > 0 && counted) this.addDaily(at.at).coins += 1n;
   }
 
   /** The native coin's ZEC rate now: its pool's reserves (quote zat for base units); null while the index has none. */
   nativeRate(): NativeRate | null {
     if (this.nativeMint === null) return null;
+    this.flushCoins(); // inside a batch: the pool's reserves as its trades so far left them
     const native = this.statements.nativeCoin.get(this.nativeMint) as { pool_base: bigint | null; pool_quote: bigint | null } | undefined;
     if (!native?.pool_base || !native.pool_quote) return null;
     return { base: native.pool_base, quote: native.pool_quote };
@@ -443,42 +510,149 @@ export class IndexStore {
     return rate ? (amount * rate.quote) / rate.base : 0n;
   }
 
-  private applyTrade(fact: TradeFact, at: { signature: Signature; slot: bigint; at: bigint; seq: bigint; position: number }): void {
-    const st = this.statements;
-    const info = st.coinInfo.get(fact.mint) as { kind: string; counted: bigint } | undefined;
+  // ---- the write path's state: rows read once and kept, and what a batch writes once at its end ----
+  //
+  // Within applyAll's SQLite transaction, trades are folded in memory and written at the batch's end (flushBatch):
+  // a coin's row once per run of trades, a candle once per batch, a holding once, a day's figures once. What is
+  // written is exactly what one statement per trade wrote (the folds below are the statements' own arithmetic).
+  // The store is the index's only writer, so rows it read stay true until it writes them; a batch that fails
+  // rolls back, and everything here is forgotten with it.
+
+  /** Per coin: counted (fixed at its planting) and its trend (written only by trades), once read. Only coins that exist. */
+  private readonly coinStates = new Map<string, CoinState>();
+  /** Holdings as the index holds them now (committed, or written by this batch at its end), by mint and wallet. */
+  private readonly holdingStates = new Map<string, HoldingState>();
+  /** Wallets known to be in `traders`. */
+  private readonly knownTraders = new Set<string>();
+  /** Per day, wallets known to be in `daily_traders`. */
+  private readonly knownDailyTraders = new Map<bigint, Set<string>>();
+  private readonly pendingCoins = new Map<string, PendingCoin>();
+  private readonly pendingCandles = new Map<string, PendingCandle[][]>();
+  private readonly pendingHoldings = new Map<string, PendingHolding>();
+  private readonly pendingDaily = new Map<bigint, DailyFigures>();
+
+  private coinState(mint: Address): CoinState | null {
+    let state = this.coinStates.get(mint);
+    if (state === undefined) {
+      const row = this.statements.coinState.get(mint) as { counted: bigint; trend: number | null } | undefined;
+      if (!row) return null; // not cached: a planting may add it
+      state = { counted: row.counted === 1n, trend: row.trend };
+      this.coinStates.set(mint, state);
+    }
+    return state;
+  }
+
+  private applyTrade(fact: TradeFact, tx: IndexedTransaction, seq: bigint, position: number): void {
+    const info = this.coinState(fact.mint);
     if (!info) return; // a coin planted before the index began, or no launchpad coin: not ours to count
-    const { kind: _kind, reserves, routed = false, inNative = false, ...figures } = fact;
-    let t = figures;
-    if (inNative) {
+    const routed = fact.routed === true;
+    let zec = fact.zec;
+    let creatorFee = fact.creatorFee;
+    let protocolFee = fact.protocolFee;
+    let priceE18 = fact.priceE18;
+    if (fact.inNative === true) {
       // A direct trade of a native-paired coin, valued at the native coin's ZEC rate when it happened.
       // Its price in one division (quote native at rate.quote/rate.base zat each, per token), so nothing rounds twice.
       const rate = this.nativeRate();
-      const priceE18 = rate && rate.base > 0n && t.tokens > 0n ? (t.quote * rate.quote * PRICE_E18_SCALE) / (rate.base * t.tokens) : 0n;
-      t = { ...t, zec: this.nativeToZec(t.zec), creatorFee: this.nativeToZec(t.creatorFee), protocolFee: this.nativeToZec(t.protocolFee), priceE18 };
+      priceE18 = rate && rate.base > 0n && fact.tokens > 0n ? (fact.quote * rate.quote * PRICE_E18_SCALE) / (rate.base * fact.tokens) : 0n;
+      zec = this.nativeToZec(zec);
+      creatorFee = this.nativeToZec(creatorFee);
+      protocolFee = this.nativeToZec(protocolFee);
     }
-    const price = storedPrice(t.priceE18);
-    st.insertTrade.run({ ...at, ...t, priceE18: price, routed: routed ? 1 : 0 });
+    const price = storedPrice(priceE18);
+    const mint = fact.mint;
+    const at = tx.at;
+    this.statements.insertTrade.run(seq, position, tx.signature, tx.slot, at, mint, fact.venue, fact.side, fact.user, fact.tokens, fact.quote, zec, creatorFee, protocolFee, price, routed ? 1 : 0);
     // Every shown trade moves the reserves and the chart; only counted ones add to totals, volume and trades.
     const counted = !routed;
-    const buy = t.side === 'buy';
-    const totals = counted
-      ? { count: 1n, buy: buy ? 1n : 0n, sell: buy ? 0n : 1n, zec: t.zec, creatorFee: t.creatorFee }
-      : { count: 0n, buy: 0n, sell: 0n, zec: 0n, creatorFee: 0n };
-    const coin = { mint: t.mint, priceE18: price, at: at.at, ...totals };
-    if ('poolBase' in reserves) st.poolTrade.run({ ...coin, ...reserves });
-    else st.curveTrade.run({ ...coin, ...reserves });
-    for (const seconds of Object.values(CANDLE_INTERVALS)) {
-      st.candle.run(t.mint, seconds, candleBucket(at.at, seconds), price, price, price, price, totals.zec, totals.count);
-    }
+    const buy = fact.side === 'buy';
+    if (counted) info.trend = nextTrend(info.trend, zec, at);
+    this.foldCoin(mint, fact.reserves, price, at, counted, buy, zec, creatorFee, info.trend);
+    this.foldCandles(mint, at, priceE18, counted ? zec : 0n, counted ? 1n : 0n);
     if (!counted) return;
-    const trend = (st.trendOf.get(t.mint) as { trend: number | null }).trend;
-    st.setTrend.run(nextTrend(trend, t.zec, at.at), t.mint);
-    this.applyHolding(t, at);
-    if (info.counted === 1n) {
-      const day = at.at / DAY;
-      const newToday = st.dailyTrader.run(day, t.user).changes > 0 ? 1n : 0n;
-      st.trader.run(t.user);
-      this.addDaily(at.at, { trades: 1n, buys: buy ? 1n : 0n, sells: buy ? 0n : 1n, zec: t.zec, creatorFee: t.creatorFee, traders: newToday });
+    this.applyHolding(mint, fact.user, fact.side, fact.tokens, zec, tx.slot, at);
+    if (info.counted) {
+      const day = at / DAY;
+      const newToday = this.addDailyTrader(day, fact.user);
+      if (!this.knownTraders.has(fact.user)) {
+        this.statements.trader.run(fact.user);
+        if (this.knownTraders.size >= MAX_KNOWN) this.knownTraders.clear();
+        this.knownTraders.add(fact.user);
+      }
+      const daily = this.addDaily(at);
+      daily.trades += 1n;
+      if (buy) daily.buys += 1n;
+      else daily.sells += 1n;
+      daily.zec += zec;
+      daily.creatorFee += creatorFee;
+      if (newToday) daily.traders += 1n;
+    }
+  }
+
+  /** Whether the wallet is new in the day's traders (it is then recorded). */
+  private addDailyTrader(day: bigint, wallet: Address): boolean {
+    let known = this.knownDailyTraders.get(day);
+    if (known === undefined) {
+      if (this.knownDailyTraders.size >= 4) this.knownDailyTraders.clear();
+      known = new Set();
+      this.knownDailyTraders.set(day, known);
+    }
+    if (known.has(wallet)) return false;
+    const added = this.statements.dailyTrader.run(day, wallet).changes > 0;
+    if (known.size >= MAX_KNOWN) known.clear();
+    known.add(wallet);
+    return added;
+  }
+
+  /** A trade's update of its coin's row, folded into the coin's pending one (the last trade's reserves, price and trend; counts summed). */
+  private foldCoin(mint: Address, reserves: TradeFact['reserves'], price: bigint | string, at: bigint, counted: boolean, buy: boolean, zec: bigint, creatorFee: bigint, trend: number | null): void {
+    let pending = this.pendingCoins.get(mint);
+    const pool = 'poolBase' in reserves;
+    if (pending !== undefined && pending.pool !== pool) {
+      this.flushCoins();
+      pending = undefined;
+    }
+    if (pending === undefined) {
+      pending = { pool, reserves, price, at, trades: 0n, buys: 0n, sells: 0n, zec: 0n, creatorFee: 0n, trend };
+      this.pendingCoins.set(mint, pending);
+    }
+    pending.reserves = reserves;
+    pending.price = price;
+    pending.at = at;
+    pending.trend = trend;
+    if (counted) {
+      pending.trades += 1n;
+      if (buy) pending.buys += 1n;
+      else pending.sells += 1n;
+      pending.zec += zec;
+      pending.creatorFee += creatorFee;
+    }
+  }
+
+  /**
+   * A trade's price and counted volume into each interval's candle, folded as the upsert folds them: the
+   * first price opens, the highest and lowest are kept, the last closes; volume and trades add up. Prices
+   * compare as bigints here, as their stored forms compare in SQLite (see price-column.ts).
+   */
+  private foldCandles(mint: Address, at: bigint, price: bigint, zec: bigint, trades: bigint): void {
+    let perInterval = this.pendingCandles.get(mint);
+    if (perInterval === undefined) {
+      perInterval = INTERVAL_SECONDS.map(() => []);
+      this.pendingCandles.set(mint, perInterval);
+    }
+    for (let i = 0; i < INTERVAL_SECONDS.length; i++) {
+      const bucket = candleBucket(at, INTERVAL_SECONDS[i]!);
+      const list = perInterval[i]!;
+      let candle = list.length > 0 && list[list.length - 1]!.bucket === bucket ? list[list.length - 1] : list.find((c) => c.bucket === bucket);
+      if (candle === undefined) {
+        list.push({ bucket, open: price, high: price, low: price, close: price, zec, trades });
+        continue;
+      }
+      if (price > candle.high) candle.high = price;
+      if (price < candle.low) candle.low = price;
+      candle.close = price;
+      candle.zec += zec;
+      candle.trades += trades;
     }
   }
 
@@ -486,21 +660,78 @@ export class IndexStore {
    * Holdings at average cost: a buy adds its ZEC to the cost basis; a sale takes out the basis of the
    * tokens sold (pro rata, floored) and realises the difference.
    */
-  private applyHolding(t: Pick<TradeFact, 'mint' | 'user' | 'side' | 'tokens' | 'zec'>, seen: { slot: bigint; at: bigint }): void {
-    const st = this.statements;
-    const held = st.holding.get(t.mint, t.user) as { balance: bigint; cost_basis_zec: bigint; realised_pnl_zec: bigint } | undefined;
-    let balance = held?.balance ?? 0n;
-    let cost = held?.cost_basis_zec ?? 0n;
-    let realised = held?.realised_pnl_zec ?? 0n;
-    const after = balanceAfter(balance, t.side, t.tokens);
-    if (t.side === 'buy') cost += t.zec;
-    else {
-      const basis = balance === 0n ? 0n : (cost * after.sold) / balance;
-      cost -= basis;
-      realised += t.zec - basis;
+  private applyHolding(mint: Address, wallet: Address, side: 'buy' | 'sell', tokens: bigint, zec: bigint, slot: bigint, at: bigint): void {
+    const key = `${mint} ${wallet}`;
+    let held = this.holdingStates.get(key);
+    if (held === undefined) {
+      const row = this.statements.holding.get(mint, wallet) as { balance: bigint; cost_basis_zec: bigint; realised_pnl_zec: bigint } | undefined;
+      held = { balance: row?.balance ?? 0n, cost: row?.cost_basis_zec ?? 0n, realised: row?.realised_pnl_zec ?? 0n };
+      this.holdingStates.set(key, held);
     }
-    balance = after.balance;
-    st.putHolding.run({ mint: t.mint, wallet: t.user, balance, cost, realised, zec: t.zec, slot: seen.slot, at: seen.at });
+    const after = balanceAfter(held.balance, side, tokens);
+    if (side === 'buy') held.cost += zec;
+    else {
+      const basis = held.balance === 0n ? 0n : (held.cost * after.sold) / held.balance;
+      held.cost -= basis;
+      held.realised += zec - basis;
+    }
+    held.balance = after.balance;
+    const pending = this.pendingHoldings.get(key);
+    if (pending === undefined) this.pendingHoldings.set(key, { mint, wallet, state: held, zec, slot, at });
+    else pending.zec += zec;
+  }
+
+  private addDaily(at: bigint): DailyFigures {
+    const day = (at / DAY) * DAY;
+    let figures = this.pendingDaily.get(day);
+    if (figures === undefined) {
+      figures = { coins: 0n, trades: 0n, buys: 0n, sells: 0n, zec: 0n, creatorFee: 0n, graduations: 0n, traders: 0n };
+      this.pendingDaily.set(day, figures);
+    }
+    return figures;
+  }
+
+  /** Writes the coins' pending updates (before anything reads or writes a coins row, and at the batch's end). */
+  private flushCoins(): void {
+    if (this.pendingCoins.size === 0) return;
+    const st = this.statements;
+    for (const [mint, c] of this.pendingCoins) {
+      const r = c.reserves as Record<string, bigint>;
+      if (c.pool) st.poolTrade.run(r['poolBase'], r['poolQuote'], c.price, c.at, c.trades, c.buys, c.sells, c.zec, c.creatorFee, c.trend, mint);
+      else st.curveTrade.run(r['virtualToken'], r['virtualQuote'], r['realToken'], r['realQuote'], c.price, c.at, c.trades, c.buys, c.sells, c.zec, c.creatorFee, c.trend, mint);
+    }
+    this.pendingCoins.clear();
+  }
+
+  /** Everything the batch folded, written inside its SQLite transaction. */
+  private flushBatch(): void {
+    const st = this.statements;
+    this.flushCoins();
+    for (const [mint, perInterval] of this.pendingCandles) {
+      for (let i = 0; i < INTERVAL_SECONDS.length; i++) {
+        for (const c of perInterval[i]!) {
+          st.candle.run(mint, INTERVAL_SECONDS[i], c.bucket, storedPrice(c.open), storedPrice(c.high), storedPrice(c.low), storedPrice(c.close), c.zec, c.trades);
+        }
+      }
+    }
+    this.pendingCandles.clear();
+    for (const h of this.pendingHoldings.values()) st.putHolding.run(h.mint, h.wallet, h.state.balance, h.state.cost, h.state.realised, h.zec, h.slot, h.at);
+    this.pendingHoldings.clear();
+    for (const [day, d] of this.pendingDaily) st.daily.run(day, d.coins, d.trades, d.buys, d.sells, d.zec, d.creatorFee, d.graduations, d.traders);
+    this.pendingDaily.clear();
+    if (this.holdingStates.size > MAX_KNOWN) this.holdingStates.clear();
+    if (this.coinStates.size > MAX_KNOWN) this.coinStates.clear();
+  }
+
+  private forgetWriteState(): void {
+    this.coinStates.clear();
+    this.holdingStates.clear();
+    this.knownTraders.clear();
+    this.knownDailyTraders.clear();
+    this.pendingCoins.clear();
+    this.pendingCandles.clear();
+    this.pendingHoldings.clear();
+    this.pendingDaily.clear();
   }
 
   private applyFee(fact: FeeFact, at: { signature: Signature; slot: bigint; at: bigint; seq: bigint; position: number }): void {
@@ -566,10 +797,6 @@ export class IndexStore {
         break;
       }
     }
-  }
-
-  private addDaily(at: bigint, add: Partial<Record<'coins' | 'trades' | 'buys' | 'sells' | 'zec' | 'creatorFee' | 'graduations' | 'traders', bigint>>): void {
-    this.statements.daily.run({ day: (at / DAY) * DAY, coins: 0n, trades: 0n, buys: 0n, sells: 0n, zec: 0n, creatorFee: 0n, graduations: 0n, traders: 0n, ...add });
   }
 
   // ---- reads ----
