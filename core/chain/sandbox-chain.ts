@@ -63,7 +63,7 @@ export class SandboxChain implements Chain {
     } catch (error) {
       throw new DeskError('invalid_param', `not a transaction: ${(error as Error).message}`);
     }
-    if (!options.skipPreflight) {
+    const preflight = (): void => {
       const simulation = this.cluster.simulate(wire, { sigVerify: true }, decoded);
       if (simulation.err !== null) {
         const code = simulation.err === 'BlockhashNotFound' ? 'blockhash_expired' : 'refused';
@@ -72,8 +72,15 @@ export class SandboxChain implements Chain {
           logs: simulation.logs,
         });
       }
+    };
+    if (!options.skipPreflight) {
+      // The preflight runs without checking signatures: the send checks them anyway, and lands nothing
+      // when one fails. Whenever either step refuses, the preflight is run again as a validator runs it
+      // (signatures checked), so that what is thrown is exactly its answer.
+      if (this.cluster.simulate(wire, { sigVerify: false }, decoded).err !== null) preflight();
     }
     const outcome = this.cluster.send(wire, decoded);
+    if (!options.skipPreflight && !outcome.landed && outcome.err === 'SignatureFailure') preflight();
     if (!outcome.landed && (outcome.err === 'SignatureFailure' || outcome.err === 'SanitizeFailure')) {
       throw new DeskError('refused', `transaction refused: ${describeTransactionError(outcome.err)}`, { err: outcome.err });
     }

@@ -3,7 +3,7 @@ import type { Chain } from '../chain/chain.js';
 import type { LatestBlockhash } from '../chain/types.js';
 import { DeskError, type DeskErrorCode } from '../errors.js';
 import { plainSimulationError } from './program-error.js';
-import { compileUnsigned, MEASURE_COMPUTE_UNITS, type UnsignedTransaction } from './transaction.js';
+import { compileUnsigned, MEASURE_COMPUTE_UNITS, withComputeUnitLimit, type UnsignedTransaction } from './transaction.js';
 import type { World } from './world.js';
 
 /** A transaction of a build with what its simulation showed. */
@@ -50,7 +50,8 @@ export async function simulateTransaction(
   const after = result.accounts[0]?.lamports ?? 0n;
   if (options.measure === false) return { ...measured, unitsConsumed: result.unitsConsumed, solCostLamports: before - after, logs: result.logs };
   const limit = limitFor(result.unitsConsumed);
-  const tx = limit === MEASURE_COMPUTE_UNITS ? measured : compileUnsigned(world, { ...input, computeUnitLimit: limit });
+  // The same message but the limit's four bytes: patched in rather than compiled again.
+  const tx = limit === MEASURE_COMPUTE_UNITS ? measured : (withComputeUnitLimit(measured, limit) ?? compileUnsigned(world, { ...input, computeUnitLimit: limit }));
   // The simulated fee payer has paid the network and priority fees already (as a validator's simulation
   // charges them), so the difference is the whole cost; test/engine checks it against what a send moves.
   const saved = measured.priorityLamports - tx.priorityLamports;

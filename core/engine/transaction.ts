@@ -1,11 +1,10 @@
 import {
   AccountRole,
   appendTransactionMessageInstructions,
-  compileTransaction,
+  compileTransactionMessage,
   compressTransactionMessageUsingAddressLookupTables,
   createTransactionMessage,
   getBase64Decoder,
-  getTransactionEncoder,
   pipe,
   setTransactionMessageFeePayer,
   setTransactionMessageLifetimeUsingBlockhash,
@@ -15,6 +14,7 @@ import {
 import { getSetComputeUnitLimitInstruction, getSetComputeUnitPriceInstruction } from '@solana-program/compute-budget';
 import type { LatestBlockhash } from '../chain/types.js';
 import { DeskError } from '../errors.js';
+import { addressBytes } from '../verify/base58.js';
 import { MAX_TRANSACTION_BYTES } from '../verify/transaction-wire.js';
 import type { World } from './world.js';
 
@@ -60,14 +60,16 @@ export function compileUnsigned(
   );
   const table = world.lookupTable;
   const compressed = table ? compressTransactionMessageUsingAddressLookupTables(message, { [table.address]: [...table.addresses] }) : message;
-  const transaction = compileTransaction(compressed);
-  const wire = new Uint8Array(getTransactionEncoder().encode(transaction));
+  // kit orders the accounts; the bytes are written here (kit's encoders convert every address through a BigInt).
+  const compiled = compileTransactionMessage(compressed);
+  const signers = compiled.staticAccounts.slice(0, compiled.header.numSignerAccounts);
+  const wire = encodeUnsignedV0(compiled as CompiledV0);
   if (wire.length > MAX_TRANSACTION_BYTES) {
     throw new DeskError('too_large', `the transaction takes ${wire.length} bytes, more than the ${MAX_TRANSACTION_BYTES} one transaction may hold`);
   }
   return {
     wire,
-    signers: Object.keys(transaction.signatures) as Address[],
+    signers,
     lookupTables: table !== null && hasLookups(compressed) ? [table.address] : [],
     blockhash: input.lifetime.blockhash,
     lastValidBlockHeight: input.lifetime.lastValidBlockHeight,
@@ -95,3 +97,101 @@ function hasLookups(message: { readonly instructions: readonly Instruction[] }):
 }
 
 export const base64Of = (wire: Uint8Array): string => getBase64Decoder().decode(wire);
+
+/** What kit's compileTransactionMessage answers for a version 0 message with a blockhash lifetime. */
+interface CompiledV0 {
+  readonly version: 0;
+  readonly header: { readonly numSignerAccounts: number; readonly numReadonlySignerAccounts: number; readonly numReadonlyNonSignerAccounts: number };
+  readonly staticAccounts: readonly Address[];
+  readonly lifetimeToken: string;
+  readonly instructions: readonly { readonly programAddressIndex: number; readonly accountIndices?: readonly number[]; readonly data?: Uint8Array | { readonly length: number; readonly [i: number]: number } }[];
+  readonly addressTableLookups?: readonly { readonly lookupTableAddress: Address; readonly writableIndexes: readonly number[]; readonly readonlyIndexes: readonly number[] }[];
+}
+
+/**
+ * The wire bytes kit's getTransactionEncoder writes for compileTransaction's answer: a compact-u16 count
+ * of signature slots (one per signer, all zero), then the v0 message. test/engine checks them against kit's.
+ */
+export function encodeUnsignedV0(message: CompiledV0): Uint8Array {
+  const out: number[] = [];
+  const shortU16 = (value: number) => {
+    let rest = value;
+    for (;;) {
+      const low = rest & 0x7f;
+      rest >>= 7;
+      if (rest === 0) {
+        out.push(low);
+        return;
+      }
+      out.push(low | 0x80);
+    }
+  };
+  const bytes = (value: { readonly length: number; readonly [i: number]: number }) => {
+    for (let i = 0; i < value.length; i++) out.push(value[i]!);
+  };
+  const list = (values: readonly number[]) => {
+    shortU16(values.length);
+    bytes(values);
+  };
+  const signers = message.header.numSignerAccounts;
+  shortU16(signers);
+  const signaturesEnd = out.length + signers * 64;
+  out.length = signaturesEnd;
+  out.fill(0, signaturesEnd - signers * 64);
+  out.push(0x80, message.header.numSignerAccounts, message.header.numReadonlySignerAccounts, message.header.numReadonlyNonSignerAccounts);
+  shortU16(message.staticAccounts.length);
+  for (const address of message.staticAccounts) bytes(addressBytes(address));
+  bytes(addressBytes(message.lifetimeToken));
+  shortU16(message.instructions.length);
+  for (const ix of message.instructions) {
+    out.push(ix.programAddressIndex);
+    list(ix.accountIndices ?? []);
+    const data = ix.data ?? new Uint8Array();
+    shortU16(data.length);
+    bytes(data);
+  }
+  const lookups = message.addressTableLookups ?? [];
+  shortU16(lookups.length);
+  for (const lookup of lookups) {
+    bytes(addressBytes(lookup.lookupTableAddress));
+    list(lookup.writableIndexes);
+    list(lookup.readonlyIndexes);
+  }
+  return Uint8Array.from(out);
+}
+
+/**
+ * `tx` with another compute unit limit: the same bytes but the SetComputeUnitLimit value, which
+ * compileUnsigned always puts first (fixed size, so nothing moves): what compiling the same input again
+ * with that limit writes. Null when the first instruction is not that (then compile again).
+ */
+export function withComputeUnitLimit(tx: UnsignedTransaction, limit: number): UnsignedTransaction | null {
+  const wire = tx.wire;
+  let at = 0;
+  const shortU16 = (): number => {
+    let value = 0;
+    for (let i = 0; i < 3; i++) {
+      const byte = wire[at++]!;
+      value |= (byte & 0x7f) << (7 * i);
+      if ((byte & 0x80) === 0) return value;
+    }
+    return -1;
+  };
+  const signatures = shortU16();
+  at += signatures * 64;
+  if (wire[at] !== 0x80) return null;
+  at += 4;
+  const statics = shortU16();
+  const staticsAt = at;
+  at += statics * 32 + 32;
+  if (shortU16() < 1) return null;
+  const program = wire[at++]!;
+  if (program >= statics || shortU16() !== 0 || shortU16() !== 5 || wire[at] !== 2) return null;
+  const programBytes = addressBytes(COMPUTE_BUDGET_PROGRAM);
+  for (let i = 0; i < 32; i++) if (wire[staticsAt + program * 32 + i] !== programBytes[i]) return null;
+  const patched = Uint8Array.from(wire);
+  new DataView(patched.buffer).setUint32(at + 1, limit, true);
+  return { ...tx, wire: patched, computeUnitLimit: limit, priorityLamports: priorityLamportsOf(limit, COMPUTE_UNIT_PRICE_MICRO_LAMPORTS) };
+}
+
+const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111' as Address;

@@ -29,6 +29,19 @@ const CONFIRM_TIMEOUT_MS = 120_000;
  * before; only then are the transactions sent in order, each confirmed before the next. Anything else
  * answers `refused` and nothing leaves. A planting is handed to the index as soon as it is confirmed.
  */
+/**
+ * The built transaction resolved, once per wire and lookup tables (a frozen table is read once, so its
+ * addresses are the same array each time): a build is checked again on every attempt to send it.
+ */
+const resolvedBuilds = new WeakMap<Uint8Array, { tables: ReadonlyMap<Address, readonly Address[]>; resolved: ResolvedTransaction }>();
+function resolvedBuilt(wire: Uint8Array, tables: ReadonlyMap<Address, readonly Address[]>): ResolvedTransaction {
+  const known = resolvedBuilds.get(wire);
+  if (known && known.tables.size === tables.size && [...tables].every(([address, entries]) => known.tables.get(address) === entries)) return known.resolved;
+  const resolved = resolveTransaction(wire, tables);
+  resolvedBuilds.set(wire, { tables, resolved });
+  return resolved;
+}
+
 export class Relay {
   private readonly rules: WalletAdditionRules;
 
@@ -66,7 +79,7 @@ export class Relay {
     const built = build.transactions[index]!;
     const label = build.transactions.length > 1 ? `transaction ${index + 1} of ${build.transactions.length}` : 'the transaction';
     const tables = await this.tablesFor(built.lookupTables);
-    const mine = resolveTransaction(built.wire, tables);
+    const mine = resolvedBuilt(built.wire, tables);
     let theirs: ResolvedTransaction;
     try {
       theirs = resolveTransaction(signed, tables);

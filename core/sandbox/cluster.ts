@@ -2,8 +2,6 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Clock, LiteSVM } from 'litesvm';
 import {
-  getAddressDecoder,
-  getAddressEncoder,
   getBase58Decoder,
   type Address,
   type EncodedAccount,
@@ -24,10 +22,11 @@ import { BlockhashWindow } from './blockhash-window.js';
 import { HistoryIndex } from './history-index.js';
 import { Ledger, type LedgerEntry } from './ledger.js';
 import { readSnapshot, writeSnapshot, type SnapshotHeader } from './snapshot.js';
-import { readTokenBalances } from './token-balances.js';
+import { readTokenBalances, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from './token-balances.js';
 import { landsDespiteError, toTransactionError } from './transaction-errors.js';
 import { isFeesOnlyError, programLoadError } from './program-load.js';
 import { decodeWireTransaction, isStaticWritable, resolveLookups, type WireTransaction } from './wire-transaction.js';
+import { addressBytes, addressOfBytes } from '../verify/base58.js';
 import { innerOf, nativeOf, returnDataOf, type NativeAccount, type NativeMeta, type NativeSimulation, type NativeSvm } from './native-svm.js';
 
 /** Slots advance in real time, as on a cluster. */
@@ -65,10 +64,10 @@ export interface LandedTransaction {
   readonly writableKeys: readonly Address[];
 }
 
-const addressDecoder = getAddressDecoder();
-const addressEncoder = getAddressEncoder();
 const base58 = getBase58Decoder();
 const SYSTEM_PROGRAM = '11111111111111111111111111111111' as Address;
+const NO_DATA = new Uint8Array(0);
+type BalanceView = { readonly lamports: Lamports; readonly owner: Address; readonly data: Uint8Array };
 
 /**
  * An embedded Solana cluster: the real SVM (LiteSVM) with a clock, a window of recent blockhashes,
@@ -286,27 +285,12 @@ export class SandboxCluster {
     };
   }
 
-  /** Base58 <-> bytes for addresses, cached: the same few accounts are read over and over. */
-  private readonly bytesOfAddress = new Map<string, Uint8Array>();
-  private readonly addressOfBytes = new Map<string, Address>();
+  /** Base58 <-> bytes for addresses, cached (core/verify/base58): the same few accounts are read over and over. */
   private addressBytes(address: Address): Uint8Array {
-    let bytes = this.bytesOfAddress.get(address);
-    if (!bytes) {
-      bytes = addressEncoder.encode(address) as Uint8Array;
-      if (this.bytesOfAddress.size > 100_000) this.bytesOfAddress.clear();
-      this.bytesOfAddress.set(address, bytes);
-    }
-    return bytes;
+    return addressBytes(address);
   }
   private addressOf(bytes: Uint8Array): Address {
-    const key = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
-    let address = this.addressOfBytes.get(key);
-    if (!address) {
-      address = addressDecoder.decode(bytes);
-      if (this.addressOfBytes.size > 100_000) this.addressOfBytes.clear();
-      this.addressOfBytes.set(key, address);
-    }
-    return address;
+    return addressOfBytes(bytes);
   }
 
   getProgramAccounts(program: Address): ChainAccount[] {
@@ -376,12 +360,16 @@ export class SandboxCluster {
       const result = this.native.simulateVersionedTransaction(wire);
       const failed = typeof result.err === 'function';
       const meta = failed ? (result as { meta(): NativeMeta }).meta() : (result as NativeSimulation).meta();
+      // The inner instructions are taken apart only if read (a build's simulation never does).
+      let inner: SimulationResult['innerInstructions'] | null = null;
       return {
         err: failed ? this.validatorErrorOf(tx, (result as { err(): unknown }).err()) : null,
         logs: meta.logs(),
         unitsConsumed: meta.computeUnitsConsumed(),
         returnData: returnDataOf(meta),
-        innerInstructions: innerOf(meta),
+        get innerInstructions() {
+          return (inner ??= innerOf(meta));
+        },
         accounts: failed || !options.accounts ? [] : this.postAccountsOf(result as NativeSimulation, options.accounts),
       };
     } finally {
@@ -391,10 +379,12 @@ export class SandboxCluster {
 
   /** The simulation's account states for `addresses`: those it wrote, else as they are now. */
   private postAccountsOf(simulation: NativeSimulation, addresses: readonly Address[]): (ChainAccount | null)[] {
+    // Only the accounts asked for are read out of the simulation (their data is copied across).
+    const wanted = new Set<string>(addresses);
     const written = new Map<string, ChainAccount | null>();
     for (const entry of simulation.postAccounts() as { address: Uint8Array; account(): NativeAccount }[]) {
       const address = this.addressOf(entry.address);
-      written.set(address, this.chainAccountOf(address, entry.account()));
+      if (wanted.has(address)) written.set(address, this.chainAccountOf(address, entry.account()));
     }
     return addresses.map((address) => (written.has(address) ? written.get(address)! : this.getAccount(address)));
   }
@@ -417,7 +407,8 @@ export class SandboxCluster {
     if (lifetime) return { landed: false, signature: tx.signature, err: lifetime, logs: [] };
     const accounts = this.accountKeysOf(tx);
     if (!accounts.ok) return { landed: false, signature: tx.signature, err: accounts.err, logs: [] };
-    const preAccounts = accounts.keys.map((key) => this.getAccount(key));
+    const keyBytes = accounts.keys.map((key) => this.addressBytes(key));
+    const preAccounts = keyBytes.map((bytes) => this.balanceOf(bytes));
     const result = this.native.sendVersionedTransaction(wire);
     const failed = typeof result.err === 'function';
     const meta: NativeMeta = failed ? (result as { meta(): NativeMeta }).meta() : (result as NativeMeta);
@@ -429,7 +420,7 @@ export class SandboxCluster {
     const fee = transactionFee(tx.message, tx.signers.length);
     // LiteSVM checked the signatures and that the fee payer can pay before it tried to load the programs.
     if (feesOnly) this.chargeFeesOnly(tx.message, fee);
-    const postAccounts = accounts.keys.map((key) => this.getAccount(key));
+    const postAccounts = keyBytes.map((bytes) => this.balanceOf(bytes));
     const decimalsOf = (mint: Address): number => this.decimalsOf(mint);
     const record: ChainTransaction = {
       signature: tx.signature,
@@ -466,6 +457,20 @@ export class SandboxCluster {
     this.recentSlots.set(this.slotValue, inSlot);
     for (const listener of this.transactionListeners) listener(landed);
     return { landed: true, signature: tx.signature, slot: this.slotValue, err };
+  }
+
+  /**
+   * What a transaction's record needs of an account: its lamports and owner, and its data only when it
+   * is a token program's (for the token balances): a program's or a pool's data is not copied out twice
+   * per transaction for nothing. Null as getAccount answers it (none, or emptied).
+   */
+  private balanceOf(address: Uint8Array): BalanceView | null {
+    const account = this.native.getAccount(address);
+    if (account === null) return null;
+    const lamports = account.lamports() as Lamports;
+    if (lamports === 0n) return null;
+    const owner = this.addressOf(account.owner());
+    return { lamports, owner, data: owner === TOKEN_PROGRAM || owner === TOKEN_2022_PROGRAM ? account.data() : NO_DATA };
   }
 
   /** LiteSVM's error in the validator's words: a program load failure is told apart as a validator does. */

@@ -8,6 +8,8 @@ import {
   type Signature,
   getBase58Decoder,
 } from '@solana/kit';
+import { addressOfBytes, base58Encode } from '../verify/base58.js';
+import { decodeWireFast } from '../verify/transaction-wire.js';
 
 /** The message forms the sandbox executes (a validator refuses newer versions too). */
 export type CompiledTransactionMessage = LegacyCompiledTransactionMessage | V0CompiledTransactionMessage;
@@ -29,6 +31,21 @@ const base58 = getBase58Decoder();
 
 /** Throws (with kit's message) when the bytes are not a transaction. */
 export function decodeWireTransaction(wire: Uint8Array): WireTransaction {
+  // By hand for the usual signatures-first legacy or v0 transaction (the same shapes kit answers); kit for anything else.
+  const fast = decodeWireFast(wire);
+  if (fast !== null) {
+    const signers = Object.keys(fast.signatures) as Address[];
+    if (signers.length === 0) throw new Error('transaction carries no signature');
+    const message = fast.message as unknown as CompiledTransactionMessage & CompiledTransactionMessageWithLifetime;
+    return {
+      wire,
+      signature: base58Encode(fast.signatures[signers[0]!] ?? wire.subarray(1, 65)) as Signature,
+      signers,
+      message,
+      version: message.version,
+      recentBlockhash: message.lifetimeToken,
+    };
+  }
   const transaction = transactionDecoder.decode(wire);
   const decoded = messageDecoder.decode(transaction.messageBytes);
   if (decoded.version !== 'legacy' && decoded.version !== 0) {
@@ -72,13 +89,12 @@ export function resolveLookups(
   const writable: Address[] = [];
   const readonly: Address[] = [];
   if (!('addressTableLookups' in message) || !message.addressTableLookups) return { writable, readonly };
-  const decoder = getBase58Decoder();
   for (const lookup of message.addressTableLookups) {
     const data = readTable(lookup.lookupTableAddress);
     if (!data) return null;
     const count = Math.floor((data.length - LOOKUP_TABLE_META_SIZE) / 32);
     const at = (i: number): Address | null =>
-      i < count ? (decoder.decode(data.subarray(LOOKUP_TABLE_META_SIZE + i * 32, LOOKUP_TABLE_META_SIZE + (i + 1) * 32)) as Address) : null;
+      i < count ? addressOfBytes(data.subarray(LOOKUP_TABLE_META_SIZE + i * 32, LOOKUP_TABLE_META_SIZE + (i + 1) * 32)) : null;
     for (const i of lookup.writableIndexes) {
       const a = at(i);
       if (!a) return null;

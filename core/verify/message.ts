@@ -1,5 +1,5 @@
 import { getCompiledTransactionMessageDecoder, getTransactionDecoder, type Address } from '@solana/kit';
-import { readTransactionWire } from './transaction-wire.js';
+import { decodeWireFast, readTransactionWire } from './transaction-wire.js';
 
 /**
  * A transaction taken apart into what its instructions do: each instruction's program, accounts (with
@@ -40,8 +40,10 @@ const messageDecoder = getCompiledTransactionMessageDecoder();
 export function resolveTransaction(wire: Uint8Array, tables: ReadonlyMap<Address, readonly Address[]>): ResolvedTransaction {
   const shape = readTransactionWire(wire);
   if (typeof shape === 'string') throw new Error(shape);
-  const transaction = transactionDecoder.decode(wire);
-  const message = messageDecoder.decode(transaction.messageBytes);
+  // By hand (kit's shapes, cached base58) for what the wire check let through; kit if that ever declines.
+  const fast = decodeWireFast(wire);
+  const transaction = fast ?? transactionDecoder.decode(wire);
+  const message = fast?.message ?? messageDecoder.decode(transaction.messageBytes);
   // Never true after the wire was read: it narrows the codec's type.
   if (message.version !== 'legacy' && message.version !== 0) throw new Error(`its message is version ${String(message.version)}; only legacy and version 0 exist`);
   const { numSignerAccounts, numReadonlySignerAccounts, numReadonlyNonSignerAccounts } = message.header;
@@ -72,7 +74,7 @@ export function resolveTransaction(wire: Uint8Array, tables: ReadonlyMap<Address
     feePayer: statics[0]!,
     blockhash: message.lifetimeToken,
     signers,
-    signatures: signers.map((s) => (transaction.signatures[s] as Uint8Array | null) ?? null),
+    signatures: signers.map((s) => ((transaction.signatures as Readonly<Record<string, Uint8Array | null>>)[s] ?? null)),
     messageBytes: new Uint8Array(transaction.messageBytes),
     lookupTables: lookups.map((l) => l.lookupTableAddress),
     instructions: message.instructions.map((ix) => ({

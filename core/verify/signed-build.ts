@@ -88,13 +88,27 @@ export function differenceFromBuilt(built: ResolvedTransaction, signed: Resolved
   return null;
 }
 
+/** Each signer's CryptoKey, imported once (kit imports it anew on every call): a wallet signs build after build. */
+const publicKeys = new Map<Address, Promise<CryptoKey>>();
+function publicKeyOf(address: Address): Promise<CryptoKey> {
+  let key = publicKeys.get(address);
+  if (key === undefined) {
+    if (publicKeys.size >= 10_000) publicKeys.clear();
+    key = getPublicKeyFromAddress(address);
+    publicKeys.set(address, key);
+    // A refused import is not kept: the next call says so again in kit's words.
+    key.catch(() => publicKeys.delete(address));
+  }
+  return key;
+}
+
 /** Null when every signer's slot holds a valid signature of the message; otherwise which one fails. */
 export async function signatureProblem(tx: ResolvedTransaction): Promise<string | null> {
   for (let i = 0; i < tx.signers.length; i++) {
     const signer = tx.signers[i]!;
     const signature = tx.signatures[i];
     if (!signature || signature.every((b) => b === 0)) return `it is not signed by ${signer}`;
-    const key = await getPublicKeyFromAddress(signer);
+    const key = await publicKeyOf(signer);
     if (!(await verifySignature(key, signature as SignatureBytes, tx.messageBytes))) return `the signature of ${signer} does not verify`;
   }
   return null;

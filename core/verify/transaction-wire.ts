@@ -11,6 +11,9 @@
  * indexes, data), and for version 0 the address lookups. A validator also refuses what this refuses.
  */
 
+import type { Address } from '@solana/kit';
+import { addressOfBytes, base58Encode } from './base58.js';
+
 /** A transaction's most bytes on the wire (the packet size less headers). */
 export const MAX_TRANSACTION_BYTES = 1232;
 
@@ -150,4 +153,137 @@ function shapeOf(wire: Uint8Array): WireShape {
   const past = indexes.find((index) => index >= total);
   if (past !== undefined) throw new WireProblem(`an instruction names account ${past} of the ${total} the message holds`);
   return { version, signatures, staticAccounts, lookedUpAccounts, instructions: instructionCount };
+}
+
+/**
+ * A signatures-first (legacy or version 0) transaction taken apart by hand, in exactly the shapes kit's
+ * getTransactionDecoder + getCompiledTransactionMessageDecoder answer (addresses through the cached
+ * base58 of ./base58.ts instead of kit's BigInt codec): null when the bytes are anything else (cut short,
+ * a length written with needless bytes, another version, signatures that disagree with the header), for
+ * which the caller asks kit itself, so that kit's answer or kit's error stays the answer.
+ */
+export interface DecodedWireTransaction {
+  readonly messageBytes: Uint8Array;
+  /** As kit's decoder: signer address -> signature, null for an all-zero slot. */
+  readonly signatures: Readonly<Record<string, Uint8Array | null>>;
+  readonly signerAddresses: readonly Address[];
+  /** Each slot's 64 bytes, in order (views into the wire). */
+  readonly signatureSlots: readonly Uint8Array[];
+  readonly message: DecodedMessage;
+}
+
+export interface DecodedInstruction {
+  readonly programAddressIndex: number;
+  readonly accountIndices?: number[];
+  readonly data?: Uint8Array;
+}
+
+export interface DecodedMessage {
+  readonly version: 'legacy' | 0;
+  readonly header: { readonly numSignerAccounts: number; readonly numReadonlySignerAccounts: number; readonly numReadonlyNonSignerAccounts: number };
+  readonly staticAccounts: Address[];
+  readonly lifetimeToken: string;
+  readonly instructions: DecodedInstruction[];
+  readonly addressTableLookups?: { lookupTableAddress: Address; writableIndexes: number[]; readonlyIndexes: number[] }[];
+}
+
+class Cut {}
+const CUT = new Cut();
+
+export function decodeWireFast(wire: Uint8Array): DecodedWireTransaction | null {
+  try {
+    return decodeOrThrow(wire);
+  } catch (error) {
+    if (error === CUT) return null;
+    throw error;
+  }
+}
+
+function decodeOrThrow(wire: Uint8Array): DecodedWireTransaction | null {
+  let at = 0;
+  const need = (count: number) => {
+    if (at + count > wire.length) throw CUT;
+  };
+  const u8 = () => {
+    need(1);
+    return wire[at++]!;
+  };
+  const shortU16 = () => {
+    let value = 0;
+    for (let i = 0; i < 3; i++) {
+      const byte = u8();
+      value |= (byte & 0x7f) << (7 * i);
+      if ((byte & 0x80) === 0) {
+        // Only the one canonical encoding here; anything else is kit's to judge.
+        if ((i > 0 && byte === 0) || (i === 2 && byte > 0x03)) throw CUT;
+        return value;
+      }
+    }
+    throw CUT;
+  };
+  const indexes = () => {
+    const count = shortU16();
+    need(count);
+    const out = Array.from(wire.subarray(at, at + count));
+    at += count;
+    return out;
+  };
+  const address = () => {
+    need(32);
+    const a = addressOfBytes(wire.subarray(at, at + 32));
+    at += 32;
+    return a;
+  };
+  if (wire.length === 0 || (wire[0]! & 0x80) !== 0) return null;
+  const signatureCount = shortU16();
+  need(signatureCount * 64);
+  const signatureSlots: Uint8Array[] = [];
+  for (let i = 0; i < signatureCount; i++) signatureSlots.push(wire.subarray(at + i * 64, at + (i + 1) * 64));
+  at += signatureCount * 64;
+  const messageStart = at;
+  let version: 'legacy' | 0 = 'legacy';
+  if (wire[at] !== undefined && (wire[at]! & 0x80) !== 0) {
+    if ((wire[at]! & 0x7f) !== 0) return null;
+    version = 0;
+    at++;
+  }
+  const header = { numSignerAccounts: u8(), numReadonlySignerAccounts: u8(), numReadonlyNonSignerAccounts: u8() };
+  const staticCount = shortU16();
+  const staticAccounts: Address[] = [];
+  for (let i = 0; i < staticCount; i++) staticAccounts.push(address());
+  need(32);
+  const lifetimeToken = base58Encode(wire.subarray(at, at + 32));
+  at += 32;
+  const instructionCount = shortU16();
+  const instructions: DecodedInstruction[] = [];
+  for (let i = 0; i < instructionCount; i++) {
+    const programAddressIndex = u8();
+    const accountIndices = indexes();
+    const length = shortU16();
+    need(length);
+    const data = wire.slice(at, at + length);
+    at += length;
+    instructions.push({ programAddressIndex, ...(accountIndices.length ? { accountIndices } : null), ...(data.byteLength ? { data } : null) });
+  }
+  let addressTableLookups: { lookupTableAddress: Address; writableIndexes: number[]; readonlyIndexes: number[] }[] | undefined;
+  if (version === 0) {
+    const count = shortU16();
+    for (let i = 0; i < count; i++) {
+      const lookupTableAddress = address();
+      const writableIndexes = indexes();
+      const readonlyIndexes = indexes();
+      (addressTableLookups ??= []).push({ lookupTableAddress, writableIndexes, readonlyIndexes });
+    }
+  }
+  const signerAddresses = staticAccounts.slice(0, header.numSignerAccounts);
+  if (signerAddresses.length !== signatureCount) return null;
+  const signatures: Record<string, Uint8Array | null> = {};
+  signerAddresses.forEach((signer, i) => {
+    const slot = signatureSlots[i]!;
+    signatures[signer] = slot.every((b) => b === 0) ? null : slot.slice();
+  });
+  const message: DecodedMessage = addressTableLookups
+    ? { header, staticAccounts, lifetimeToken, instructions, addressTableLookups, version }
+    : { header, staticAccounts, lifetimeToken, instructions, version };
+  return { messageBytes: wire.subarray(messageStart), signatures: Object.freeze(signatures), signerAddresses, signatureSlots, message };
 }
