@@ -108,9 +108,12 @@ export class Ledger {
   }
 
   append(transaction: ChainTransaction, accountKeys: readonly Address[]): LedgerEntry {
-    const line = JSON.stringify(storedOf(transaction, accountKeys));
+    const record = storedOf(transaction, accountKeys);
+    const line = JSON.stringify(record);
     const bytes = Buffer.from(line + '\n', 'utf8');
-    const entry = entryOf(JSON.parse(line) as StoredRecord, this.size, bytes.length - 1);
+    // The entry as a reader of the file would make it (entryOf of the parsed line), without parsing the
+    // whole line back: only a failed transaction's error is a nested value, and it is copied through JSON.
+    const entry = entryOf(record.m.err === null ? record : { ...record, m: { ...record.m, err: JSON.parse(JSON.stringify(record.m.err)) as TransactionError } }, this.size, bytes.length - 1);
     if (this.fd === null) this.memory.set(entry.offset, line);
     else writeSync(this.fd, bytes, 0, bytes.length, this.size);
     this.size += bytes.length;
