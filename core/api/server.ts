@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
@@ -21,6 +22,7 @@ import { DeskError } from '../errors.js';
 import type { ProgressFeed } from '../index/index-progress.js';
 import type { IndexStore } from '../index/store/index-store.js';
 import { isApiError, toApiError } from './api-error.js';
+import { serializationSchema } from './schemas/common.js';
 import { loopbackHostProblem } from './loopback.js';
 import { requestRefusal, schemaRefusal } from './request-refusals.js';
 import { RateLimiter, type RateGroup, type RateTier } from './rate-limit.js';
@@ -93,6 +95,19 @@ declare module 'fastify' {
 /** The spec's filter names (Errors: an unknown `sort`, `stage`, `quote`, `stock` or `pair` answers 400 invalid_param). */
 const FILTERS = ['sort', 'stage', 'quote', 'stock', 'pair'] as const;
 
+/** A route's integer query fields, found once per querystring schema (not per request). */
+const integerFields = new WeakMap<object, readonly string[]>();
+function integerQueryFields(schema: unknown): readonly string[] {
+  if (typeof schema !== 'object' || schema === null) return [];
+  let names = integerFields.get(schema);
+  if (names === undefined) {
+    const properties = (schema as { properties?: Record<string, { type?: string }> }).properties ?? {};
+    names = Object.entries(properties).filter(([, property]) => property.type === 'integer').map(([name]) => name);
+    integerFields.set(schema, names);
+  }
+  return names;
+}
+
 /**
  * A filter an endpoint does not take is refused naming it, never ignored: `GET /v1/trades?sort=bogus`
  * would otherwise answer 200 as if the order asked for were the one given. Values of the filters a route
@@ -101,7 +116,6 @@ const FILTERS = ['sort', 'stage', 'quote', 'stock', 'pair'] as const;
  */
 function refuseUntakenFilters(request: FastifyRequest): void {
   const schema = request.routeOptions.schema as { querystring?: { properties?: object }; body?: { properties?: object } } | undefined;
-  const where = `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`;
   const sources: [Record<string, unknown> | null, object | undefined][] = [
     [request.query as Record<string, unknown> | null, schema?.querystring?.properties],
     [typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : null, schema?.body?.properties],
@@ -110,10 +124,20 @@ function refuseUntakenFilters(request: FastifyRequest): void {
     if (!values) continue;
     for (const name of FILTERS) {
       if (values[name] === undefined || (declared && Object.hasOwn(declared, name))) continue;
+      const where = `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`;
       throw new DeskError('invalid_param', `${name}: ${JSON.stringify(String(values[name]).slice(0, 40))} is not taken here: ${where} has no ${name} parameter`);
     }
   }
 }
+
+type SerializerFactory = (externalSchemas: unknown, options: unknown) => (route: { schema: unknown }) => (data: unknown) => string;
+/** Fastify's own serialiser compiler (fast-json-stringify), resolved from Fastify itself: the one it would use. */
+const fastifySerializers = (createRequire(createRequire(import.meta.url).resolve('fastify'))('@fastify/fast-json-stringify-compiler') as { SerializerSelector: () => SerializerFactory }).SerializerSelector();
+/** Fastify's serialiser, given each response schema in the form that serialises without validating (schemas/common.ts, serializationSchema). */
+const buildSerializer: SerializerFactory = (externalSchemas, options) => {
+  const compile = fastifySerializers(externalSchemas, options);
+  return (route) => compile({ ...route, schema: serializationSchema(route.schema) });
+};
 
 /**
  * The local /v1 server: schema-first routes (validation, serialisation and the OpenAPI document come
@@ -125,6 +149,8 @@ export async function createApiServer(given: ApiContext): Promise<Api> {
   const app = Fastify({
     logger: false,
     bodyLimit: 5 * 1024 * 1024,
+    // Responses are serialised from their schemas (fast-json-stringify) without a validator in the loop.
+    schemaController: { compilersFactory: { buildSerializer: buildSerializer as never } },
     routerOptions: { maxParamLength: 200 },
     // A request without Host reaches the Host check (and its JSON error) instead of Node's empty 400.
     http: { requireHostHeader: false } as never,
@@ -201,12 +227,12 @@ export async function createApiServer(given: ApiContext): Promise<Api> {
   app.addHook('preValidation', async (request) => {
     refuseUntakenFilters(request);
     // Integers in a query must be plain decimal digits: Ajv's coercion would take `1e309` or `Infinity` for numbers.
-    const properties = (request.routeOptions.schema?.querystring as { properties?: Record<string, { type?: string }> } | undefined)?.properties;
-    if (!properties) return;
+    const integers = integerQueryFields(request.routeOptions.schema?.querystring);
+    if (integers.length === 0) return;
     const query = request.query as Record<string, unknown>;
-    for (const [name, property] of Object.entries(properties)) {
+    for (const name of integers) {
       const value = query[name];
-      if (property.type === 'integer' && value !== undefined && (typeof value !== 'string' || !/^-?[0-9]{1,15}$/.test(value))) {
+      if (value !== undefined && (typeof value !== 'string' || !/^-?[0-9]{1,15}$/.test(value))) {
         throw new DeskError('invalid_param', `${name}: must be an integer written in decimal digits`);
       }
     }

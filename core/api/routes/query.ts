@@ -65,8 +65,28 @@ export function pairFilterOf(quote: 'zec' | 'native' | 'stocks' | undefined, sto
   return quote === 'stocks' ? 'stock:*' : (quote ?? null);
 }
 
-/** What coin presentation needs besides the row: the native pair and its ZEC rate now. */
-export const coinContext = (ctx: ApiContext): CoinContext => ({ nativePair: ctx.profile.pairs?.native, nativeRate: ctx.store.nativeRate() });
+/**
+ * What coin presentation needs besides the row: the native pair and its ZEC rate now. The rate is read
+ * when first asked for (a native-paired coin, an account's holdings), once: most answers show no native
+ * coin, and the read is a statement of its own on every coin route.
+ */
+export function coinContext(ctx: ApiContext): CoinContext {
+  let rate: CoinContext['nativeRate'] = null;
+  let read = false;
+  return {
+    nativePair: ctx.profile.pairs?.native,
+    get nativeRate() {
+      if (!read) {
+        rate = ctx.store.nativeRate();
+        read = true;
+      }
+      return rate;
+    },
+  };
+}
+
+/** The same, the rate read now (the stream's context, made once per range). */
+const coinContextNow = (ctx: ApiContext): CoinContext => ({ nativePair: ctx.profile.pairs?.native, nativeRate: ctx.store.nativeRate() });
 
 /** The stocks' readings (at most 15 s old: the issuer status's), read only when a stock coin is among `pairs`. */
 export async function stockReadingsFor(ctx: ApiContext, pairs: readonly string[]): Promise<ReadonlyMap<string, StockReading> | undefined> {
@@ -85,9 +105,9 @@ export async function coinContextFor(ctx: ApiContext, rows: readonly Pick<CoinRo
 /** The stream's coin context: the stocks' readings when the issuer status's answer is fresh (the hub reads it again before each range). */
 export function streamCoinContext(ctx: ApiContext): CoinContext {
   const answer = ctx.stocks?.fresh();
-  if (!answer) return coinContext(ctx);
+  if (!answer) return coinContextNow(ctx);
   const since = BigInt(Math.floor(Date.now() / 1000)) - 86_400n;
-  return { ...coinContext(ctx), stocks: new Map(answer.stocks.map((reading) => [reading.record.key, reading])), volume24h: (mint) => ctx.store.queries.volumeSince(mint, since) };
+  return { ...coinContextNow(ctx), stocks: new Map(answer.stocks.map((reading) => [reading.record.key, reading])), volume24h: (mint) => ctx.store.queries.volumeSince(mint, since) };
 }
 
 /** For the volume and market-cap orders: each stock's zat per raw unit (a float: an ordering key only). */

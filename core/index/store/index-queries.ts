@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Address } from '@solana/kit';
 import { candleRowOf, tradeRowOf, type CandleRow, type CoinRow, type TradeRow } from './index-store.js';
+import { readPrice } from './price-column.js';
 import { camel, type Row } from './rows.js';
 
 /** Orders of the coin list (the spec's `trending` among them). */
@@ -41,23 +42,27 @@ export class IndexQueries {
 
   constructor(
     db: Database.Database,
-    private readonly coinOf: (mint: Address) => CoinRow | null,
+    /** Completes a coin read here: its raise figures (the curve's arithmetic, its graduation, the native rate). */
+    private readonly completeCoin: (coin: MutableCoinRow) => CoinRow,
     private readonly nativeRate: () => number,
   ) {
     const s = (sql: string) => db.prepare(sql).safeIntegers(true);
+    // Whole coin rows are read as arrays (raw) and made CoinRows by column position (coinReader): a row object
+    // of 33 columns, then its camelCase copy, cost more than the read itself, and a list reads 50.
     const list = (sort: CoinSort) =>
-      s(`SELECT c.mint
+      s(`SELECT c.*
         FROM coins c WHERE c.listed = 1 AND c.kind = 'coin' AND (@pair IS NULL OR c.pair GLOB @pair) AND (@stage IS NULL OR c.stage = @stage)
-        ORDER BY ${ORDER[sort]} LIMIT @limit OFFSET @offset`);
+        ORDER BY ${ORDER[sort]} LIMIT @limit OFFSET @offset`).raw(true);
     this.statements = {
+      coin: s('SELECT * FROM coins WHERE mint = ?').raw(true),
       lists: Object.fromEntries(COIN_SORTS.map((sort) => [sort, list(sort)])) as Record<CoinSort, Database.Statement>,
       // Where stock coins are valued (stock pairs on this cluster), the volume order weighs them; otherwise it follows its index.
-      volumeWithStocks: s(`SELECT c.mint
+      volumeWithStocks: s(`SELECT c.*
         FROM coins c WHERE c.listed = 1 AND c.kind = 'coin' AND (@pair IS NULL OR c.pair GLOB @pair) AND (@stage IS NULL OR c.stage = @stage)
-        ORDER BY c.volume_zec * ${STOCK_RATE} DESC, c.mint LIMIT @limit OFFSET @offset`),
+        ORDER BY c.volume_zec * ${STOCK_RATE} DESC, c.mint LIMIT @limit OFFSET @offset`).raw(true),
       volumeSince: s('SELECT coalesce(sum(zec), 0) AS volume FROM trades WHERE mint = @mint AND at >= @since AND routed = 0'),
-      search: s(`SELECT c.mint FROM coins c WHERE c.listed = 1 AND c.kind = 'coin' AND (c.mint = @q OR c.name LIKE @like ESCAPE '\\' OR c.symbol LIKE @like ESCAPE '\\')
-        ORDER BY (upper(c.symbol) = upper(@q)) DESC, c.volume_zec DESC, c.mint LIMIT @limit`),
+      search: s(`SELECT c.* FROM coins c WHERE c.listed = 1 AND c.kind = 'coin' AND (c.mint = @q OR c.name LIKE @like ESCAPE '\\' OR c.symbol LIKE @like ESCAPE '\\')
+        ORDER BY (upper(c.symbol) = upper(@q)) DESC, c.volume_zec DESC, c.mint LIMIT @limit`).raw(true),
       coinTrades: s(`SELECT * FROM trades WHERE mint = @mint AND (@user IS NULL OR user = @user) AND (@routed = 1 OR routed = 0)
         AND (slot, seq, position) < (@slot, @seq, @position) ORDER BY slot DESC, seq DESC, position DESC LIMIT @limit`),
       allTrades: s(`SELECT t.* FROM trades t JOIN coins c ON c.mint = t.mint AND c.listed = 1 AND c.kind = 'coin'
@@ -65,11 +70,25 @@ export class IndexQueries {
         AND (t.slot, t.seq, t.position) < (@slot, @seq, @position) ORDER BY t.slot DESC, t.seq DESC, t.position DESC LIMIT @limit`),
       candles: s(`SELECT bucket, open, high, low, close, volume_zec, trades FROM candles WHERE mint = @mint AND interval = @interval AND bucket < @before
         ORDER BY bucket DESC LIMIT @limit`),
-      graduations: s(`SELECT g.mint FROM graduations g JOIN coins c ON c.mint = g.mint AND c.listed = 1 AND c.kind = 'coin'
-        ORDER BY g.slot DESC, g.mint LIMIT @limit OFFSET @offset`),
+      graduations: s(`SELECT c.* FROM graduations g JOIN coins c ON c.mint = g.mint AND c.listed = 1 AND c.kind = 'coin'
+        ORDER BY g.slot DESC, g.mint LIMIT @limit OFFSET @offset`).raw(true),
       holdings: s(`SELECT h.mint FROM holdings h JOIN coins c ON c.mint = h.mint AND c.listed = 1
         WHERE h.wallet = @wallet AND (h.balance > 0 OR h.realised_pnl_zec != 0) ORDER BY h.mint`),
     };
+    this.coinOf = coinReader(this.statements.coin.columns().map((c) => c.name));
+    for (const statement of [...Object.values(this.statements.lists), this.statements.volumeWithStocks, this.statements.search, this.statements.graduations]) {
+      const names = statement.columns().map((c) => c.name);
+      if (names.join() !== this.statements.coin.columns().map((c) => c.name).join()) throw new Error(`a coin list reads other columns than a coin: ${names.join()}`);
+    }
+  }
+
+  private readonly coinOf: (values: unknown[]) => MutableCoinRow;
+  private readonly coinsOf = (rows: unknown[][]): CoinRow[] => rows.map((values) => this.completeCoin(this.coinOf(values)));
+
+  /** A coin by mint (listed or not, the native coin included), or null. */
+  coin(mint: Address): CoinRow | null {
+    const values = this.statements.coin.get(mint) as unknown[] | undefined;
+    return values ? this.completeCoin(this.coinOf(values)) : null;
   }
 
   /** Listed launchpad coins in `sort` order. */
@@ -81,8 +100,7 @@ export class IndexQueries {
     if (options.sort === 'marketCap') params['nativeRate'] = this.nativeRate();
     if (options.sort === 'marketCap' || (options.sort === 'volume' && options.stockRates !== undefined)) params['stockRates'] = JSON.stringify(options.stockRates ?? {});
     const statement = options.sort === 'volume' && options.stockRates !== undefined ? this.statements.volumeWithStocks : this.statements.lists[options.sort];
-    const rows = statement.all(params) as { mint: Address }[];
-    return rows.map((r) => this.coinOf(r.mint)!);
+    return this.coinsOf(statement.all(params) as unknown[][]);
   }
 
   /** A coin's traded volume (its quote units: a stock coin's raw units) since a unix second. */
@@ -93,7 +111,7 @@ export class IndexQueries {
   /** By mint, name or ticker (case-insensitive, `%` and `_` taken literally). */
   search(q: string, limit: number): CoinRow[] {
     const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    return (this.statements.search.all({ q, like, limit }) as { mint: Address }[]).map((r) => this.coinOf(r.mint)!);
+    return this.coinsOf(this.statements.search.all({ q, like, limit }) as unknown[][]);
   }
 
   /** A coin's trades, newest first, before `cursor`; `routed` rows only when asked (the native coin's own list without a user). */
@@ -115,13 +133,44 @@ export class IndexQueries {
   }
 
   graduated(limit: number, offset: number): CoinRow[] {
-    return (this.statements.graduations.all({ limit, offset }) as { mint: Address }[]).map((r) => this.coinOf(r.mint)!);
+    return this.coinsOf(this.statements.graduations.all({ limit, offset }) as unknown[][]);
   }
 
   /** The mints a wallet holds or has realised PnL in (listed coins, the native coin included). */
   heldBy(wallet: Address): Address[] {
     return (this.statements.holdings.all({ wallet }) as { mint: Address }[]).map((r) => r.mint);
   }
+}
+
+/** A CoinRow being made: its raise figures are filled in by the store (IndexStore.completeCoin). */
+export type MutableCoinRow = { -readonly [K in keyof CoinRow]: CoinRow[K] } & { trend: number | null };
+
+/**
+ * Reads a whole coins row (`SELECT *` or `c.*`, as an array in `columns` order) into a CoinRow's fields,
+ * in the row's column order (as camel() of the row object gave them), the raise figures 0 until completed.
+ */
+function coinReader(columns: readonly string[]): (values: unknown[]) => MutableCoinRow {
+  const at = (name: string) => {
+    const i = columns.indexOf(name);
+    if (i < 0) throw new Error(`the coins table has no ${name} column`);
+    return i;
+  };
+  const [mint, kind, listed, unlistedReason, pair, name, symbol, uri, deployer, creator, payeeKind, payee, createdSignature, createdSlot, createdAt, stage] = [
+    'mint', 'kind', 'listed', 'unlisted_reason', 'pair', 'name', 'symbol', 'uri', 'deployer', 'creator', 'payee_kind', 'payee', 'created_signature', 'created_slot', 'created_at', 'stage',
+  ].map(at) as number[];
+  const [virtualToken, virtualQuote, realToken, realQuote, tokenTotalSupply, pool, poolBase, poolQuote, lastPriceE18, trades, buys, sells, volumeZec, creatorFeesZec, lastTradeAt, counted, trend] = [
+    'virtual_token', 'virtual_quote', 'real_token', 'real_quote', 'token_total_supply', 'pool', 'pool_base', 'pool_quote', 'last_price_e18', 'trades', 'buys', 'sells',
+    'volume_zec', 'creator_fees_zec', 'last_trade_at', 'counted', 'trend',
+  ].map(at) as number[];
+  return (v) =>
+    ({
+      mint: v[mint!], kind: v[kind!], listed: v[listed!] === 1n, unlistedReason: v[unlistedReason!], pair: v[pair!], name: v[name!], symbol: v[symbol!], uri: v[uri!],
+      deployer: v[deployer!], creator: v[creator!], payeeKind: v[payeeKind!], payee: v[payee!], createdSignature: v[createdSignature!], createdSlot: v[createdSlot!],
+      createdAt: v[createdAt!], stage: v[stage!], virtualToken: v[virtualToken!], virtualQuote: v[virtualQuote!], realToken: v[realToken!], realQuote: v[realQuote!],
+      tokenTotalSupply: v[tokenTotalSupply!], pool: v[pool!], poolBase: v[poolBase!], poolQuote: v[poolQuote!], lastPriceE18: readPrice(v[lastPriceE18!]),
+      trades: v[trades!], buys: v[buys!], sells: v[sells!], volumeZec: v[volumeZec!], creatorFeesZec: v[creatorFeesZec!], lastTradeAt: v[lastTradeAt!],
+      counted: v[counted!] === 1n, trend: v[trend!], raisedSoFar: 0n, raiseAtCompletion: 0n, raisedSoFarZec: 0n, raiseAtCompletionZec: 0n,
+    }) as MutableCoinRow;
 }
 
 const END: TradeCursor = { slot: 1n << 62n, seq: 0n, position: 0n };

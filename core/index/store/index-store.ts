@@ -7,7 +7,7 @@ import { CANDLE_INTERVALS, candleBucket, PRICE_E18_SCALE } from '../candles.js';
 import { readPrice, storedPrice } from './price-column.js';
 import { nextTrend } from '../trend.js';
 import { spotValueZec, type NativeRate } from '../valuation.js';
-import { IndexQueries } from './index-queries.js';
+import { IndexQueries, type MutableCoinRow } from './index-queries.js';
 import { StreamQueries } from './stream-queries.js';
 import { RunRows } from './run-rows.js';
 import { balanceAfter, replayBalances } from '../holding.js';
@@ -341,7 +341,7 @@ export class IndexStore {
     this.nativeMint = ((this.statements.meta.get('native_mint') as { value: string } | undefined)?.value ?? null) as Address | null;
     this.queries = new IndexQueries(
       db,
-      (mint) => this.coin(mint),
+      (coin) => this.completeCoin(coin),
       () => {
         // An ordering key only (the market-cap sort of native-paired coins), never a figure shown.
         const rate = this.nativeRate();
@@ -643,7 +643,7 @@ export class IndexStore {
     for (let i = 0; i < INTERVAL_SECONDS.length; i++) {
       const bucket = candleBucket(at, INTERVAL_SECONDS[i]!);
       const list = perInterval[i]!;
-      let candle = list.length > 0 && list[list.length - 1]!.bucket === bucket ? list[list.length - 1] : list.find((c) => c.bucket === bucket);
+      const candle = list.length > 0 && list[list.length - 1]!.bucket === bucket ? list[list.length - 1] : list.find((c) => c.bucket === bucket);
       if (candle === undefined) {
         list.push({ bucket, open: price, high: price, low: price, close: price, zec, trades });
         continue;
@@ -815,27 +815,23 @@ export class IndexStore {
   private readonly pairs = new Map<string, string>();
 
   coin(mint: Address): CoinRow | null {
-    const row = this.statements.coin.get(mint) as Row | undefined;
-    if (!row) return null;
-    const c = camel(row) as Row & { virtualToken: bigint; virtualQuote: bigint; realToken: bigint; realQuote: bigint; stage: string; pair: string };
+    return this.queries.coin(mint);
+  }
+
+  /** A coin's raise figures, on a coin row read by IndexQueries (by mint or in a list). */
+  private completeCoin(c: MutableCoinRow): CoinRow {
     let raisedSoFar = c.realQuote;
     let raiseAtCompletion = c.realQuote;
     if (c.stage === 'curve' && c.realToken > 0n && c.virtualToken > c.realToken) {
       raiseAtCompletion = c.realQuote + buyExactTokens(curveState({ virtualTokenReserves: c.virtualToken, virtualQuoteReserves: c.virtualQuote, realTokenReserves: c.realToken, realQuoteReserves: c.realQuote, complete: false }), tokenUnits(c.realToken), NO_FEES).quoteCost;
     } else if (c.stage === 'pool') {
-      raisedSoFar = raiseAtCompletion = this.graduation(mint)?.quoteAmount ?? 0n;
+      raisedSoFar = raiseAtCompletion = this.graduation(c.mint)?.quoteAmount ?? 0n;
     }
-    const zec = (x: bigint) => (c.pair === 'native' ? this.nativeToZec(x) : x);
-    return {
-      ...c,
-      lastPriceE18: readPrice(c['lastPriceE18']),
-      listed: c['listed'] === 1n,
-      counted: c['counted'] === 1n,
-      raisedSoFar,
-      raiseAtCompletion,
-      raisedSoFarZec: zec(raisedSoFar),
-      raiseAtCompletionZec: zec(raiseAtCompletion),
-    } as unknown as CoinRow;
+    c.raisedSoFar = raisedSoFar;
+    c.raiseAtCompletion = raiseAtCompletion;
+    c.raisedSoFarZec = c.pair === 'native' ? this.nativeToZec(raisedSoFar) : raisedSoFar;
+    c.raiseAtCompletionZec = c.pair === 'native' ? this.nativeToZec(raiseAtCompletion) : raiseAtCompletion;
+    return c;
   }
 
   /** A coin's trades, oldest first; `routed` rows (the native coin's pool side of routes) only when asked. */
