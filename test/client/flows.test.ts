@@ -1,6 +1,5 @@
 import { Keypair } from '@solana/web3.js';
 import { generateKeyPairSigner, type Address, type KeyPairSigner } from '@solana/kit';
-import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isLaunchdeskError, Launchdesk, pinsOfProfile, V1Client, type FlowProgress, type LaunchdeskOptions } from '../../core/client/index.js';
 import { TOKEN_2022_PROGRAM } from '../../core/programs/token-account.js';
@@ -12,39 +11,9 @@ import { startRpcFacade, type RpcFacade } from '../../core/sandbox/rpc/server.js
 import { startApi, type ApiFixture } from '../api/api-fixture.js';
 import { fundedWallet, programsOf, send, tokenBalance } from '../helpers/launchpad.js';
 import { vaultConfigOf, vaultOf } from '../helpers/vault.js';
+import { gradientPng } from '../desk/market.js';
 
 const ZEC = 100_000_000n;
-
-/** A real 1x1 PNG, unique by `salt` (the content store keeps one copy per image). */
-function png(salt: string): Uint8Array {
-  const chunk = (type: string, data: Uint8Array) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(1, 0);
-  ihdr.writeUInt32BE(1, 4);
-  ihdr.set([8, 6, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('tEXt', Buffer.from(`Comment\0${salt}`, 'latin1')),
-    chunk('IDAT', deflateSync(Buffer.from([0, 0xff, 0x80, 0x00, 0xff]))),
-    chunk('IEND', new Uint8Array()),
-  ]);
-}
-function crc32(bytes: Uint8Array): number {
-  let c = ~0;
-  for (const b of bytes) {
-    c ^= b;
-    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
-  }
-  return ~c >>> 0;
-}
 
 /**
  * The whole flows of launchdesk/client against the real server, the sandbox through its JSON-RPC facade,
@@ -131,7 +100,7 @@ describe('launchdesk/client flows', () => {
   it('plants with an upload, holder rewards and a first buy, then the coin is listed', async () => {
     const client = desk();
     const planted = await client.plant(
-      { name: 'Client Bot', symbol: 'CBOT', description: 'planted by launchdesk/client', image: { bytes: png('cbot'), type: 'image/png' }, payee: 'holders', firstBuy: { zec: String(ZEC) } },
+      { name: 'Client Bot', symbol: 'CBOT', description: 'planted by launchdesk/client', image: { bytes: gradientPng('cbot'), type: 'image/png' }, payee: 'holders', firstBuy: { zec: String(ZEC) } },
       kitWallet,
     );
     expect(planted.coin.mint).toBe(planted.mint);
@@ -144,7 +113,7 @@ describe('launchdesk/client flows', () => {
 
   it('claims what waits for the payee and hands the payee on, through the relay', async () => {
     const client = desk();
-    const planted = await client.plant({ name: 'Payee Bot', symbol: 'PBOT', image: { bytes: png('pbot'), type: 'image/png' }, payee: 'me' }, kitWallet);
+    const planted = await client.plant({ name: 'Payee Bot', symbol: 'PBOT', image: { bytes: gradientPng('pbot'), type: 'image/png' }, payee: 'me' }, kitWallet);
     const trader = await fundedWallet(f.sandbox, 100n * ZEC);
     await client.trade({ mint: planted.mint, side: 'buy', amount: String(20n * ZEC) }, trader);
     // The vault's split run (the service sends it on a live cluster) puts the payee's part in the fee account.
