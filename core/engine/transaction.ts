@@ -14,7 +14,7 @@ import {
 import { getSetComputeUnitLimitInstruction, getSetComputeUnitPriceInstruction } from '@solana-program/compute-budget';
 import type { LatestBlockhash } from '../chain/types.js';
 import { DeskError } from '../errors.js';
-import { addressBytes } from '../verify/base58.js';
+import { addressBytes } from '../programs/address-text.js';
 import { MAX_TRANSACTION_BYTES } from '../verify/transaction-wire.js';
 import type { World } from './world.js';
 

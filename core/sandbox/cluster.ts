@@ -26,7 +26,7 @@ import { readTokenBalances, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from './token-ba
 import { landsDespiteError, toTransactionError } from './transaction-errors.js';
 import { isFeesOnlyError, programLoadError } from './program-load.js';
 import { decodeWireTransaction, isStaticWritable, resolveLookups, type WireTransaction } from './wire-transaction.js';
-import { addressBytes, addressOfBytes } from '../verify/base58.js';
+import { addressBytes, addressOfBytes } from '../programs/address-text.js';
 import { innerOf, nativeOf, returnDataOf, type NativeAccount, type NativeMeta, type NativeSimulation, type NativeSvm } from './native-svm.js';
 
 /** Slots advance in real time, as on a cluster. */

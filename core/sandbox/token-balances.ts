@@ -1,7 +1,7 @@
 import type { Address } from '@solana/kit';
 import type { ChainAccount, TokenBalance } from '../chain/types.js';
 import { isTokenAccount, tokenAccountAmount } from '../programs/token-account.js';
-import { addressOfBytes } from '../verify/base58.js';
+import { addressOfBytes } from '../programs/address-text.js';
 
 // Kept where the sandbox and its tests have always found them; the layout itself is core/programs'.
 export { isTokenAccount, tokenAccountFields, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../programs/token-account.js';

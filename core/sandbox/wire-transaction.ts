@@ -8,7 +8,7 @@ import {
   type Signature,
   getBase58Decoder,
 } from '@solana/kit';
-import { addressOfBytes, base58Encode } from '../verify/base58.js';
+import { addressOfBytes, base58Encode } from '../programs/address-text.js';
 import { decodeWireFast } from '../verify/transaction-wire.js';
 
 /** The message forms the sandbox executes (a validator refuses newer versions too). */

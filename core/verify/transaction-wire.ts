@@ -12,7 +12,7 @@
  */
 
 import type { Address } from '@solana/kit';
-import { addressOfBytes, base58Encode } from './base58.js';
+import { addressOfBytes, base58Encode } from '../programs/address-text.js';
 
 /** A transaction's most bytes on the wire (the packet size less headers). */
 export const MAX_TRANSACTION_BYTES = 1232;

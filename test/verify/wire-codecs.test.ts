@@ -21,7 +21,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { encodeUnsignedV0, withComputeUnitLimit, type UnsignedTransaction } from '../../core/engine/transaction.js';
 import { getSetComputeUnitLimitInstruction } from '@solana-program/compute-budget';
-import { addressBytes, addressOfBytes, base58Decode, base58Encode } from '../../core/verify/base58.js';
+import { addressBytes, addressOfBytes, base58Decode, base58Encode } from '../../core/programs/address-text.js';
 import { decodeWireFast } from '../../core/verify/transaction-wire.js';
 
 /** The hand-written codecs the hot paths use give exactly kit's bytes and shapes. */
