@@ -122,7 +122,7 @@ interface Built {
 }
 
 /** Makes and applies the whole index in time order, BATCH transactions per applyAll. */
-function buildIndex(store: IndexStore, tradeCount: number, coinCount: number): Built {
+export function buildIndex(store: IndexStore, tradeCount: number, coinCount: number): Built {
   const started = performance.now();
   let applyMs = 0;
   const random = rng(0xa91);
@@ -248,7 +248,7 @@ function buildIndex(store: IndexStore, tradeCount: number, coinCount: number): B
  * next GET as soon as its last one is read, over one keep-alive agent. `{mint}` in a path is a random
  * mint of those passed in. A sample of bodies comes back for checking; every status is counted.
  */
-const LOADER = String.raw`
+export const LOADER = String.raw`
 const { parentPort, workerData } = require('node:worker_threads');
 const http = require('node:http');
 const mints = workerData.mints;
@@ -336,7 +336,7 @@ interface Endpoint {
 }
 
 /** One endpoint's load; `serverBusy` is this thread's event-loop utilisation while it was measured (the server's). */
-function load(worker: Worker, job: { port: number; template: string; durationMs: number; concurrency: number }): Promise<LoadResult & { serverBusy: number }> {
+export function load(worker: Worker, job: { port: number; template: string; durationMs: number; concurrency: number }): Promise<LoadResult & { serverBusy: number }> {
   return new Promise((resolve, reject) => {
     let busy = performance.eventLoopUtilization();
     const done = (error: Error | null, result?: LoadResult) => {

@@ -329,6 +329,29 @@ describe('/v1 reads', () => {
     }
     expect(Object.keys(expectedOf('/v1/swap/build').properties)).not.toContain('launchFeeLamports');
   });
+
+  // Last: it trades, which moves the figures the tests above read.
+  it('GET /v1/coins: a page asked again is the same bytes until the index moves, then the new figures', async () => {
+    const path = '/v1/coins?sort=new&quote=zec';
+    const text = async () => {
+      const response = await fetch(`${base}${path}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      return response.text();
+    };
+    const before = await text();
+    expect(await text()).toBe(before);
+    const tradesOf = (body: string) => Number((JSON.parse(body) as { data: Json[] }).data.find((c) => c['mint'] === zecCoin.mint)!['trades']);
+    const counted = store.coin(zecCoin.mint)!.trades;
+    const buy = buyExactTokens(curveOf(sandbox, zecCoin), tokens(1_000_000_000n), SANDBOX_FEE_RATES);
+    await send(sandbox, trader, [await buyV2Instruction(partiesFor(sandbox, zecCoin, trader.address), { amount: buy.tokens, maxQuoteCost: buy.totalCost })]);
+    sandbox.cluster.advanceSlots(1);
+    for (let i = 0; i < 500 && store.coin(zecCoin.mint)!.trades === counted; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(store.coin(zecCoin.mint)!.trades).toBe(counted + 1n);
+    const after = await text();
+    expect(tradesOf(after)).toBe(tradesOf(before) + 1);
+    expect(after).toBe(JSON.stringify(JSON.parse(after))); // one JSON document, as the route's serialiser writes it
+  });
 });
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

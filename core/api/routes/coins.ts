@@ -6,11 +6,15 @@ import type { CoinRow } from '../../index/store/index-store.js';
 import { Candle, CANDLE_INTERVAL_NAMES, presentCandle } from '../schemas/candle.js';
 import { Coin, CoinDetail, presentCoin, routeOf, STAGES, stockKeyOf } from '../schemas/coin.js';
 import { notFound } from '../api-error.js';
+import { AnswerCache } from '../answer-cache.js';
 import { AddressString, Cursor, Limit, MintParams, Page } from '../schemas/common.js';
 import { CoinFees, presentFees } from '../schemas/fees.js';
 import { presentTrade, Trade } from '../schemas/trade.js';
 import type { Api, ApiContext } from '../server.js';
-import { addressOf, coinContextFor, ERROR_RESPONSES, listedCoinOf, nextOffset, offsetOf, pairFilterOf, READS, stockRatesOf, stockReadingsFor, StringEnum, tradeCursorOf, tradeCursorText, tradeStockOf } from './query.js';
+import { addressOf, coinContextFor, ERROR_RESPONSES, listedCoinKeyOf, listedCoinOf, nextOffset, offsetOf, pairFilterOf, READS, stockRatesOf, stockReadingsFor, StringEnum, tradeCursorOf, tradeCursorText, tradeStockOf } from './query.js';
+
+/** What Fastify sends serialised JSON as: a kept page goes out with the same header. */
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The `quote` filter: ZEC-paired, native-paired, or stock-paired coins. */
 export const QUOTES = ['zec', 'native', 'stocks'] as const;
@@ -19,6 +23,8 @@ export const QUOTES = ['zec', 'native', 'stocks'] as const;
 /** The coin reads: list, search, detail, trades, candles, fees. */
 export function registerCoinRoutes(app: Api, ctx: ApiContext): void {
   const { store } = ctx;
+  /** Coin list pages, kept while the index does not move (answer-cache.ts). */
+  const pages = new AnswerCache();
   /** A listed coin (or the native coin itself, for its own list and chart). */
   const coinOf = (mint: string, options: { allowNative: boolean }): CoinRow => listedCoinOf(ctx, mint, options);
 
@@ -40,16 +46,27 @@ export function registerCoinRoutes(app: Api, ctx: ApiContext): void {
         response: { 200: Page(Coin, 'coins in the order asked'), ...ERROR_RESPONSES },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
       const pair = pairFilterOf(q.quote, q.stock);
       const limit = q.limit ?? 50;
       const offset = offsetOf(q.cursor);
       const sort = q.sort ?? 'trending';
+      const stage = q.stage ?? null;
       const stockRates = sort === 'volume' || sort === 'marketCap' ? await stockRatesOf(ctx) : undefined;
-      const rows = store.queries.coins({ sort, limit, offset, pair, stage: q.stage ?? null, ...(stockRates ? { stockRates } : {}) });
+      // The order's stock rates are part of what the page is a function of (they move without the index).
+      const key = JSON.stringify([sort, limit, offset, pair, stage, stockRates ?? null]);
+      const mark = store.queries.version();
+      const kept = pages.get(key, mark);
+      if (kept) return reply.type(JSON_TYPE).send(kept as never); // bytes the route's own serialiser made
+      const rows = store.queries.coins({ sort, limit, offset, pair, stage, ...(stockRates ? { stockRates } : {}) });
       const c = await coinContextFor(ctx, rows);
-      return { data: rows.map((row) => presentCoin(row, c)), next: nextOffset(offset, limit, rows.length) };
+      const answer = { data: rows.map((row) => presentCoin(row, c)), next: nextOffset(offset, limit, rows.length) };
+      // A page with a stock coin is not kept: its ZEC figures follow the stock's reading now and a 24-hour window.
+      if (c.stocks !== undefined) return answer;
+      const body = Buffer.from(reply.serialize(answer) as string);
+      pages.set(key, mark, body);
+      return reply.type(JSON_TYPE).send(body as never);
     },
   );
 
@@ -102,7 +119,7 @@ export function registerCoinRoutes(app: Api, ctx: ApiContext): void {
       },
     },
     async (request) => {
-      const coin = coinOf(request.params.mint, { allowNative: true });
+      const coin = listedCoinKeyOf(ctx, request.params.mint, { allowNative: true });
       const q = request.query;
       const user: Address | null = q.user === undefined ? null : addressOf(q.user, 'user');
       const limit = q.limit ?? 50;
@@ -129,7 +146,7 @@ export function registerCoinRoutes(app: Api, ctx: ApiContext): void {
       },
     },
     async (request) => {
-      const coin = coinOf(request.params.mint, { allowNative: true });
+      const coin = listedCoinKeyOf(ctx, request.params.mint, { allowNative: true });
       const interval = request.query.interval ?? '1m';
       const seconds = CANDLE_INTERVALS[interval];
       const before = request.query.before === undefined ? null : BigInt(request.query.before);

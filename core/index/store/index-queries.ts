@@ -55,6 +55,7 @@ export class IndexQueries {
         ORDER BY ${ORDER[sort]} LIMIT @limit OFFSET @offset`).raw(true);
     this.statements = {
       coin: s('SELECT * FROM coins WHERE mint = ?').raw(true),
+      listing: db.prepare('SELECT listed, kind, pair FROM coins WHERE mint = ?').raw(true),
       lists: Object.fromEntries(COIN_SORTS.map((sort) => [sort, list(sort)])) as Record<CoinSort, Database.Statement>,
       // Where stock coins are valued (stock pairs on this cluster), the volume order weighs them; otherwise it follows its index.
       volumeWithStocks: s(`SELECT c.*
@@ -75,6 +76,8 @@ export class IndexQueries {
       holdings: s(`SELECT h.mint FROM holdings h JOIN coins c ON c.mint = h.mint AND c.listed = 1
         WHERE h.wallet = @wallet AND (h.balance > 0 OR h.realised_pnl_zec != 0) ORDER BY h.mint`),
     };
+    // Numbers, not bigints: the mark is compared as text and never reaches arithmetic.
+    this.versionStatement = db.prepare('SELECT total_changes(), (SELECT data_version FROM pragma_data_version())').raw(true);
     this.coinOf = coinReader(this.statements.coin.columns().map((c) => c.name));
     for (const statement of [...Object.values(this.statements.lists), this.statements.volumeWithStocks, this.statements.search, this.statements.graduations]) {
       const names = statement.columns().map((c) => c.name);
@@ -82,13 +85,33 @@ export class IndexQueries {
     }
   }
 
+  private readonly versionStatement: Database.Statement;
   private readonly coinOf: (values: unknown[]) => MutableCoinRow;
+
+  /**
+   * A mark of the index's content: it moves with every row this connection writes (SQLite's total_changes,
+   * trigger writes included) and every commit another connection makes to the file (data_version). Equal
+   * marks: every read answers as before.
+   */
+  version(): string {
+    const [changes, dataVersion] = this.versionStatement.get() as [number, number];
+    return `${changes}.${dataVersion}`;
+  }
   private readonly coinsOf = (rows: unknown[][]): CoinRow[] => rows.map((values) => this.completeCoin(this.coinOf(values)));
 
   /** A coin by mint (listed or not, the native coin included), or null. */
   coin(mint: Address): CoinRow | null {
     const values = this.statements.coin.get(mint) as unknown[] | undefined;
     return values ? this.completeCoin(this.coinOf(values)) : null;
+  }
+
+  /**
+   * Whether a coin is listed, its kind and pair, or null for a mint the index does not hold: what a read
+   * of the coin's candles or trades needs of it (the whole row costs several times more).
+   */
+  listing(mint: Address): { listed: boolean; kind: CoinRow['kind']; pair: string } | null {
+    const values = this.statements.listing.get(mint) as [number, CoinRow['kind'], string] | undefined;
+    return values ? { listed: values[0] === 1, kind: values[1], pair: values[2] } : null;
   }
 
   /** Listed launchpad coins in `sort` order. */

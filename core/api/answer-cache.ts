@@ -1,0 +1,36 @@
+/**
+ * Serialised answers of reads that are a function of the index alone (a coin list's page), kept until the
+ * index changes. A page of 50 coins costs a query over every listed coin's order and ~45 KB of JSON; many
+ * clients (the desk, bots) ask for the same first pages over and over between two ingest batches.
+ *
+ * Validity is one mark for the whole index (IndexQueries.version: every row written on the store's
+ * connection and every commit from another one moves it): when it moves, every entry goes. An entry is
+ * stored under the mark read before its answer was made, so a write landing while it was being made only
+ * makes the next request miss, never serve what that write changed.
+ */
+export class AnswerCache {
+  private readonly entries = new Map<string, Buffer>();
+  private mark: string | null = null;
+
+  constructor(
+    /** Entries kept at most; the oldest goes first (a client paging deep through a list must not grow it without bound). */
+    private readonly capacity = 256,
+  ) {}
+
+  /** The answer kept for `key` while the index is at `mark`, if any. */
+  get(key: string, mark: string): Buffer | undefined {
+    if (mark !== this.mark) {
+      this.entries.clear();
+      this.mark = mark;
+      return undefined;
+    }
+    return this.entries.get(key);
+  }
+
+  /** Keeps `body` for `key`, made while the index was at `mark` (dropped if it has moved since). */
+  set(key: string, mark: string, body: Buffer): void {
+    if (mark !== this.mark) return;
+    if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, body);
+  }
+}
