@@ -1,5 +1,6 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Address, KeyPairSigner } from '@solana/kit';
@@ -26,7 +27,7 @@ const KILLS = 8;
 
 type Child = ChildProcessByStdio<null, Readable, Readable>;
 
-async function until(done: () => boolean, what: string, ms = 60_000): Promise<void> {
+async function until(done: () => boolean, what: string, ms = 120_000): Promise<void> {
   const end = Date.now() + ms;
   while (!done()) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
@@ -154,26 +155,35 @@ describe('index: crash safety', () => {
     trading = false;
     await pump;
     sandbox.cluster.advanceSlots(1); // the last trade confirmed
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    last.child.kill('SIGTERM');
-    await exited(last.child);
-    expect(landed).toBeGreaterThan(50);
-    expect(killedAfter).toContain('live');
-
-    const crashed = IndexStore.open(join(dir, 'data', 'index.sqlite'));
+    // The index built in one clean pass first: the last run is stopped once it holds as many
+    // transactions (on a loaded machine following live can lag any fixed wait).
     const clean = IndexStore.open(join(dir, 'clean.sqlite'));
+    let crashed: IndexStore | null = null;
     try {
       const ingestor = new Ingestor(new SandboxChain(sandbox.cluster), clean, rulesOf(sandbox));
       await ingestor.start();
       ingestor.stop();
+      const processed = new Database(join(dir, 'data', 'index.sqlite'), { readonly: true });
+      const count = processed.prepare('SELECT COUNT(*) FROM processed').pluck().safeIntegers(true);
+      try {
+        await until(() => (count.get() as bigint) >= clean.checkpoint().transactions, `the last run to hold the ${clean.checkpoint().transactions} transactions of the clean pass:\n${last.output()}`, 120_000);
+      } finally {
+        processed.close();
+      }
+      last.child.kill('SIGTERM');
+      await exited(last.child);
+      expect(landed).toBeGreaterThan(50);
+      expect(killedAfter).toContain('live');
+
+      crashed = IndexStore.open(join(dir, 'data', 'index.sqlite'));
       const mints = [...coins.map((c) => c.mint), sandbox.profile.mints.native.address];
       const wallets = traders.map((t) => t.address);
       const expected = snapshotOf(clean, mints, wallets);
       expect(snapshotOf(crashed, mints, wallets)).toEqual(expected);
       expect(expected.trades.flat().length).toBeGreaterThan(40);
     } finally {
-      crashed.close();
+      crashed?.close();
       clean.close();
     }
-  }, 180_000);
+  }, 300_000);
 });
