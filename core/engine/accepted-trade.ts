@@ -59,6 +59,15 @@ export async function assertAcceptedRoute(world: World, market: CoinMarket, wall
   if (problem !== null) throw new DeskError('refused', `the build is not an accepted native-pair trade: ${problem}; it was not answered`);
 }
 
+/** Each fee recipient the slot allows, with its ZEC account. */
+async function feeRecipientSlot(index: number, role: string, recipients: readonly Address[], zec: World['zec']): Promise<FeeRecipientSlot> {
+  const allowed = await Promise.all(recipients.filter((r) => r !== ZERO_KEY).map(async (recipient) => Object.freeze({ recipient, zecAccount: await findAssociatedTokenAccount(recipient, zec.address, zec.tokenProgram) })));
+  return Object.freeze({ index, role, allowed: Object.freeze(allowed) });
+}
+
+/** Fee recipient slots by the decoded config they were made from (weakly: a replaced decoding drops them). */
+const slotsBySource = new WeakMap<object, Map<string, Promise<FeeRecipientSlot>>>();
+
 /**
  * The spec's accepted trade of a ZEC-paired coin for this wallet on this cluster: the builders' accounts
  * for its venue from chain state, each fee recipient any of the program's own, the aggregator's swap.
@@ -66,17 +75,27 @@ export async function assertAcceptedRoute(world: World, market: CoinMarket, wall
 export async function zecTradeRules(world: World, market: CoinMarket, wallet: Address, swapAsked: boolean): Promise<ZecTradeRules> {
   const zec = world.zec;
   const global = world.global;
-  const slot = async (index: number, role: string, recipients: readonly Address[]): Promise<FeeRecipientSlot> => ({
-    index,
-    role,
-    allowed: await Promise.all(recipients.filter((r) => r !== ZERO_KEY).map(async (recipient) => ({ recipient, zecAccount: await findAssociatedTokenAccount(recipient, zec.address, zec.tokenProgram) }))),
-  });
+  // A slot depends only on the config it is read from (`source`) and the ZEC mint: kept while the
+  // config's decoding is (world.ts shares one while the account's bytes are unchanged).
+  const slot = (source: object, index: number, role: string, recipients: () => readonly Address[]): Promise<FeeRecipientSlot> => {
+    let slots = slotsBySource.get(source);
+    if (slots === undefined) slotsBySource.set(source, (slots = new Map()));
+    const key = `${index} ${zec.address} ${zec.tokenProgram}`;
+    let found = slots.get(key);
+    if (found === undefined) {
+      found = feeRecipientSlot(index, role, recipients(), zec);
+      slots.set(key, found);
+      const kept = slots;
+      found.catch(() => kept.delete(key));
+    }
+    return found;
+  };
   const coin = { baseMint: market.mint, baseTokenProgram: TOKEN_2022_PROGRAM, quoteMint: zec.address, quoteTokenProgram: zec.tokenProgram, user: wallet };
   const addresses = (ix: Instruction) => (ix.accounts ?? []).map((a) => a.address);
   let accounts: ZecTradeRules['accounts'];
   let feeRecipients: FeeRecipientSlot[];
   if (market.pool) {
-    const protocol = await slot(9, "the AMM's protocol fee recipient", world.ammConfig.protocolFeeRecipients);
+    const protocol = await slot(world.ammConfig, 9, "the AMM's protocol fee recipient", () => world.ammConfig.protocolFeeRecipients);
     const parties: AmmTradeParties = {
       ...coin, programs: { amm: world.programs.amm, fees: world.programs.fees }, pool: market.pool.address, coinCreator: market.pool.account.coinCreator,
       protocolFeeRecipient: protocol.allowed[0]?.recipient ?? ZERO_KEY,
@@ -88,8 +107,8 @@ export async function zecTradeRules(world: World, market: CoinMarket, wallet: Ad
     feeRecipients = [protocol];
   } else {
     const buybacks = global.buybackFeeRecipients.filter((r) => r !== ZERO_KEY);
-    const fee = await slot(6, "the launchpad's fee recipient", [global.feeRecipient, ...global.feeRecipients]);
-    const buyback = await slot(8, "the launchpad's buyback fee recipient", buybacks.length > 0 ? buybacks : [global.feeRecipient]);
+    const fee = await slot(global, 6, "the launchpad's fee recipient", () => [global.feeRecipient, ...global.feeRecipients]);
+    const buyback = await slot(global, 8, "the launchpad's buyback fee recipient", () => (buybacks.length > 0 ? buybacks : [global.feeRecipient]));
     const parties: TradeV2Parties = {
       ...coin, programs: world.programs, creator: market.curve.creator, feeRecipient: global.feeRecipient, buybackFeeRecipient: buyback.allowed[0]?.recipient ?? global.feeRecipient,
     };

@@ -53,6 +53,40 @@ export async function readLookupTable(chain: Chain, address: Address): Promise<r
   return table.addresses;
 }
 
+/**
+ * The last decoding of each world account, by address and decoder. The accounts are read afresh on every
+ * build, but they seldom change and the decoders are pure, so bytes equal to the last ones answer the
+ * value they decoded to (compared byte for byte: a changed fee is decoded anew); decoding Global and the
+ * AMM's config through kit's codecs was most of readWorld. Shared values: frozen, never written.
+ */
+const lastDecoded = new Map<string, { readonly data: Uint8Array; readonly value: unknown }>();
+const DECODED_LIMIT = 256;
+
+function decodedOnce<T>(kind: string, address: Address, data: Uint8Array, decode: (data: Uint8Array) => T): T {
+  const key = `${kind} ${address}`;
+  const last = lastDecoded.get(key);
+  if (last !== undefined && sameBytes(last.data, data)) return last.value as T;
+  const value = deepFreeze(decode(data));
+  if (lastDecoded.size >= DECODED_LIMIT) lastDecoded.clear();
+  lastDecoded.set(key, { data: Uint8Array.from(data), value });
+  return value;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** The value and every object or array inside it frozen: one decoding is now shared by many builds. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !ArrayBuffer.isView(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
 export async function readWorld(chain: Chain, profile: NetworkProfile): Promise<World> {
   const programs = {
     launchpad: programOf(profile, 'launchpad'),
@@ -83,11 +117,11 @@ export async function readWorld(chain: Chain, profile: NetworkProfile): Promise<
     programs,
     zec: profile.mints.zec,
     native: profile.pairs?.native ?? null,
-    global: decodeGlobal(accounts[0]!.data),
-    launchpadFees: chargedFees(accounts[1]!.data),
-    ammConfig: decodeGlobalConfig(accounts[2]!.data),
-    ammFees: chargedFees(accounts[3]!.data),
-    vault: decodeVaultConfig(accounts[4]!.data),
+    global: decodedOnce('global', addresses[0]!, accounts[0]!.data, decodeGlobal),
+    launchpadFees: decodedOnce('fees', addresses[1]!, accounts[1]!.data, chargedFees),
+    ammConfig: decodedOnce('ammConfig', addresses[2]!, accounts[2]!.data, decodeGlobalConfig),
+    ammFees: decodedOnce('fees', addresses[3]!, accounts[3]!.data, chargedFees),
+    vault: decodedOnce('vault', addresses[4]!, accounts[4]!.data, decodeVaultConfig),
     lookupTable,
   };
 }

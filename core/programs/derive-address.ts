@@ -24,7 +24,55 @@ const MAX_SEED_LENGTH = 32;
 /** kit counts the bump among its 16 seeds. */
 const MAX_SEEDS_WITHOUT_BUMP = 15;
 
+/**
+ * The memo again, walked by the seeds themselves: text seeds by value, address seeds made by
+ * `addressSeed` by identity (one array per address while it is kept), so a hit builds no key text; a
+ * build looks up dozens of derivations. Other byte seeds use the text memo only.
+ */
+interface SeedNode {
+  found: Promise<Address> | undefined;
+  readonly next: Map<string | ReadonlyUint8Array, SeedNode>;
+}
+const byIdentity = new Map<string, SeedNode>();
+let byIdentitySize = 0;
+
+function identityNode(program: Address, seeds: readonly (string | ReadonlyUint8Array)[]): SeedNode | null {
+  let node: SeedNode | undefined = byIdentity.get(program);
+  if (node === undefined) {
+    node = { found: undefined, next: new Map() };
+    byIdentity.set(program, node);
+  }
+  for (const seed of seeds) {
+    if (typeof seed !== 'string' && !keyTextOf.has(seed)) return null;
+    let child: SeedNode | undefined = node.next.get(seed);
+    if (child === undefined) {
+      child = { found: undefined, next: new Map() };
+      node.next.set(seed, child);
+    }
+    node = child;
+  }
+  return node;
+}
+
 export function derivePda(program: Address, seeds: readonly (string | ReadonlyUint8Array)[]): Promise<Address> {
+  const node = identityNode(program, seeds);
+  if (node?.found !== undefined) return node.found;
+  const found = derivePdaByText(program, seeds);
+  if (node !== null) {
+    if (byIdentitySize++ >= MEMO_LIMIT) {
+      byIdentity.clear();
+      byIdentitySize = 0;
+    } else {
+      node.found = found;
+      found.catch(() => {
+        if (node.found === found) node.found = undefined;
+      });
+    }
+  }
+  return found;
+}
+
+function derivePdaByText(program: Address, seeds: readonly (string | ReadonlyUint8Array)[]): Promise<Address> {
   const key = memoKey(program, seeds);
   let found = memo.get(key);
   if (!found) {

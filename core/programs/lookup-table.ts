@@ -1,4 +1,5 @@
-import { AccountRole, getAddressDecoder, getAddressEncoder, getProgramDerivedAddress, getU64Encoder, type Address, type Instruction, type ReadonlyUint8Array } from '@solana/kit';
+import { AccountRole, getAddressEncoder, getProgramDerivedAddress, getU64Encoder, type Address, type Instruction, type ReadonlyUint8Array } from '@solana/kit';
+import { decodeAddress } from './address-codec.js';
 import { SYSTEM_PROGRAM_ADDRESS } from './launchpad/spl-programs.js';
 
 /**
@@ -71,9 +72,8 @@ export function freezeLookupTableInstruction(i: { table: Address; authority: Add
 /** A table account's addresses, and whether it is frozen (no authority left). */
 export function decodeLookupTable(data: ReadonlyUint8Array): { readonly addresses: readonly Address[]; readonly frozen: boolean } {
   if (data.length < HEADER || (data.length - HEADER) % 32 !== 0) throw new Error(`not an address lookup table (${data.length} bytes)`);
-  const decoder = getAddressDecoder();
   const addresses: Address[] = [];
-  for (let at = HEADER; at < data.length; at += 32) addresses.push(decoder.decode(data.subarray(at, at + 32)));
+  for (let at = HEADER; at < data.length; at += 32) addresses.push(decodeAddress(data.subarray(at, at + 32)));
   // Header: u32 type, u64 deactivation slot, u64 last extended slot, u8 start index, Option<Pubkey> authority (tag at 21).
   return { addresses, frozen: data[21] === 0 };
 }

@@ -1,4 +1,5 @@
-import { getAddressDecoder, type Address } from '@solana/kit';
+import type { Address } from '@solana/kit';
+import { decodeAddress } from './address-codec.js';
 
 /**
  * SPL token accounts of either token program: what they hold and whose they are. Byte layouts live in
@@ -10,8 +11,6 @@ export const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' 
 const TOKEN_ACCOUNT_SIZE = 165;
 const ACCOUNT_TYPE_ACCOUNT = 2;
 
-const addressDecoder = getAddressDecoder();
-
 /** Is this a token account (of either token program), as opposed to a mint or anything else? */
 export function isTokenAccount(account: { readonly owner: Address; readonly data: Uint8Array }): boolean {
   if (account.owner !== TOKEN_PROGRAM && account.owner !== TOKEN_2022_PROGRAM) return false;
@@ -21,8 +20,8 @@ export function isTokenAccount(account: { readonly owner: Address; readonly data
 
 export function tokenAccountFields(data: Uint8Array): { mint: Address; owner: Address; amount: bigint } {
   return {
-    mint: addressDecoder.decode(data.subarray(0, 32)),
-    owner: addressDecoder.decode(data.subarray(32, 64)),
+    mint: decodeAddress(data.subarray(0, 32)),
+    owner: decodeAddress(data.subarray(32, 64)),
     amount: tokenAccountAmount(data),
   };
 }

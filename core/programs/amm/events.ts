@@ -1,5 +1,4 @@
 import {
-  getAddressCodec,
   getArrayCodec,
   getI128Codec,
   getI64Codec,
@@ -11,6 +10,7 @@ import {
   type Codec,
   type ReadonlyUint8Array,
 } from '@solana/kit';
+import { addressCodec } from '../address-codec.js';
 import type { Bps, TokenUnits } from '../../math/units.js';
 import { anchorEventSet } from '../anchor/event-set.js';
 import { borshBool, borshString, defaultAtEnd } from '../launchpad/borsh.js';
@@ -227,7 +227,7 @@ export const AMM_EVENT_DISCRIMINATORS: Readonly<Record<AmmEventName, Uint8Array>
   RouteEvent: new Uint8Array([86, 61, 198, 99, 167, 76, 143, 42]),
 });
 
-const address = getAddressCodec();
+const address = addressCodec;
 const u64 = getU64Codec();
 const i64 = getI64Codec();
 const u8 = getU8Codec();

@@ -1,5 +1,4 @@
 import {
-  getAddressCodec,
   getArrayCodec,
   getStructCodec,
   getU64Codec,
@@ -7,6 +6,7 @@ import {
   type Address,
   type ReadonlyUint8Array,
 } from '@solana/kit';
+import { addressCodec } from '../address-codec.js';
 import type { Bps } from '../../math/units.js';
 import { borshBool, hasDiscriminator, withDiscriminator, zeroPadded } from '../launchpad/borsh.js';
 
@@ -48,7 +48,7 @@ export const GLOBAL_CONFIG_MIN_SIZE = 907;
 /** create_pool .. sell: the bits of `disableFlags`. */
 export const DISABLE_FLAGS = Object.freeze({ createPool: 1, deposit: 2, withdraw: 4, buy: 8, sell: 16 });
 
-const address = getAddressCodec();
+const address = addressCodec;
 const u64 = getU64Codec();
 const addresses = (size: number) => getArrayCodec(address, { size });
 

@@ -1,5 +1,4 @@
 import {
-  getAddressCodec,
   getI128Codec,
   getStructCodec,
   getU16Codec,
@@ -8,6 +7,7 @@ import {
   type Address,
   type ReadonlyUint8Array,
 } from '@solana/kit';
+import { addressCodec } from '../address-codec.js';
 import type { Bps, TokenUnits } from '../../math/units.js';
 import { borshBool, hasDiscriminator, withDiscriminator, zeroPadded } from '../launchpad/borsh.js';
 
@@ -54,7 +54,7 @@ export const POOL_MIN_SIZE = 211;
  */
 export const POOL_ACCOUNT_SIZE = 300;
 
-const address = getAddressCodec();
+const address = addressCodec;
 const poolBody = getStructCodec([
   ['poolBump', getU8Codec()],
   ['index', getU16Codec()],

@@ -1,7 +1,6 @@
 import {
   AccountRole,
   fixDecoderSize,
-  getAddressDecoder,
   getBytesDecoder,
   getStructDecoder,
   getStructEncoder,
@@ -12,6 +11,7 @@ import {
   type Address,
   type Instruction,
 } from '@solana/kit';
+import { addressDecoder } from '../address-codec.js';
 import { addressSeed, derivePda } from '../derive-address.js';
 import type { Bps } from '../../math/units.js';
 
@@ -53,7 +53,7 @@ const feesEncoder = getStructEncoder([
 const feeConfigDecoder = getStructDecoder([
   ['discriminator', fixDecoderSize(getBytesDecoder(), 8)],
   ['bump', getU8Decoder()],
-  ['admin', getAddressDecoder()],
+  ['admin', addressDecoder],
   ['flatFees', feesDecoder],
 ]);
 

@@ -1,4 +1,5 @@
-import { getAddressCodec, getStructCodec, getU64Codec, type Address, type ReadonlyUint8Array } from '@solana/kit';
+import { getStructCodec, getU64Codec, type Address, type ReadonlyUint8Array } from '@solana/kit';
+import { addressCodec } from '../address-codec.js';
 import type { Bps, TokenUnits } from '../../math/units.js';
 import { borshBool, hasDiscriminator, withDiscriminator, zeroPadded } from './borsh.js';
 
@@ -42,10 +43,10 @@ const bondingCurveBody = getStructCodec([
   ['realQuoteReserves', u64],
   ['tokenTotalSupply', u64],
   ['complete', borshBool],
-  ['creator', getAddressCodec()],
+  ['creator', addressCodec],
   ['isMayhemMode', borshBool],
   ['isCashbackCoin', borshBool],
-  ['quoteMint', getAddressCodec()],
+  ['quoteMint', addressCodec],
   ['creatorFeeBps', u64],
   ['canEditCreatorFee', borshBool],
   ['isHolderReward', borshBool],

@@ -1,5 +1,4 @@
 import {
-  getAddressCodec,
   getArrayCodec,
   getI64Codec,
   getStructCodec,
@@ -10,6 +9,7 @@ import {
   type Codec,
   type ReadonlyUint8Array,
 } from '@solana/kit';
+import { addressCodec } from '../address-codec.js';
 import type { Bps, TokenUnits } from '../../math/units.js';
 import { anchorEventSet } from '../anchor/event-set.js';
 
@@ -121,7 +121,7 @@ export const EVENT_DISCRIMINATORS: Readonly<Record<LaunchpadEventName, Uint8Arra
   CollectCreatorFeeEvent: new Uint8Array([122, 2, 127, 1, 14, 191, 12, 175]),
 });
 
-const address = getAddressCodec();
+const address = addressCodec;
 const u64 = getU64Codec();
 const i64 = getI64Codec();
 const u16AsBigint = transformCodec(getU16Codec(), (value: bigint) => Number(value), (value) => BigInt(value));

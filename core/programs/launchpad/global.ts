@@ -1,11 +1,11 @@
 import {
-  getAddressCodec,
   getArrayCodec,
   getStructCodec,
   getU64Codec,
   type Address,
   type ReadonlyUint8Array,
 } from '@solana/kit';
+import { addressCodec } from '../address-codec.js';
 import type { Bps, Lamports, TokenUnits } from '../../math/units.js';
 import { borshBool, hasDiscriminator, withDiscriminator, zeroPadded } from './borsh.js';
 
@@ -58,7 +58,7 @@ export const GLOBAL_SIZE = 1087;
  */
 export const GLOBAL_MIN_SIZE = 1045;
 
-const address = getAddressCodec();
+const address = addressCodec;
 const u64 = getU64Codec();
 const addresses = (size: number) => getArrayCodec(address, { size });
 

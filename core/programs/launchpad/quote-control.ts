@@ -1,6 +1,5 @@
 import {
   fixCodecSize,
-  getAddressCodec,
   getArrayCodec,
   getBytesCodec,
   getStructCodec,
@@ -8,6 +7,7 @@ import {
   type Address,
   type ReadonlyUint8Array,
 } from '@solana/kit';
+import { addressCodec } from '../address-codec.js';
 import { hasDiscriminator, withDiscriminator } from './borsh.js';
 
 /**
@@ -41,13 +41,13 @@ export const QUOTE_CONTROL_INITIAL_SIZE = QUOTE_CONTROL_HEADER_SIZE + QUOTE_CONT
 export const QUOTE_CONTROL_MAX_ENTRIES = 256;
 
 const quoteControlBody = getStructCodec([
-  ['admin', getAddressCodec()],
+  ['admin', addressCodec],
   ['reserved', fixCodecSize(getBytesCodec(), 64)],
   [
     'mints',
     getArrayCodec(
       getStructCodec([
-        ['mint', getAddressCodec()],
+        ['mint', addressCodec],
         ['initialVirtualQuoteReserves', getU64Codec()],
       ]),
     ),

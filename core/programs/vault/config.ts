@@ -1,4 +1,5 @@
-import { AccountRole, getAddressDecoder, getAddressEncoder, type Address, type Instruction, type ReadonlyUint8Array } from '@solana/kit';
+import { AccountRole, getAddressEncoder, type Address, type Instruction, type ReadonlyUint8Array } from '@solana/kit';
+import { decodeAddress } from '../address-codec.js';
 import { splitRates, type SplitRates } from '../../math/split.js';
 import { bps, type Bps } from '../../math/units.js';
 import { derivePda } from '../derive-address.js';
@@ -57,9 +58,8 @@ export async function initConfigInstruction(vault: Address, admin: Address, sett
 
 export function decodeVaultConfig(data: ReadonlyUint8Array): VaultConfig {
   if (data.length < VAULT_CONFIG_SIZE || !hasDiscriminator(data, VAULT_CONFIG_DISCRIMINATOR)) throw new Error(`not a VaultConfig account (${data.length} bytes)`);
-  const address = getAddressDecoder();
   const view = new DataView(data.buffer, data.byteOffset, data.length);
-  const at = (offset: number) => address.decode(data.subarray(offset, offset + 32));
+  const at = (offset: number) => decodeAddress(data.subarray(offset, offset + 32));
   const u16 = (offset: number) => BigInt(view.getUint16(offset, true));
   return Object.freeze({
     bump: data[8]!,

@@ -1,4 +1,5 @@
-import { AccountRole, getAddressDecoder, getAddressEncoder, type Address, type Instruction, type ReadonlyUint8Array } from '@solana/kit';
+import { AccountRole, getAddressEncoder, type Address, type Instruction, type ReadonlyUint8Array } from '@solana/kit';
+import { decodeAddress } from '../address-codec.js';
 import { findAssociatedTokenAccount } from '../launchpad/pdas.js';
 import { ASSOCIATED_TOKEN_PROGRAM_ADDRESS, SYSTEM_PROGRAM_ADDRESS, TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from '../launchpad/spl-programs.js';
 import { findPayeeRecord } from './pdas.js';
@@ -36,7 +37,7 @@ export function encodeDeclarePayeeData(payee: Payee): Uint8Array {
 export function decodeDeclarePayeeData(data: ReadonlyUint8Array): Payee {
   if (data.length < 9 || !hasDiscriminator(data, DECLARE_PAYEE_DISCRIMINATOR)) throw new Error('not declare_payee instruction data');
   if (data[8] === 0 && data.length === 9) return { kind: 'holders' };
-  if (data[8] === 1 && data.length === 41) return { kind: 'wallet', wallet: getAddressDecoder().decode(data.subarray(9, 41)) };
+  if (data[8] === 1 && data.length === 41) return { kind: 'wallet', wallet: decodeAddress(data.subarray(9, 41)) };
   throw new Error(`declare_payee: option tag ${data[8]} with ${data.length - 9} bytes after it (expected 0 alone, or 1 and a 32-byte key)`);
 }
 

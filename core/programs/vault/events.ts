@@ -1,4 +1,5 @@
-import { getAddressDecoder, type Address, type ReadonlyUint8Array } from '@solana/kit';
+import { type Address, type ReadonlyUint8Array } from '@solana/kit';
+import { addressDecoder } from '../address-codec.js';
 import { hasDiscriminator } from '../launchpad/borsh.js';
 import { decodeNativeSplitEvent, type NativeSplitEvent } from './native.js';
 
@@ -82,7 +83,7 @@ export const VAULT_EVENT_DISCRIMINATORS = Object.freeze({
   RunCloseEvent: new Uint8Array([171, 13, 179, 46, 124, 251, 253, 238]),
 });
 
-const address = getAddressDecoder();
+const address = addressDecoder;
 
 /** The vault event in a "Program data:" payload; null for anything else (or a payload of the wrong size). */
 export function decodeVaultEvent(data: ReadonlyUint8Array): VaultEvent | null {

@@ -1,4 +1,5 @@
-import { AccountRole, getAddressDecoder, type Address, type Instruction, type ReadonlyUint8Array } from '@solana/kit';
+import { AccountRole, type Address, type Instruction, type ReadonlyUint8Array } from '@solana/kit';
+import { decodeAddress } from '../address-codec.js';
 import { findEventAuthority } from '../anchor/event-authority.js';
 import { findAmmFeeConfig, findCanonicalPool, findCoinCreatorVaultAuthority, findGlobalConfig, findLpMint, findLpTokenAccount, findPoolTokenAccount, ZERO_KEY } from '../amm/pdas.js';
 import { hasDiscriminator } from '../launchpad/borsh.js';
@@ -182,7 +183,7 @@ export function decodeNativeSplitEvent(data: ReadonlyUint8Array): NativeSplitEve
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   const u64 = (i: number) => view.getBigUint64(40 + 8 * i, true);
   return Object.freeze({
-    mint: getAddressDecoder().decode(data.subarray(8, 40)),
+    mint: decodeAddress(data.subarray(8, 40)),
     collected: u64(0),
     burned: u64(1),
     toLp: u64(2),

@@ -1,4 +1,5 @@
-import { getAddressDecoder, type Address, type ReadonlyUint8Array } from '@solana/kit';
+import { type Address, type ReadonlyUint8Array } from '@solana/kit';
+import { addressDecoder } from '../address-codec.js';
 import type { Payee } from './declare-payee.js';
 import { hasDiscriminator } from '../launchpad/borsh.js';
 
@@ -13,7 +14,7 @@ export type PayeeRecord = Readonly<{ bump: number; mint: Address; payee: Payee; 
 
 export function decodePayeeRecord(data: ReadonlyUint8Array): PayeeRecord {
   if (data.length < PAYEE_RECORD_SIZE || !hasDiscriminator(data, PAYEE_RECORD_DISCRIMINATOR)) throw new Error(`not a vault PayeeRecord account (${data.length} bytes)`);
-  const address = getAddressDecoder();
+  const address = addressDecoder;
   const view = new DataView(data.buffer, data.byteOffset, data.length);
   const kind = data[41];
   if (kind !== 0 && kind !== 1) throw new Error(`PayeeRecord: unknown payee kind ${kind}`);

@@ -1,4 +1,5 @@
-import { AccountRole, getAddressDecoder, getAddressEncoder, getU64Encoder, type Address, type Instruction, type ReadonlyUint8Array } from '@solana/kit';
+import { AccountRole, getAddressEncoder, getU64Encoder, type Address, type Instruction, type ReadonlyUint8Array } from '@solana/kit';
+import { decodeAddress } from '../address-codec.js';
 import { derivePda } from '../derive-address.js';
 import { SYSTEM_PROGRAM_ADDRESS } from '../launchpad/spl-programs.js';
 import { findVaultConfig } from './config.js';
@@ -22,7 +23,7 @@ export function decodePriceRecord(data: ReadonlyUint8Array): PriceRecordAccount 
   if (data.length < 65 || !hasDiscriminator(data, PRICE_RECORD_DISCRIMINATOR)) throw new Error(`not a vault PriceRecord account (${data.length} bytes)`);
   const view = new DataView(data.buffer, data.byteOffset, data.length);
   return Object.freeze({
-    mint: getAddressDecoder().decode(data.subarray(9, 41)),
+    mint: decodeAddress(data.subarray(9, 41)),
     reference: view.getBigUint64(41, true),
     realised: view.getBigUint64(49, true),
     updatedSlot: view.getBigUint64(57, true),

@@ -1,4 +1,5 @@
-import { AccountRole, getAddressDecoder, getAddressEncoder, getU32Encoder, getU64Encoder, type Address, type Instruction, type ReadonlyUint8Array } from '@solana/kit';
+import { AccountRole, getAddressEncoder, getU32Encoder, getU64Encoder, type Address, type Instruction, type ReadonlyUint8Array } from '@solana/kit';
+import { decodeAddress } from '../address-codec.js';
 import { derivePda } from '../derive-address.js';
 import { findAssociatedTokenAccount } from '../launchpad/pdas.js';
 import { ASSOCIATED_TOKEN_PROGRAM_ADDRESS, SYSTEM_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from '../launchpad/spl-programs.js';
@@ -29,7 +30,7 @@ export function decodeRewardRun(data: ReadonlyUint8Array): RewardRun {
   if (data.length < 78 || !hasDiscriminator(data, REWARD_RUN_DISCRIMINATOR)) throw new Error(`not a vault RewardRun account (${data.length} bytes)`);
   const view = new DataView(data.buffer, data.byteOffset, data.length);
   return Object.freeze({
-    mint: getAddressDecoder().decode(data.subarray(9, 41)),
+    mint: decodeAddress(data.subarray(9, 41)),
     run: view.getUint32(41, true),
     snapshotSlot: view.getBigUint64(45, true),
     total: view.getBigUint64(53, true),
