@@ -19,6 +19,8 @@ export type CurveFees = Readonly<{
 }>;
 
 export const BPS_DENOMINATOR = 10_000n;
+/** BPS_DENOMINATOR - 1, the ceil's addend, computed once rather than per fee. */
+const FEE_ROUNDING = BPS_DENOMINATOR - 1n;
 const RATE_NAMES = ['protocolBps', 'creatorBps', 'buybackBps'] as const;
 
 /** Why `value` is not a FeeRates (each rate 0..=10000, their sum at most 10000), or null. */
@@ -35,8 +37,27 @@ export function isFeeRates(value: unknown): value is FeeRates {
 }
 
 export function assertIsFeeRates(value: unknown): asserts value is FeeRates {
+  if (feeRatesOk(value)) return;
   const problem = feeRatesProblem(value);
   if (problem !== null) throw new CurveError('invalid_fee_rates', problem);
+}
+
+/**
+ * Whether three rates are a valid set: each a bigint, none negative, their sum at most 10000 (which
+ * bounds each one by 10000 too). The same condition as bpsFieldsProblemOrSum plus the sum check, as one
+ * chain of comparisons on the fields themselves: the quote paths check their rates on every call, and
+ * the generic walk over field names (keyed reads, a problem string built only to be compared with null)
+ * took over a tenth of a quote's time (profiled). Only a failing set goes on to the slow path, for its exact message.
+ */
+export function bpsTripleOk(a: unknown, b: unknown, c: unknown): boolean {
+  return typeof a === 'bigint' && typeof b === 'bigint' && typeof c === 'bigint' && a >= 0n && b >= 0n && c >= 0n && a + b + c <= BPS_DENOMINATOR;
+}
+
+/** feeRatesProblem(value) === null, without building the problem (see bpsTripleOk). */
+export function feeRatesOk(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const rates = value as Record<string, unknown>;
+  return bpsTripleOk(rates.protocolBps, rates.creatorBps, rates.buybackBps);
 }
 
 /** Validated, frozen fee rates from plain bigints. */
@@ -59,7 +80,16 @@ export function totalFeeBps(rates: FeeRates): Bps {
 export function feeAtBps(amount: QuoteUnits, rate: Bps): QuoteUnits {
   assertU64Amount('amount', amount);
   if (rate < 0n || rate > BPS_DENOMINATOR) throw new CurveError('invalid_fee_rates', `fee rate must be within 0..=10000, got ${rate}`);
-  return quoteUnits((amount * rate + BPS_DENOMINATOR - 1n) / BPS_DENOMINATOR);
+  return quoteUnits(feeOf(amount, rate));
+}
+
+/**
+ * feeAtBps without its checks, for callers that have checked the amount and the rate already:
+ * ceil(amount * rate / 10000). A zero rate charges 0 (what the formula gives: 9999 / 10000 = 0) without
+ * the three bigint operations; zero rates are common (no buyback, no creator).
+ */
+export function feeOf(amount: bigint, rate: bigint): bigint {
+  return rate === 0n ? 0n : (amount * rate + FEE_ROUNDING) / BPS_DENOMINATOR;
 }
 
 /**
@@ -68,9 +98,11 @@ export function feeAtBps(amount: QuoteUnits, rate: Bps): QuoteUnits {
  */
 export function curveFees(amount: QuoteUnits, rates: FeeRates): CurveFees {
   assertIsFeeRates(rates);
-  const protocolFee = feeAtBps(amount, rates.protocolBps);
-  const creatorFee = feeAtBps(amount, rates.creatorBps);
-  const buybackFee = feeAtBps(amount, rates.buybackBps);
+  // The rates are checked (each within 0..=10000); the amount once here, not once per fee.
+  assertU64Amount('amount', amount);
+  const protocolFee = quoteUnits(feeOf(amount, rates.protocolBps));
+  const creatorFee = quoteUnits(feeOf(amount, rates.creatorBps));
+  const buybackFee = quoteUnits(feeOf(amount, rates.buybackBps));
   return Object.freeze({ protocolFee, creatorFee, buybackFee, totalFee: quoteUnits(protocolFee + creatorFee + buybackFee) });
 }
 
@@ -88,7 +120,16 @@ export function curveFees(amount: QuoteUnits, rates: FeeRates): CurveFees {
 export function largestAmountWithinBudget(budget: QuoteUnits, rates: FeeRates): QuoteUnits {
   assertU64Amount('budget', budget);
   assertIsFeeRates(rates);
-  let amount = (budget * BPS_DENOMINATOR) / (BPS_DENOMINATOR + totalFeeBps(rates));
-  while (amount > 0n && amount + curveFees(quoteUnits(amount), rates).totalFee > budget) amount -= 1n;
-  return quoteUnits(amount);
+  return quoteUnits(amountWithinBudget(budget, rates.protocolBps, rates.creatorBps, rates.buybackBps));
+}
+
+/**
+ * largestAmountWithinBudget on checked inputs (budget a u64, rates a valid set), with the three rates
+ * given apart: the pool's budget (pool-fees.ts) is the same sum of three ceil fees, so both share it.
+ * No fee object per step: the loop only needs the sum.
+ */
+export function amountWithinBudget(budget: bigint, rateA: bigint, rateB: bigint, rateC: bigint): bigint {
+  let amount = (budget * BPS_DENOMINATOR) / (BPS_DENOMINATOR + rateA + rateB + rateC);
+  while (amount > 0n && amount + feeOf(amount, rateA) + feeOf(amount, rateB) + feeOf(amount, rateC) > budget) amount -= 1n;
+  return amount;
 }

@@ -1,5 +1,5 @@
 import { assertU64Amount, assertU64Result, CurveError, U64_MAX } from './curve-error.js';
-import { assertIsFeeRates, curveFees, largestAmountWithinBudget, type FeeRates } from './curve-fees.js';
+import { assertIsFeeRates, BPS_DENOMINATOR, feeOf, feeRatesOk, type FeeRates } from './curve-fees.js';
 import { quoteUnits, type QuoteUnits } from './quote-units.js';
 import { tokenUnits, type TokenUnits } from './units.js';
 
@@ -90,8 +90,46 @@ export function isCurveState(value: unknown): value is CurveState {
 }
 
 export function assertIsCurveState(value: unknown): asserts value is CurveState {
+  if (curveStateOk(value)) return;
   const problem = curveStateProblem(value);
   if (problem !== null) throw new CurveError('invalid_curve_state', problem);
+}
+
+/**
+ * curveStateProblem(value) === null, as one chain of comparisons on the fields: every quote checks its
+ * state, and the walk over field names (keyed reads, a problem string to compare with null) was a good
+ * part of a quote's time. The conditions are the same: four bigints with 0 < vT <= u64::MAX,
+ * 0 < vQ <= u64::MAX, 0 <= rT < vT (so rT fits a u64 too), 0 <= rQ <= u64::MAX, and a boolean
+ * `complete`. A state that fails goes through curveStateProblem for its exact message.
+ */
+function curveStateOk(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const state = value as Record<string, unknown>;
+  const vT = state.virtualTokenReserves;
+  const vQ = state.virtualQuoteReserves;
+  const rT = state.realTokenReserves;
+  const rQ = state.realQuoteReserves;
+  return (
+    typeof vT === 'bigint' &&
+    typeof vQ === 'bigint' &&
+    typeof rT === 'bigint' &&
+    typeof rQ === 'bigint' &&
+    typeof state.complete === 'boolean' &&
+    vT > 0n &&
+    vT <= U64_MAX &&
+    vQ > 0n &&
+    vQ <= U64_MAX &&
+    rT >= 0n &&
+    rT < vT &&
+    rQ >= 0n &&
+    rQ <= U64_MAX
+  );
+}
+
+/** Checks state then rates, in that order (the program's), each on its fast path first. */
+function assertStateAndRates(state: CurveState, rates: FeeRates): void {
+  if (!curveStateOk(state)) assertIsCurveState(state);
+  if (!feeRatesOk(rates)) assertIsFeeRates(rates);
 }
 
 /** A validated, frozen curve state from plain bigints. */
@@ -115,8 +153,7 @@ export function curveState(fields: {
 
 /** Checks shared by both buys, in the program's order: state, rates, then a curve with tokens left. */
 function assertCanBuy(state: CurveState, rates: FeeRates): void {
-  assertIsCurveState(state);
-  assertIsFeeRates(rates);
+  assertStateAndRates(state, rates);
   if (state.complete || state.realTokenReserves === 0n) {
     throw new CurveError('curve_complete', 'the curve is complete: it sells no more tokens');
   }
@@ -137,34 +174,74 @@ function assertCanBuy(state: CurveState, rates: FeeRates): void {
  */
 export function buyExactTokens(state: CurveState, tokens: TokenUnits, rates: FeeRates): CurveBuy {
   assertCanBuy(state, rates);
-  assertU64Amount('tokens', tokens);
-  if (tokens === 0n) throw new CurveError('buy_zero_amount', 'a buy must ask for at least one token base unit');
-  const { virtualTokenReserves: vT, virtualQuoteReserves: vQ, realTokenReserves: rT, realQuoteReserves: rQ } = state;
+  if (typeof tokens !== 'bigint' || tokens <= 0n || tokens > U64_MAX) {
+    assertU64Amount('tokens', tokens);
+    throw new CurveError('buy_zero_amount', 'a buy must ask for at least one token base unit');
+  }
+  const vT = state.virtualTokenReserves;
+  const rT = state.realTokenReserves;
   const t = tokens < rT ? tokens : rT;
-  const quoteCost = (t * vQ) / (vT - t) + 1n;
+  const quoteCost = (t * state.virtualQuoteReserves) / (vT - t) + 1n;
   assertU64Result('quoteCost', quoteCost);
-  const fees = curveFees(quoteUnits(quoteCost), rates);
-  const totalCost = quoteCost + fees.totalFee;
+  return curveBuy(state, t, quoteCost, feeOf(quoteCost, rates.protocolBps), feeOf(quoteCost, rates.creatorBps), feeOf(quoteCost, rates.buybackBps), null);
+}
+
+/**
+ * The rest of a buy of `t` tokens (1 <= t <= rT) on a checked state, once its quoteCost (checked to fit
+ * a u64) and the three fees on it are known: the remaining overflow checks in the program's order and
+ * the one frozen result, its fields in the same order as ever (a CurveBuy, then spendable and unspent
+ * when `spendable` is given). Shared by buyExactTokens and buyExactQuoteIn, which come by quoteCost and
+ * its fees in different ways.
+ */
+function curveBuy(
+  state: CurveState,
+  t: bigint,
+  quoteCost: bigint,
+  protocolFee: bigint,
+  creatorFee: bigint,
+  buybackFee: bigint,
+  spendable: QuoteUnits | null,
+): CurveBuy {
+  const totalCost = quoteCost + (protocolFee + creatorFee + buybackFee);
   assertU64Result('totalCost', totalCost);
-  assertU64Result('virtualQuoteReserves', vQ + quoteCost);
-  assertU64Result('realQuoteReserves', rQ + quoteCost);
-  const completes = rT - t === 0n;
-  return Object.freeze({
+  const nextVQ = state.virtualQuoteReserves + quoteCost;
+  assertU64Result('virtualQuoteReserves', nextVQ);
+  const nextRQ = state.realQuoteReserves + quoteCost;
+  assertU64Result('realQuoteReserves', nextRQ);
+  const nextRT = state.realTokenReserves - t;
+  const completes = nextRT === 0n;
+  const next: CurveState = Object.freeze({
+    virtualTokenReserves: tokenUnits(state.virtualTokenReserves - t),
+    virtualQuoteReserves: quoteUnits(nextVQ),
+    realTokenReserves: tokenUnits(nextRT),
+    realQuoteReserves: quoteUnits(nextRQ),
+    complete: completes,
+  });
+  if (spendable === null) {
+    return Object.freeze({
+      tokens: tokenUnits(t),
+      quoteCost: quoteUnits(quoteCost),
+      protocolFee: quoteUnits(protocolFee),
+      creatorFee: quoteUnits(creatorFee),
+      buybackFee: quoteUnits(buybackFee),
+      totalCost: quoteUnits(totalCost),
+      completes,
+      next,
+    });
+  }
+  const withSpend: CurveBuyExactQuoteIn = Object.freeze({
     tokens: tokenUnits(t),
     quoteCost: quoteUnits(quoteCost),
-    protocolFee: fees.protocolFee,
-    creatorFee: fees.creatorFee,
-    buybackFee: fees.buybackFee,
+    protocolFee: quoteUnits(protocolFee),
+    creatorFee: quoteUnits(creatorFee),
+    buybackFee: quoteUnits(buybackFee),
     totalCost: quoteUnits(totalCost),
     completes,
-    next: Object.freeze({
-      virtualTokenReserves: tokenUnits(vT - t),
-      virtualQuoteReserves: quoteUnits(vQ + quoteCost),
-      realTokenReserves: tokenUnits(rT - t),
-      realQuoteReserves: quoteUnits(rQ + quoteCost),
-      complete: completes,
-    }),
+    next,
+    spendable,
+    unspent: quoteUnits(spendable - totalCost),
   });
+  return withSpend;
 }
 
 /**
@@ -193,17 +270,48 @@ export function buyExactTokens(state: CurveState, tokens: TokenUnits, rates: Fee
  */
 export function buyExactQuoteIn(state: CurveState, spendable: QuoteUnits, rates: FeeRates): CurveBuyExactQuoteIn {
   assertCanBuy(state, rates);
-  assertU64Amount('spendable', spendable);
-  if (spendable === 0n) throw new CurveError('buy_zero_amount', 'a buy must offer at least one quote base unit');
-  const { virtualTokenReserves: vT, virtualQuoteReserves: vQ, realTokenReserves: rT } = state;
-  const budget = largestAmountWithinBudget(spendable, rates);
-  const affordable = budget === 0n ? 0n : (budget * vT - 1n) / (vQ + budget);
+  if (typeof spendable !== 'bigint' || spendable <= 0n || spendable > U64_MAX) {
+    assertU64Amount('spendable', spendable);
+    throw new CurveError('buy_zero_amount', 'a buy must offer at least one quote base unit');
+  }
+  const vT = state.virtualTokenReserves;
+  const vQ = state.virtualQuoteReserves;
+  const rT = state.realTokenReserves;
+  const protocolBps = rates.protocolBps;
+  const creatorBps = rates.creatorBps;
+  const buybackBps = rates.buybackBps;
+  // largestAmountWithinBudget (curve-fees.ts, where the bound of at most 2 steps is proved), written
+  // out so that the fees of the budget it settles on are kept for the buy below: its quoteCost is
+  // usually the budget itself, and those fees need not be computed twice.
+  let budget = (spendable * BPS_DENOMINATOR) / (BPS_DENOMINATOR + protocolBps + creatorBps + buybackBps);
+  let protocolFee = 0n;
+  let creatorFee = 0n;
+  let buybackFee = 0n;
+  while (budget > 0n) {
+    protocolFee = feeOf(budget, protocolBps);
+    creatorFee = feeOf(budget, creatorBps);
+    buybackFee = feeOf(budget, buybackBps);
+    if (budget + protocolFee + creatorFee + buybackFee <= spendable) break;
+    budget -= 1n;
+  }
+  const budgetTimesVT = budget * vT;
+  const affordable = budget === 0n ? 0n : (budgetTimesVT - 1n) / (vQ + budget);
   const t = affordable < rT ? affordable : rT;
   if (t === 0n) {
     throw new CurveError('quote_in_too_small', `${spendable} quote base units do not pay for one token base unit with its fees`, { spendable });
   }
-  const buy = buyExactTokens(state, tokenUnits(t), rates);
-  return Object.freeze({ ...buy, spendable, unspent: quoteUnits(spendable - buy.totalCost) });
+  // buyExactTokens(state, t) would check state, rates and t again; all three are known good here. Its
+  // quoteCost(t) = t*vQ/(vT - t) + 1 is at most c (= budget, >= 1 here; see above), and it is c itself,
+  // whose fees the search just computed, exactly when floor(t*vQ/(vT - t)) >= c - 1
+  //   <=> t*vQ >= (c - 1)*(vT - t)  <=>  t*(vQ + c - 1) >= c*vT - vT
+  // (vT - t >= 1): a multiplication and a comparison on c*vT, already at hand, in place of a 128-bit
+  // division and three fees. It holds in most buys: a quote unit buys thousands of token units.
+  if (t * (vQ + budget - 1n) >= budgetTimesVT - vT) {
+    return curveBuy(state, t, budget, protocolFee, creatorFee, buybackFee, spendable) as CurveBuyExactQuoteIn;
+  }
+  // quoteCost <= c <= spendable: no u64 check needed (buyExactTokens' could not fail either).
+  const quoteCost = (t * vQ) / (vT - t) + 1n;
+  return curveBuy(state, t, quoteCost, feeOf(quoteCost, protocolBps), feeOf(quoteCost, creatorBps), feeOf(quoteCost, buybackBps), spendable) as CurveBuyExactQuoteIn;
 }
 
 /**
@@ -221,30 +329,38 @@ export function buyExactQuoteIn(state: CurveState, spendable: QuoteUnits, rates:
  * vT * vQ never decreases: (vT + x)(vQ - floor(x*vQ/(vT + x))) >= (vT + x)(vQ - x*vQ/(vT + x)) = vT*vQ.
  */
 export function sellExactTokens(state: CurveState, tokens: TokenUnits, rates: FeeRates): CurveSell {
-  assertIsCurveState(state);
-  assertIsFeeRates(rates);
+  assertStateAndRates(state, rates);
   if (state.complete) throw new CurveError('curve_complete', 'the curve is complete: it buys no more tokens');
-  assertU64Amount('tokens', tokens);
-  if (tokens === 0n) throw new CurveError('sell_zero_amount', 'a sale must offer at least one token base unit');
-  const { virtualTokenReserves: vT, virtualQuoteReserves: vQ, realTokenReserves: rT, realQuoteReserves: rQ } = state;
-  const quoteOut = (tokens * vQ) / (vT + tokens);
+  if (typeof tokens !== 'bigint' || tokens <= 0n || tokens > U64_MAX) {
+    assertU64Amount('tokens', tokens);
+    throw new CurveError('sell_zero_amount', 'a sale must offer at least one token base unit');
+  }
+  const vT = state.virtualTokenReserves;
+  const vQ = state.virtualQuoteReserves;
+  const rT = state.realTokenReserves;
+  const rQ = state.realQuoteReserves;
+  const nextVT = vT + tokens;
+  const quoteOut = (tokens * vQ) / nextVT;
   if (quoteOut > rQ) {
     throw new CurveError('insufficient_quote_reserves', `the sale would pay out ${quoteOut} but the curve holds ${rQ}`, { quoteOut, realQuoteReserves: rQ });
   }
-  const fees = curveFees(quoteUnits(quoteOut), rates);
-  if (fees.totalFee > quoteOut) {
-    throw new CurveError('sell_output_below_fees', `the sale pays out ${quoteOut}, less than its fees of ${fees.totalFee}`, { quoteOut, totalFee: fees.totalFee });
+  const protocolFee = feeOf(quoteOut, rates.protocolBps);
+  const creatorFee = feeOf(quoteOut, rates.creatorBps);
+  const buybackFee = feeOf(quoteOut, rates.buybackBps);
+  const totalFee = protocolFee + creatorFee + buybackFee;
+  if (totalFee > quoteOut) {
+    throw new CurveError('sell_output_below_fees', `the sale pays out ${quoteOut}, less than its fees of ${totalFee}`, { quoteOut, totalFee });
   }
-  assertU64Result('virtualTokenReserves', vT + tokens);
+  assertU64Result('virtualTokenReserves', nextVT);
   return Object.freeze({
     tokens,
     quoteOut: quoteUnits(quoteOut),
-    protocolFee: fees.protocolFee,
-    creatorFee: fees.creatorFee,
-    buybackFee: fees.buybackFee,
-    userReceives: quoteUnits(quoteOut - fees.totalFee),
+    protocolFee: quoteUnits(protocolFee),
+    creatorFee: quoteUnits(creatorFee),
+    buybackFee: quoteUnits(buybackFee),
+    userReceives: quoteUnits(quoteOut - totalFee),
     next: Object.freeze({
-      virtualTokenReserves: tokenUnits(vT + tokens),
+      virtualTokenReserves: tokenUnits(nextVT),
       virtualQuoteReserves: quoteUnits(vQ - quoteOut),
       realTokenReserves: tokenUnits(rT + tokens),
       realQuoteReserves: quoteUnits(rQ - quoteOut),

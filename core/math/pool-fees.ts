@@ -1,5 +1,5 @@
 import { bpsFieldsProblemOrSum } from './bps-fields.js';
-import { BPS_DENOMINATOR, feeAtBps } from './curve-fees.js';
+import { amountWithinBudget, BPS_DENOMINATOR, bpsTripleOk, feeOf } from './curve-fees.js';
 import { assertPoolAmount, PoolError } from './pool-error.js';
 import { quoteUnits, type QuoteUnits } from './quote-units.js';
 import { bps, type Bps } from './units.js';
@@ -36,8 +36,20 @@ export function isPoolFeeRates(value: unknown): value is PoolFeeRates {
 }
 
 export function assertIsPoolFeeRates(value: unknown): asserts value is PoolFeeRates {
+  if (poolFeeRatesOk(value)) return;
   const problem = poolFeeRatesProblem(value);
   if (problem !== null) throw new PoolError('invalid_fee_rates', problem);
+}
+
+/**
+ * poolFeeRatesProblem(value) === null without building the problem: the same conditions as one chain of
+ * comparisons (curve-fees.ts bpsTripleOk), as the quote paths check their rates on every call. Only a
+ * failing set goes through poolFeeRatesProblem, for its exact message.
+ */
+export function poolFeeRatesOk(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const rates = value as Record<string, unknown>;
+  return bpsTripleOk(rates.lpBps, rates.protocolBps, rates.creatorBps);
 }
 
 /** Validated, frozen pool fee rates from plain bigints. */
@@ -62,9 +74,10 @@ export function totalPoolFeeBps(rates: PoolFeeRates): Bps {
 export function poolFees(amount: QuoteUnits, rates: PoolFeeRates): PoolFees {
   assertPoolAmount('amount', amount);
   assertIsPoolFeeRates(rates);
-  const lpFee = feeAtBps(amount, rates.lpBps);
-  const protocolFee = feeAtBps(amount, rates.protocolBps);
-  const creatorFee = feeAtBps(amount, rates.creatorBps);
+  // Amount and rates are checked: feeAtBps's own checks (once per fee) could not refuse.
+  const lpFee = quoteUnits(feeOf(amount, rates.lpBps));
+  const protocolFee = quoteUnits(feeOf(amount, rates.protocolBps));
+  const creatorFee = quoteUnits(feeOf(amount, rates.creatorBps));
   return Object.freeze({ lpFee, protocolFee, creatorFee, totalFee: quoteUnits(lpFee + protocolFee + creatorFee) });
 }
 
@@ -81,7 +94,6 @@ export function poolFees(amount: QuoteUnits, rates: PoolFeeRates): PoolFees {
 export function largestQuoteWithinBudget(budget: QuoteUnits, rates: PoolFeeRates): QuoteUnits {
   assertPoolAmount('budget', budget);
   assertIsPoolFeeRates(rates);
-  let amount = (budget * BPS_DENOMINATOR) / (BPS_DENOMINATOR + totalPoolFeeBps(rates));
-  while (amount > 0n && amount + poolFees(quoteUnits(amount), rates).totalFee > budget) amount -= 1n;
-  return quoteUnits(amount);
+  // The same search as the curve's (the sum of three ceil fees does not care which rate is which).
+  return quoteUnits(amountWithinBudget(budget, rates.lpBps, rates.protocolBps, rates.creatorBps));
 }

@@ -1,8 +1,9 @@
 import type { PriceRatio } from './curve.js';
-import { BPS_DENOMINATOR } from './curve-fees.js';
+import { U64_MAX } from './curve-error.js';
+import { BPS_DENOMINATOR, feeOf } from './curve-fees.js';
 import { ceilDiv, gcd } from './integer.js';
 import { assertPoolAmount, assertPoolResult, PoolError, u64Problem } from './pool-error.js';
-import { assertIsPoolFeeRates, largestQuoteWithinBudget, poolFees, type PoolFeeRates } from './pool-fees.js';
+import { assertIsPoolFeeRates, poolFeeRatesOk, type PoolFeeRates } from './pool-fees.js';
 import { quoteUnits, type QuoteUnits } from './quote-units.js';
 import { bps, tokenUnits, type Bps, type TokenUnits } from './units.js';
 
@@ -87,9 +88,32 @@ export function isPoolReserves(value: unknown): value is PoolReserves {
 }
 
 export function assertIsPoolReserves(value: unknown): asserts value is PoolReserves {
+  if (poolReservesOk(value)) return;
   const problem = poolReservesProblem(value);
   if (problem !== null) throw new PoolError('invalid_pool_state', problem);
 }
+
+/**
+ * poolReservesProblem(value) === null as one chain of comparisons (two bigints within 1..=u64::MAX):
+ * every quote checks its pool, and the generic walk (a problem string per field to compare with null)
+ * was a good part of a quote's time. A pool that fails goes through poolReservesProblem for its message.
+ */
+function poolReservesOk(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const pool = value as Record<string, unknown>;
+  const B = pool.baseReserves;
+  const Q = pool.quoteReserves;
+  return typeof B === 'bigint' && typeof Q === 'bigint' && B > 0n && B <= U64_MAX && Q > 0n && Q <= U64_MAX;
+}
+
+/** Checks the pool then the rates, in that order (the program's), each on its fast path first. */
+function assertPoolAndRates(pool: PoolReserves, rates: PoolFeeRates): void {
+  if (!poolReservesOk(pool)) assertIsPoolReserves(pool);
+  if (!poolFeeRatesOk(rates)) assertIsPoolFeeRates(rates);
+}
+
+/** A u64 amount of at least 1, or false (then assertPoolAmount says what is wrong, or it is zero). */
+const isPositiveU64 = (value: unknown): boolean => typeof value === 'bigint' && value > 0n && value <= U64_MAX;
 
 /** Validated, frozen pool reserves from plain bigints. */
 export function poolReserves(fields: { baseReserves: bigint; quoteReserves: bigint }): PoolReserves {
@@ -115,29 +139,72 @@ export function poolReserves(fields: { baseReserves: bigint; quoteReserves: bigi
  * only baseOut >= B and answers a zero buy with zero.
  */
 export function buyExactBase(pool: PoolReserves, baseOut: TokenUnits, rates: PoolFeeRates): PoolBuy {
-  assertIsPoolReserves(pool);
-  assertIsPoolFeeRates(rates);
-  assertPoolAmount('baseOut', baseOut);
-  if (baseOut === 0n) throw new PoolError('buy_zero_amount', 'a buy must ask for at least one base unit');
-  const { baseReserves: B, quoteReserves: Q } = pool;
+  assertPoolAndRates(pool, rates);
+  if (!isPositiveU64(baseOut)) {
+    assertPoolAmount('baseOut', baseOut);
+    throw new PoolError('buy_zero_amount', 'a buy must ask for at least one base unit');
+  }
+  const B = pool.baseReserves;
   if (baseOut >= B) {
     throw new PoolError('insufficient_base_reserves', `the buy asks for ${baseOut} base units but the pool holds ${B}`, { baseOut, baseReserves: B });
   }
-  const quoteIn = ceilDiv(Q * baseOut, B - baseOut);
+  const rest = B - baseOut;
+  // ceil(Q * baseOut / rest) as integer.ts ceilDiv has it, whose range check cannot fail here (rest >= 1).
+  const quoteIn = (pool.quoteReserves * baseOut + rest - 1n) / rest;
   assertPoolResult('quoteIn', quoteIn);
-  const fees = poolFees(quoteUnits(quoteIn), rates);
-  const totalCost = quoteIn + fees.totalFee;
+  return poolBuy(pool, baseOut, quoteIn, feeOf(quoteIn, rates.lpBps), feeOf(quoteIn, rates.protocolBps), feeOf(quoteIn, rates.creatorBps), null);
+}
+
+/**
+ * The rest of a buy of `baseOut` (1 <= baseOut < B) on a checked pool, once its quoteIn (checked to fit
+ * a u64) and the three fees on it are known: the remaining overflow checks in the program's order and
+ * the one frozen result, its fields in the same order as ever (a PoolBuy, then spendable and unspent
+ * when `spendable` is given). Shared by buyExactBase and buyExactQuoteIn, which come by quoteIn and its
+ * fees in different ways; the fees are computed by their callers rather than by poolFees, whose object
+ * and checks only fed these fields.
+ */
+function poolBuy(
+  pool: PoolReserves,
+  baseOut: bigint,
+  quoteIn: bigint,
+  lpFee: bigint,
+  protocolFee: bigint,
+  creatorFee: bigint,
+  spendable: QuoteUnits | null,
+): PoolBuy {
+  const totalFee = lpFee + protocolFee + creatorFee;
+  const totalCost = quoteIn + totalFee;
   assertPoolResult('totalCost', totalCost);
-  const nextQuote = Q + quoteIn + fees.lpFee;
+  const nextQuote = pool.quoteReserves + quoteIn + lpFee;
   assertPoolResult('quoteReserves', nextQuote);
-  return Object.freeze({
+  const next: PoolReserves = Object.freeze({ baseReserves: tokenUnits(pool.baseReserves - baseOut), quoteReserves: quoteUnits(nextQuote) });
+  if (spendable === null) {
+    return Object.freeze({
+      side: 'buy',
+      baseOut: tokenUnits(baseOut),
+      quoteIn: quoteUnits(quoteIn),
+      lpFee: quoteUnits(lpFee),
+      protocolFee: quoteUnits(protocolFee),
+      creatorFee: quoteUnits(creatorFee),
+      totalFee: quoteUnits(totalFee),
+      totalCost: quoteUnits(totalCost),
+      next,
+    });
+  }
+  const withSpend: PoolBuyExactQuoteIn = Object.freeze({
     side: 'buy',
-    baseOut,
+    baseOut: tokenUnits(baseOut),
     quoteIn: quoteUnits(quoteIn),
-    ...fees,
+    lpFee: quoteUnits(lpFee),
+    protocolFee: quoteUnits(protocolFee),
+    creatorFee: quoteUnits(creatorFee),
+    totalFee: quoteUnits(totalFee),
     totalCost: quoteUnits(totalCost),
-    next: Object.freeze({ baseReserves: tokenUnits(B - baseOut), quoteReserves: quoteUnits(nextQuote) }),
+    next,
+    spendable,
+    unspent: quoteUnits(spendable - totalCost),
   });
+  return withSpend;
 }
 
 /**
@@ -165,20 +232,51 @@ export function buyExactBase(pool: PoolReserves, baseOut: TokenUnits, rates: Poo
  * fewer; test/math/pool-sdk.test.ts counts how often).
  */
 export function buyExactQuoteIn(pool: PoolReserves, spendable: QuoteUnits, rates: PoolFeeRates): PoolBuyExactQuoteIn {
-  assertIsPoolReserves(pool);
-  assertIsPoolFeeRates(rates);
-  assertPoolAmount('spendable', spendable);
-  if (spendable === 0n) throw new PoolError('buy_zero_amount', 'a buy must offer at least one quote base unit');
-  const { baseReserves: B, quoteReserves: Q } = pool;
-  const budget = largestQuoteWithinBudget(spendable, rates);
-  assertPoolResult('quoteReserves', Q + budget);
-  const baseOut = (budget * B) / (Q + budget);
+  assertPoolAndRates(pool, rates);
+  if (!isPositiveU64(spendable)) {
+    assertPoolAmount('spendable', spendable);
+    throw new PoolError('buy_zero_amount', 'a buy must offer at least one quote base unit');
+  }
+  const B = pool.baseReserves;
+  const Q = pool.quoteReserves;
+  const lpBps = rates.lpBps;
+  const protocolBps = rates.protocolBps;
+  const creatorBps = rates.creatorBps;
+  // pool-fees.ts largestQuoteWithinBudget (at most 2 steps, proved there), written out so that the
+  // fees of the budget it settles on are kept for the buy below: its quoteIn is usually the budget
+  // itself, and those fees need not be computed twice.
+  let budget = (spendable * BPS_DENOMINATOR) / (BPS_DENOMINATOR + lpBps + protocolBps + creatorBps);
+  let lpFee = 0n;
+  let protocolFee = 0n;
+  let creatorFee = 0n;
+  while (budget > 0n) {
+    lpFee = feeOf(budget, lpBps);
+    protocolFee = feeOf(budget, protocolBps);
+    creatorFee = feeOf(budget, creatorBps);
+    if (budget + lpFee + protocolFee + creatorFee <= spendable) break;
+    budget -= 1n;
+  }
+  const poolAfter = Q + budget;
+  assertPoolResult('quoteReserves', poolAfter);
+  const budgetTimesB = budget * B;
+  const baseOut = budgetTimesB / poolAfter;
   if (baseOut === 0n) {
     // details.budget tells the two causes apart: 0 when the fees alone eat the budget.
     throw new PoolError('quote_in_too_small', `${spendable} quote base units do not pay for one base unit with its fees`, { spendable, budget });
   }
-  const buy = buyExactBase(pool, tokenUnits(baseOut), rates);
-  return Object.freeze({ ...buy, spendable, unspent: quoteUnits(spendable - buy.totalCost) });
+  // buyExactBase(pool, baseOut) would check pool, rates and baseOut again: 1 <= baseOut < B (Q >= 1).
+  // Its quoteIn(b) = ceil(Q*b/(B - b)) is at most c (= budget, >= 1 here; see above), and it is c
+  // itself, whose fees the search just computed, exactly when Q*b/(B - b) > c - 1
+  //   <=> Q*b > (c - 1)*(B - b)  <=>  b*(Q + c - 1) > c*B - B
+  // (B - b >= 1): a multiplication and a comparison on c*B, already at hand, in place of a 128-bit
+  // division and three fees. It holds in most buys: a quote unit buys thousands of base units.
+  if (baseOut * (poolAfter - 1n) > budgetTimesB - B) {
+    return poolBuy(pool, baseOut, budget, lpFee, protocolFee, creatorFee, spendable) as PoolBuyExactQuoteIn;
+  }
+  // quoteIn <= c <= spendable: no u64 check needed (buyExactBase's could not fail either).
+  const rest = B - baseOut;
+  const quoteIn = (Q * baseOut + rest - 1n) / rest;
+  return poolBuy(pool, baseOut, quoteIn, feeOf(quoteIn, lpBps), feeOf(quoteIn, protocolBps), feeOf(quoteIn, creatorBps), spendable) as PoolBuyExactQuoteIn;
 }
 
 /**
@@ -199,24 +297,34 @@ export function buyExactQuoteIn(pool: PoolReserves, spendable: QuoteUnits, rates
  * where we refuse 'sell_output_below_fees'.
  */
 export function sellExactBase(pool: PoolReserves, baseIn: TokenUnits, rates: PoolFeeRates): PoolSell {
-  assertIsPoolReserves(pool);
-  assertIsPoolFeeRates(rates);
-  assertPoolAmount('baseIn', baseIn);
-  if (baseIn === 0n) throw new PoolError('sell_zero_amount', 'a sale must offer at least one base unit');
-  const { baseReserves: B, quoteReserves: Q } = pool;
-  assertPoolResult('baseReserves', B + baseIn);
-  const quoteOut = (Q * baseIn) / (B + baseIn);
-  const fees = poolFees(quoteUnits(quoteOut), rates);
-  if (fees.totalFee > quoteOut) {
-    throw new PoolError('sell_output_below_fees', `the sale pays out ${quoteOut}, less than its fees of ${fees.totalFee}`, { quoteOut, totalFee: fees.totalFee });
+  assertPoolAndRates(pool, rates);
+  if (!isPositiveU64(baseIn)) {
+    assertPoolAmount('baseIn', baseIn);
+    throw new PoolError('sell_zero_amount', 'a sale must offer at least one base unit');
+  }
+  const B = pool.baseReserves;
+  const Q = pool.quoteReserves;
+  const nextBase = B + baseIn;
+  assertPoolResult('baseReserves', nextBase);
+  const quoteOut = (Q * baseIn) / nextBase;
+  // poolFees past its checks: quoteOut < Q is a u64, the rates are checked.
+  const lpFee = feeOf(quoteOut, rates.lpBps);
+  const protocolFee = feeOf(quoteOut, rates.protocolBps);
+  const creatorFee = feeOf(quoteOut, rates.creatorBps);
+  const totalFee = lpFee + protocolFee + creatorFee;
+  if (totalFee > quoteOut) {
+    throw new PoolError('sell_output_below_fees', `the sale pays out ${quoteOut}, less than its fees of ${totalFee}`, { quoteOut, totalFee });
   }
   return Object.freeze({
     side: 'sell',
     baseIn,
     quoteOut: quoteUnits(quoteOut),
-    ...fees,
-    userReceives: quoteUnits(quoteOut - fees.totalFee),
-    next: Object.freeze({ baseReserves: tokenUnits(B + baseIn), quoteReserves: quoteUnits(Q - quoteOut + fees.lpFee) }),
+    lpFee: quoteUnits(lpFee),
+    protocolFee: quoteUnits(protocolFee),
+    creatorFee: quoteUnits(creatorFee),
+    totalFee: quoteUnits(totalFee),
+    userReceives: quoteUnits(quoteOut - totalFee),
+    next: Object.freeze({ baseReserves: tokenUnits(nextBase), quoteReserves: quoteUnits(Q - quoteOut + lpFee) }),
   });
 }
 
