@@ -68,6 +68,8 @@ const base58 = getBase58Decoder();
 const SYSTEM_PROGRAM = '11111111111111111111111111111111' as Address;
 const NO_DATA = new Uint8Array(0);
 type BalanceView = { readonly lamports: Lamports; readonly owner: Address; readonly data: Uint8Array };
+/** Accounts whose last recorded state is kept for the next transaction's pre-balances (then it starts over). */
+const KNOWN_BALANCES_LIMIT = 10_000;
 
 /**
  * An embedded Solana cluster: the real SVM (LiteSVM) with a clock, a window of recent blockhashes,
@@ -82,6 +84,16 @@ export class SandboxCluster {
   private readonly window: BlockhashWindow;
   private readonly history = new HistoryIndex();
   private readonly mintDecimals = new Map<string, number>();
+  /**
+   * Per account, its state as last read for a transaction's record (null: none), valid until something
+   * changes it. Only a transaction naming an account writable changes it, and `send` then reads it again;
+   * every other change to the state (genesis, the faucet's bootstrap, a fees-only charge, a program
+   * install, an account rewrite, a new slot's sysvars) empties the whole map. So a transaction's
+   * pre-balances mostly come from here instead of a native read per account.
+   */
+  private readonly knownBalances = new Map<string, BalanceView | null>();
+  /** The unix time last given to the Clock sysvar (null: not set by this process yet, ask LiteSVM). */
+  private clockUnixTimestamp: bigint | null = null;
   private timer: NodeJS.Timeout | null = null;
   private snapshotTimer: NodeJS.Timeout | null = null;
   private dirty = false;
@@ -203,7 +215,7 @@ export class SandboxCluster {
   }
   /** The chain clock's unix time (the Clock sysvar programs read). */
   get unixTimestamp(): bigint {
-    return this.svm.getClock().unixTimestamp;
+    return this.clockUnixTimestamp ?? this.svm.getClock().unixTimestamp;
   }
   get transactionCount(): number {
     return this.ledger.entries.length;
@@ -231,11 +243,14 @@ export class SandboxCluster {
     const slotsPerEpoch = this.svm.getEpochSchedule().slotsPerEpoch;
     const epoch = slot / slotsPerEpoch;
     this.svm.setClock(new Clock(slot, unixTimestamp, epoch, epoch + 1n, unixTimestamp));
+    this.clockUnixTimestamp = unixTimestamp;
+    this.knownBalances.clear();
   }
 
   private pushBlockhash(hash: string): void {
     this.window.push(hash, this.slotValue, this.blockHeightValue);
     this.svm.setSlotHashes(this.window.recentSlotHashes().map(({ slot, hash: h }) => ({ slot, hash: h })) as never);
+    this.knownBalances.clear();
   }
 
   private emitCommitments(): void {
@@ -407,33 +422,36 @@ export class SandboxCluster {
     if (lifetime) return { landed: false, signature: tx.signature, err: lifetime, logs: [] };
     const accounts = this.accountKeysOf(tx);
     if (!accounts.ok) return { landed: false, signature: tx.signature, err: accounts.err, logs: [] };
-    const keyBytes = accounts.keys.map((key) => this.addressBytes(key));
-    const preAccounts = keyBytes.map((bytes) => this.balanceOf(bytes));
+    const preAccounts = accounts.keys.map((key) => this.knownBalanceOf(key));
     const result = this.native.sendVersionedTransaction(wire);
     const failed = typeof result.err === 'function';
     const meta: NativeMeta = failed ? (result as { meta(): NativeMeta }).meta() : (result as NativeMeta);
     const err = failed ? this.validatorErrorOf(tx, (result as { err(): unknown }).err()) : null;
     const feesOnly = err !== null && isFeesOnlyError(err);
     if (err !== null && !feesOnly && !landsDespiteError(err)) {
+      // Nothing of it was committed; what was read for it is forgotten all the same.
+      for (const key of accounts.keys) this.knownBalances.delete(key);
       return { landed: false, signature: tx.signature, err, logs: meta.logs() };
     }
     const fee = transactionFee(tx.message, tx.signers.length);
     // LiteSVM checked the signatures and that the fee payer can pay before it tried to load the programs.
     if (feesOnly) this.chargeFeesOnly(tx.message, fee);
-    const postAccounts = keyBytes.map((bytes) => this.balanceOf(bytes));
-    const decimalsOf = (mint: Address): number => this.decimalsOf(mint);
+    // A transaction changes only the accounts it names writable (the runtime refuses a change to a
+    // read-only one): those are read again, the others are as they were before it.
+    const writable = new Set<string>(accounts.writable);
+    const postAccounts = accounts.keys.map((key, i) => (writable.has(key) ? this.readBalance(key) : preAccounts[i]!));
     const record: ChainTransaction = {
       signature: tx.signature,
       slot: this.slotValue,
-      blockTime: this.svm.getClock().unixTimestamp,
+      blockTime: this.unixTimestamp,
       wire,
       meta: {
         err,
         fee,
         preBalances: preAccounts.map((a) => a?.lamports ?? (0n as Lamports)),
         postBalances: postAccounts.map((a) => a?.lamports ?? (0n as Lamports)),
-        preTokenBalances: readTokenBalances(preAccounts, decimalsOf),
-        postTokenBalances: readTokenBalances(postAccounts, decimalsOf),
+        preTokenBalances: readTokenBalances(preAccounts, this.mintDecimalsOf),
+        postTokenBalances: readTokenBalances(postAccounts, this.mintDecimalsOf),
         logMessages: meta.logs(),
         innerInstructions: innerOf(meta),
         computeUnitsConsumed: meta.computeUnitsConsumed(),
@@ -473,6 +491,35 @@ export class SandboxCluster {
     return { lamports, owner, data: owner === TOKEN_PROGRAM || owner === TOKEN_2022_PROGRAM ? account.data() : NO_DATA };
   }
 
+  /** `balanceOf` now, remembered in `knownBalances`. */
+  private readBalance(address: Address): BalanceView | null {
+    const view = this.balanceOf(this.addressBytes(address));
+    if (this.knownBalances.size >= KNOWN_BALANCES_LIMIT) this.knownBalances.clear();
+    this.knownBalances.set(address, view);
+    return view;
+  }
+
+  /** `balanceOf` as last read, if nothing can have changed it since. */
+  private knownBalanceOf(address: Address): BalanceView | null {
+    const known = this.knownBalances.get(address);
+    return known !== undefined ? known : this.readBalance(address);
+  }
+
+  /**
+   * Whether `simulate` would answer an error now (its signatures checked only if asked): that and nothing
+   * else of the simulation is read out (no logs, units, return data). What a send's preflight asks first;
+   * only a failing one is simulated again for the details.
+   */
+  simulationFails(wire: Uint8Array, decoded: WireTransaction, sigVerify = false): boolean {
+    if (this.lifetimeError(decoded)) return true;
+    this.native.setSigverify(sigVerify);
+    try {
+      return typeof this.native.simulateVersionedTransaction(wire).err === 'function';
+    } finally {
+      this.native.setSigverify(true);
+    }
+  }
+
   /** LiteSVM's error in the validator's words: a program load failure is told apart as a validator does. */
   private validatorErrorOf(tx: WireTransaction, raw: unknown): TransactionError {
     const err = toTransactionError(raw);
@@ -485,8 +532,12 @@ export class SandboxCluster {
     const payer = this.svm.getAccount(message.staticAccounts[0]!);
     if (!payer.exists) throw new Error(`the fee payer ${message.staticAccounts[0]} of a fees-only transaction has no account`);
     this.svm.setAccount({ ...payer, lamports: (payer.lamports - fee) as Lamports });
+    this.knownBalances.clear();
     this.dirty = true;
   }
+
+  /** `decimalsOf` as a function made once (not per transaction). */
+  private readonly mintDecimalsOf = (mint: Address): number => this.decimalsOf(mint);
 
   private decimalsOf(mint: Address): number {
     let decimals = this.mintDecimals.get(mint);
@@ -581,6 +632,7 @@ export class SandboxCluster {
       data: new Uint8Array(0),
       space: 0n,
     });
+    this.knownBalances.clear();
     this.dirty = true;
   }
 
@@ -592,6 +644,7 @@ export class SandboxCluster {
   installProgram(address: Address, elf: Uint8Array, loader?: Address): void {
     if (loader) this.svm.addProgramWithLoader(address, elf, loader);
     else this.svm.addProgram(address, elf);
+    this.knownBalances.clear();
     this.dirty = true;
   }
 
@@ -604,6 +657,7 @@ export class SandboxCluster {
     const account = this.svm.getAccount(address);
     if (!account.exists) throw new Error(`no account ${address} to rewrite`);
     this.svm.setAccount({ ...account, data, space: BigInt(data.length) });
+    this.knownBalances.clear();
     this.dirty = true;
     this.snapshot();
   }
@@ -611,6 +665,7 @@ export class SandboxCluster {
   /** Adds the wrapped-SOL mints (genesis only). */
   installNativeMints(): void {
     this.svm.withNativeMints();
+    this.knownBalances.clear();
     this.dirty = true;
   }
 

@@ -110,13 +110,18 @@ export class Ledger {
   append(transaction: ChainTransaction, accountKeys: readonly Address[]): LedgerEntry {
     const record = storedOf(transaction, accountKeys);
     const line = JSON.stringify(record);
-    const bytes = Buffer.from(line + '\n', 'utf8');
+    const length = Buffer.byteLength(line, 'utf8');
+    // Handed to the OS before the entry exists, so a crash of the process loses nothing acknowledged
+    // (synced to the disk at each snapshot and on close). The text is written as it is, no Buffer made of it.
+    if (this.fd !== null) {
+      const written = writeSync(this.fd, line + '\n', this.size, 'utf8');
+      if (written !== length + 1) throw new Error(`the ledger took ${written} of the ${length + 1} bytes of a record`);
+    }
     // The entry as a reader of the file would make it (entryOf of the parsed line), without parsing the
     // whole line back: only a failed transaction's error is a nested value, and it is copied through JSON.
-    const entry = entryOf(record.m.err === null ? record : { ...record, m: { ...record.m, err: JSON.parse(JSON.stringify(record.m.err)) as TransactionError } }, this.size, bytes.length - 1);
+    const entry = entryOf(record.m.err === null ? record : { ...record, m: { ...record.m, err: JSON.parse(JSON.stringify(record.m.err)) as TransactionError } }, this.size, length);
     if (this.fd === null) this.memory.set(entry.offset, line);
-    else writeSync(this.fd, bytes, 0, bytes.length, this.size);
-    this.size += bytes.length;
+    this.size += length + 1;
     this.entries.push(entry);
     return entry;
   }
@@ -163,9 +168,12 @@ function entryOf(record: StoredRecord, offset: number, length: number): LedgerEn
   });
 }
 
+function storedTokenBalance(b: TokenBalance): StoredTokenBalance {
+  return { ...b, amount: b.amount.toString() };
+}
+
 function storedOf(tx: ChainTransaction, accountKeys: readonly Address[]): StoredRecord {
   const m = tx.meta;
-  const token = (b: TokenBalance): StoredTokenBalance => ({ ...b, amount: b.amount.toString() });
   return {
     s: tx.signature,
     slot: tx.slot.toString(),
@@ -177,8 +185,8 @@ function storedOf(tx: ChainTransaction, accountKeys: readonly Address[]): Stored
       fee: m.fee.toString(),
       pre: m.preBalances.map(String),
       post: m.postBalances.map(String),
-      preT: m.preTokenBalances.map(token),
-      postT: m.postTokenBalances.map(token),
+      preT: m.preTokenBalances.map(storedTokenBalance),
+      postT: m.postTokenBalances.map(storedTokenBalance),
       logs: [...m.logMessages],
       inner: m.innerInstructions.map((group) => ({
         index: group.index,

@@ -386,7 +386,8 @@ export function createMethods(sandbox: Sandbox): Record<string, Method> {
         throw invalidParams(`invalid transaction: ${(error as Error).message}`);
       }
       const signature = decoded.signature;
-      if (config['skipPreflight'] !== true) {
+      // A preflight that passes is asked no more than that; one that fails is simulated again for its answer.
+      if (config['skipPreflight'] !== true && cluster.simulationFails(wire, decoded, true)) {
         const simulation = cluster.simulate(wire, { sigVerify: true }, decoded);
         if (simulation.err !== null) {
           if (simulation.err === 'SignatureFailure') {
