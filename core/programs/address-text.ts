@@ -12,49 +12,118 @@ const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const DIGIT_OF = new Int8Array(128).fill(-1);
 for (let i = 0; i < ALPHABET.length; i++) DIGIT_OF[ALPHABET.charCodeAt(i)] = i;
 
-/** Base58 text of any bytes. */
+/** 58^5: the base of the limbs text is built from (5 digits each); below 2^32. */
+const B58_5 = 58 ** 5;
+/** 58^4: the text is read 4 digits at a time. */
+const B58_4 = 58 ** 4;
+const B24 = 2 ** 24;
+
+/**
+ * Base58 text of any bytes. The number is carried in limbs of 5 base-58 digits and fed 2 bytes at a
+ * time (one at first when their count is odd): a limb times 2^16 plus the carry stays below 2^46, exact
+ * in a double, and the work is a tenth of a digit-by-byte loop (a signature took 26 µs that way).
+ */
 export function base58Encode(bytes: Uint8Array): string {
   let zeros = 0;
   while (zeros < bytes.length && bytes[zeros] === 0) zeros++;
-  // log(256) / log(58) ~ 1.37: digits needed, little-endian in base 58.
-  const digits = new Uint8Array(Math.ceil((bytes.length - zeros) * 1.38) + 1);
+  // log(256) / log(58^5) ~ 0.273 limbs per byte.
+  const limbs = new Float64Array(Math.ceil((bytes.length - zeros) * 0.28) + 1);
   let length = 0;
-  for (let i = zeros; i < bytes.length; i++) {
-    let carry = bytes[i]!;
+  let i = zeros;
+  const feed = (value: number, scale: number): void => {
+    let carry = value;
     let j = 0;
-    for (; j < length || carry !== 0; j++) {
-      carry += (j < length ? digits[j]! : 0) * 256;
-      digits[j] = carry % 58;
-      carry = (carry / 58) | 0;
+    for (; j < length; j++) {
+      carry += limbs[j]! * scale;
+      const q = Math.floor(carry / B58_5);
+      limbs[j] = carry - q * B58_5;
+      carry = q;
     }
-    length = j;
-  }
+    while (carry > 0) {
+      const q = Math.floor(carry / B58_5);
+      limbs[length++] = carry - q * B58_5;
+      carry = q;
+    }
+  };
+  if ((bytes.length - zeros) % 2 === 1) feed(bytes[i++]!, 256);
+  for (; i < bytes.length; i += 2) feed(bytes[i]! * 256 + bytes[i + 1]!, 65_536);
   let out = '1'.repeat(zeros);
-  for (let j = length - 1; j >= 0; j--) out += ALPHABET[digits[j]!];
+  for (let j = length - 1; j >= 0; j--) {
+    let limb = limbs[j]!;
+    let digits = '';
+    for (let d = 0; d < 5; d++) {
+      const q = Math.floor(limb / 58);
+      digits = ALPHABET[limb - q * 58]! + digits;
+      limb = q;
+      if (j === length - 1 && limb === 0) break; // the top limb without its leading zero digits
+    }
+    out += digits;
+  }
   return out;
 }
 
-/** The bytes of base58 text, or null when a character is not base58. */
+/**
+ * The bytes of base58 text, or null when a character is not base58. Read 4 digits at a time into limbs
+ * of 3 bytes (a limb times 58^4 plus the carry stays below 2^48, exact in a double).
+ */
 export function base58Decode(text: string): Uint8Array | null {
   let zeros = 0;
   while (zeros < text.length && text.charCodeAt(zeros) === 49 /* '1' */) zeros++;
-  const bytes = new Uint8Array(Math.ceil((text.length - zeros) * 0.74) + 1);
+  const limbs = new Float64Array(Math.ceil((text.length - zeros) * 0.25) + 1);
   let length = 0;
-  for (let i = zeros; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    const digit = code < 128 ? DIGIT_OF[code]! : -1;
-    if (digit < 0) return null;
-    let carry = digit;
+  let i = zeros;
+  const feed = (value: number, scale: number): void => {
+    let carry = value;
     let j = 0;
-    for (; j < length || carry !== 0; j++) {
-      carry += (j < length ? bytes[j]! : 0) * 58;
-      bytes[j] = carry & 0xff;
-      carry >>= 8;
+    for (; j < length; j++) {
+      carry += limbs[j]! * scale;
+      const q = Math.floor(carry / B24);
+      limbs[j] = carry - q * B24;
+      carry = q;
     }
-    length = j;
+    while (carry > 0) {
+      const q = Math.floor(carry / B24);
+      limbs[length++] = carry - q * B24;
+      carry = q;
+    }
+  };
+  const digitAt = (at: number): number => {
+    const code = text.charCodeAt(at);
+    return code < 128 ? DIGIT_OF[code]! : -1;
+  };
+  const head = (text.length - zeros) % 4;
+  if (head > 0) {
+    let value = 0;
+    let scale = 1;
+    for (const end = i + head; i < end; i++) {
+      const digit = digitAt(i);
+      if (digit < 0) return null;
+      value = value * 58 + digit;
+      scale *= 58;
+    }
+    feed(value, scale);
   }
-  const out = new Uint8Array(zeros + length);
-  for (let j = 0; j < length; j++) out[zeros + j] = bytes[length - 1 - j]!;
+  for (; i < text.length; i += 4) {
+    const a = digitAt(i);
+    const b = digitAt(i + 1);
+    const c = digitAt(i + 2);
+    const d = digitAt(i + 3);
+    if ((a | b | c | d) < 0) return null;
+    feed(((a * 58 + b) * 58 + c) * 58 + d, B58_4);
+  }
+  // The number's bytes, big-endian, without leading zero bytes, after one zero byte per leading '1'.
+  const number = new Uint8Array(length * 3);
+  for (let j = 0; j < length; j++) {
+    const limb = limbs[j]!;
+    const at = number.length - 3 * j;
+    number[at - 1] = limb & 0xff;
+    number[at - 2] = (limb >>> 8) & 0xff;
+    number[at - 3] = limb >>> 16;
+  }
+  let skip = 0;
+  while (skip < number.length && number[skip] === 0) skip++;
+  const out = new Uint8Array(zeros + number.length - skip);
+  out.set(number.subarray(skip), zeros);
   return out;
 }
 

@@ -32,10 +32,13 @@ const randomAddress = () => kitText.decode(randomBytes(32)) as Address;
 
 describe('base58', () => {
   it('encodes and decodes as kit does, leading zeros included', () => {
-    for (let i = 0; i < 2000; i++) {
-      const bytes = randomBytes([32, 64, 1, 5, 0][i % 5]!);
+    // Lengths odd and even around the limb sizes (5 digits, 2 bytes in; 4 digits, 3 bytes out), all-zero and all-0xff values.
+    const lengths = [32, 64, 1, 5, 0, 2, 3, 4, 6, 7, 31, 33, 63, 65, 100];
+    for (let i = 0; i < 3000; i++) {
+      const bytes = randomBytes(lengths[i % lengths.length]!);
       if (bytes.length > 1 && i % 3 === 0) bytes[0] = 0;
       if (bytes.length > 2 && i % 7 === 0) bytes[1] = 0;
+      if (i % 11 === 0) bytes.fill(i % 22 === 0 ? 0 : 0xff);
       const text = kitText.decode(bytes);
       expect(base58Encode(bytes)).toBe(text);
       expect(Buffer.from(base58Decode(text)!)).toEqual(Buffer.from(kitBytes.encode(text)));
@@ -45,6 +48,7 @@ describe('base58', () => {
       }
     }
     expect(base58Decode('0OIl')).toBeNull();
+    for (const bad of ['1110', 'abcO', 'abcdI', '2222l', 'é', `${'2'.repeat(43)}0`]) expect(base58Decode(bad), bad).toBeNull();
     expect(() => addressBytes('not an address')).toThrow();
   });
 });
