@@ -1,5 +1,7 @@
 import { recordSummary, TARGETS } from './lib/summary.js';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent, createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -200,6 +202,71 @@ async function rawLiteSvm(s: Settings): Promise<number> {
   return ms;
 }
 
+/**
+ * The RPC rows' client: one `sendTransaction` request at a time over a keep-alive `node:http` agent,
+ * each answer checked. Not `fetch`: its per-request cost (and an `AbortSignal.timeout` per request, whose
+ * timer fires 10 s later even for an answered request) was most of what these rows measured, the
+ * client's work rather than the server's. A bot sending at rate uses a keep-alive client like this one.
+ */
+async function sendOverHttp(url: string, transfers: Transfers, warmup: number, label: string): Promise<number> {
+  const bodies = transfers.transactions.map((tx, i) =>
+    Buffer.from(JSON.stringify({ jsonrpc: '2.0', id: i, method: 'sendTransaction', params: [getBase64EncodedWireTransaction(tx), { encoding: 'base64', skipPreflight: true }] })),
+  );
+  const target = new URL(url);
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const post = (body: Buffer) =>
+    new Promise<string>((resolve, reject) => {
+      const request = httpRequest(
+        { agent, hostname: target.hostname, port: target.port, path: target.pathname, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': body.length } },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8')));
+          response.on('error', reject);
+        },
+      );
+      request.setTimeout(HTTP_TIMEOUT_MS, () => request.destroy(new Error(`${label}: no answer within ${HTTP_TIMEOUT_MS} ms`)));
+      request.on('error', reject);
+      request.end(body);
+    });
+  try {
+    return await timed(transfers, warmup, async (from, to) => {
+      for (let i = from; i < to; i++) {
+        const reply = JSON.parse(await post(bodies[i]!)) as { result?: unknown; error?: unknown };
+        if (reply.result !== transfers.signatures[i]) throw new Error(`${label}: transfer ${i} answered ${JSON.stringify(reply.error ?? reply.result)}`);
+      }
+    });
+  } finally {
+    agent.destroy();
+  }
+}
+
+/**
+ * The floor under the RPC rows: the same client sending the same requests to a bare `node:http` server
+ * that reads and parses each body and answers the signature from a table. No sandbox, nothing lands:
+ * what the HTTP round trip alone costs, so the RPC rows can be read against it.
+ */
+async function httpFloor(s: Settings): Promise<number> {
+  const { sender, recipient } = await newParties();
+  const transfers = await signTransfers(sender, recipient, { blockhash: new LiteSVM().latestBlockhash(), lastValidBlockHeight: 0n }, s.warmup + s.n);
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const { id } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: number };
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', result: transfers.signatures[id], id }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const { port } = server.address() as AddressInfo;
+    return await sendOverHttp(`http://127.0.0.1:${port}`, transfers, s.warmup, 'node:http floor');
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
 type SandboxRoute = 'chain-skip' | 'chain-preflight' | 'rpc';
 
 /** One route through a fresh sandbox (genesis, funding and signing are not timed); returns milliseconds. */
@@ -220,22 +287,7 @@ async function throughSandbox(s: Settings, route: SandboxRoute, persistent: bool
     let ms: number;
     if (route === 'rpc') {
       facade = await startRpcFacade(sandbox, { port: 0 });
-      const url = facade.rpcUrl;
-      const bodies = transfers.transactions.map((tx, i) =>
-        JSON.stringify({ jsonrpc: '2.0', id: i, method: 'sendTransaction', params: [getBase64EncodedWireTransaction(tx), { encoding: 'base64', skipPreflight: true }] }),
-      );
-      ms = await timed(transfers, s.warmup, async (from, to) => {
-        for (let i = from; i < to; i++) {
-          const response = await fetch(url, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: bodies[i]!,
-            signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
-          });
-          const reply = (await response.json()) as { result?: unknown; error?: unknown };
-          if (reply.result !== transfers.signatures[i]) throw new Error(`${label}: transfer ${i} answered ${JSON.stringify(reply.error ?? reply.result)}`);
-        }
-      });
+      ms = await sendOverHttp(facade.rpcUrl, transfers, s.warmup, label);
     } else {
       const chain = new SandboxChain(cluster);
       const skipPreflight = route === 'chain-skip';
@@ -277,6 +329,7 @@ const PATHS: readonly Path[] = [
     sandboxPath('chain-preflight', persistent, 'Chain.send, preflight'),
     sandboxPath('rpc', persistent, 'RPC over HTTP, skipPreflight'),
   ]),
+  { label: 'node:http floor'.padEnd(19) + 'same requests, bare server', measure: httpFloor },
 ];
 
 export async function run(): Promise<void> {
@@ -303,6 +356,12 @@ export async function run(): Promise<void> {
     const i = rowOf(label);
     recordSummary(target, { ours: figure(i), peer: figure(0), ratio: medians[i]! / raw });
   }
+  const floor = medians[PATHS.length - 1]!;
+  const rpc = medians[rowOf('RPC over HTTP, skipPreflight')]!;
+  console.log(
+    `HTTP floor: the same client and requests against a bare node:http server (no sandbox) reach ${Math.round(floor)} tx/s, ` +
+      `${(floor / raw).toFixed(2)}x raw; the in-memory RPC row is ${Math.round((100 * rpc) / floor)}% of that floor.`,
+  );
   console.log(
     `Measured: time to send ${s.n} distinct pre-signed 1-signature SOL transfers, one at a time and each awaited (RPC: one HTTP request in flight), ` +
       `signing excluded; median of ${s.rounds} rounds on fresh SVMs after ${s.warmup} untimed warm-up sends; all landed (exact final balances checked).`,
