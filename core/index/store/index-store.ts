@@ -629,6 +629,17 @@ export class IndexStore {
     }
   }
 
+  /** Each interval's bucket of `at`, kept for the next trade (a block's trades share its time). */
+  private bucketsOf(at: bigint): readonly bigint[] {
+    if (at !== this.bucketsAt) {
+      for (let i = 0; i < INTERVAL_SECONDS.length; i++) this.buckets[i] = candleBucket(at, INTERVAL_SECONDS[i]!);
+      this.bucketsAt = at;
+    }
+    return this.buckets;
+  }
+  private bucketsAt: bigint | null = null;
+  private readonly buckets: bigint[] = [];
+
   /**
    * A trade's price and counted volume into each interval's candle, folded as the upsert folds them: the
    * first price opens, the highest and lowest are kept, the last closes; volume and trades add up. Prices
@@ -640,8 +651,9 @@ export class IndexStore {
       perInterval = INTERVAL_SECONDS.map(() => []);
       this.pendingCandles.set(mint, perInterval);
     }
+    const buckets = this.bucketsOf(at);
     for (let i = 0; i < INTERVAL_SECONDS.length; i++) {
-      const bucket = candleBucket(at, INTERVAL_SECONDS[i]!);
+      const bucket = buckets[i]!;
       const list = perInterval[i]!;
       const candle = list.length > 0 && list[list.length - 1]!.bucket === bucket ? list[list.length - 1] : list.find((c) => c.bucket === bucket);
       if (candle === undefined) {

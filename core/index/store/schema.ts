@@ -6,10 +6,15 @@
  *
  * The index is derived data: an index of another schema version is dropped and rebuilt from the chain.
  *
+ * Tables looked up by a text key (processed, candles, holdings, traders, daily_traders) are WITHOUT ROWID:
+ * the row lives in its key's b-tree, so an upsert writes one b-tree, not a rowid table beside a key index.
+ * A batch's writes land all over these trees (a coin's candles and holders, a signature's place), and each
+ * page a commit touches is a page written to the WAL and later to the file.
+ *
  * Prices (last_price_e18, price_e18, candles' open/high/low/close) are ZEC per whole coin × 1e18 and have
  * no declared type: an INTEGER, or zero-padded TEXT past SQLite's integers (see price-column.ts).
  */
-export const SCHEMA_VERSION = 7;
+export const SCHEMA_VERSION = 8;
 
 export const TABLES = ['meta', 'processed', 'coins', 'trades', 'candles', 'holdings', 'graduations', 'coin_fees', 'fee_events', 'reward_runs', 'run_payments', 'daily_stats', 'traders', 'daily_traders'] as const;
 
@@ -17,7 +22,7 @@ export const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS processed (
   signature TEXT PRIMARY KEY, slot INTEGER NOT NULL, seq INTEGER NOT NULL UNIQUE
-);
+) WITHOUT ROWID;
 -- kind: 'coin' (a launchpad planting) or 'native' (the native coin itself, for its own list and chart).
 -- counted: listed, ZEC-paired launchpad coin: the only coins in /v1/stats.
 -- pair: zec, native, stock:<key>, other. A stock coin's ZEC-named columns (volume_zec, creator_fees_zec, trades'
@@ -54,12 +59,12 @@ CREATE TABLE IF NOT EXISTS candles (
   mint TEXT NOT NULL, interval INTEGER NOT NULL, bucket INTEGER NOT NULL, open NOT NULL, high NOT NULL,
   low NOT NULL, close NOT NULL, volume_zec INTEGER NOT NULL, trades INTEGER NOT NULL,
   PRIMARY KEY (mint, interval, bucket)
-);
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS holdings (
   mint TEXT NOT NULL, wallet TEXT NOT NULL, balance INTEGER NOT NULL, cost_basis_zec INTEGER NOT NULL,
   realised_pnl_zec INTEGER NOT NULL, volume_zec INTEGER NOT NULL DEFAULT 0,
   first_seen_slot INTEGER NOT NULL, first_seen_at INTEGER NOT NULL, PRIMARY KEY (mint, wallet)
-);
+) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS holdings_wallet ON holdings (wallet);
 -- A coin's holders, largest first (the holders read, a run's snapshot).
 CREATE INDEX IF NOT EXISTS holdings_mint_balance ON holdings (mint, balance DESC, wallet);
@@ -102,6 +107,6 @@ CREATE TABLE IF NOT EXISTS daily_stats (
   sells INTEGER NOT NULL DEFAULT 0, volume_zec INTEGER NOT NULL DEFAULT 0, creator_fees_zec INTEGER NOT NULL DEFAULT 0,
   graduations INTEGER NOT NULL DEFAULT 0, traders INTEGER NOT NULL DEFAULT 0
 );
-CREATE TABLE IF NOT EXISTS traders (wallet TEXT PRIMARY KEY);
-CREATE TABLE IF NOT EXISTS daily_traders (day INTEGER NOT NULL, wallet TEXT NOT NULL, PRIMARY KEY (day, wallet));
+CREATE TABLE IF NOT EXISTS traders (wallet TEXT PRIMARY KEY) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS daily_traders (day INTEGER NOT NULL, wallet TEXT NOT NULL, PRIMARY KEY (day, wallet)) WITHOUT ROWID;
 `;
