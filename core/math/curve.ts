@@ -217,19 +217,7 @@ function curveBuy(
     realQuoteReserves: quoteUnits(nextRQ),
     complete: completes,
   });
-  if (spendable === null) {
-    return Object.freeze({
-      tokens: tokenUnits(t),
-      quoteCost: quoteUnits(quoteCost),
-      protocolFee: quoteUnits(protocolFee),
-      creatorFee: quoteUnits(creatorFee),
-      buybackFee: quoteUnits(buybackFee),
-      totalCost: quoteUnits(totalCost),
-      completes,
-      next,
-    });
-  }
-  const withSpend: CurveBuyExactQuoteIn = Object.freeze({
+  const buy: CurveBuy & { spendable?: QuoteUnits; unspent?: QuoteUnits } = {
     tokens: tokenUnits(t),
     quoteCost: quoteUnits(quoteCost),
     protocolFee: quoteUnits(protocolFee),
@@ -238,10 +226,13 @@ function curveBuy(
     totalCost: quoteUnits(totalCost),
     completes,
     next,
-    spendable,
-    unspent: quoteUnits(spendable - totalCost),
-  });
-  return withSpend;
+  };
+  if (spendable !== null) {
+    // Added after the CurveBuy's own fields: the key order of a buy by quote in, as ever.
+    buy.spendable = spendable;
+    buy.unspent = quoteUnits(spendable - totalCost);
+  }
+  return Object.freeze(buy);
 }
 
 /**

@@ -178,20 +178,7 @@ function poolBuy(
   const nextQuote = pool.quoteReserves + quoteIn + lpFee;
   assertPoolResult('quoteReserves', nextQuote);
   const next: PoolReserves = Object.freeze({ baseReserves: tokenUnits(pool.baseReserves - baseOut), quoteReserves: quoteUnits(nextQuote) });
-  if (spendable === null) {
-    return Object.freeze({
-      side: 'buy',
-      baseOut: tokenUnits(baseOut),
-      quoteIn: quoteUnits(quoteIn),
-      lpFee: quoteUnits(lpFee),
-      protocolFee: quoteUnits(protocolFee),
-      creatorFee: quoteUnits(creatorFee),
-      totalFee: quoteUnits(totalFee),
-      totalCost: quoteUnits(totalCost),
-      next,
-    });
-  }
-  const withSpend: PoolBuyExactQuoteIn = Object.freeze({
+  const buy: { -readonly [K in keyof PoolBuy]: PoolBuy[K] } & { spendable?: QuoteUnits; unspent?: QuoteUnits } = {
     side: 'buy',
     baseOut: tokenUnits(baseOut),
     quoteIn: quoteUnits(quoteIn),
@@ -201,10 +188,13 @@ function poolBuy(
     totalFee: quoteUnits(totalFee),
     totalCost: quoteUnits(totalCost),
     next,
-    spendable,
-    unspent: quoteUnits(spendable - totalCost),
-  });
-  return withSpend;
+  };
+  if (spendable !== null) {
+    // Added after the PoolBuy's own fields: the key order of a buy by quote in, as ever.
+    buy.spendable = spendable;
+    buy.unspent = quoteUnits(spendable - totalCost);
+  }
+  return Object.freeze(buy);
 }
 
 /**
