@@ -81,12 +81,12 @@ interface Transfers {
 }
 
 /** Lamports the sender is funded with for `count` transfers: amounts, fees and a margin it keeps. */
-function fundingFor(count: number): bigint {
+export function fundingFor(count: number): bigint {
   const c = BigInt(count);
   return c * BASE_AMOUNT + (c * (c - 1n)) / 2n + c * FEE_PER_TX + 1_000_000_000n;
 }
 
-async function newParties(): Promise<{ sender: KeyPairSigner; recipient: Address }> {
+export async function newParties(): Promise<{ sender: KeyPairSigner; recipient: Address }> {
   const [sender, recipient] = await Promise.all([generateKeyPairSigner(), generateKeyPairSigner()]);
   return { sender, recipient: recipient.address };
 }
@@ -97,7 +97,7 @@ async function newParties(): Promise<{ sender: KeyPairSigner; recipient: Address
  * key. Compiling is what makes kit slow here (about a thousand a second); the first transfer is checked
  * byte for byte against kit's own `signTransactionMessageWithSigners` (Ed25519 is deterministic).
  */
-async function signTransfers(
+export async function signTransfers(
   sender: KeyPairSigner,
   recipient: Address,
   lifetime: { blockhash: Blockhash; lastValidBlockHeight: bigint },
@@ -208,7 +208,7 @@ async function rawLiteSvm(s: Settings): Promise<number> {
  * timer fires 10 s later even for an answered request) was most of what these rows measured, the
  * client's work rather than the server's. A bot sending at rate uses a keep-alive client like this one.
  */
-async function sendOverHttp(url: string, transfers: Transfers, warmup: number, label: string): Promise<number> {
+export async function sendOverHttp(url: string, transfers: Transfers, warmup: number, label: string): Promise<number> {
   const bodies = transfers.transactions.map((tx, i) =>
     Buffer.from(JSON.stringify({ jsonrpc: '2.0', id: i, method: 'sendTransaction', params: [getBase64EncodedWireTransaction(tx), { encoding: 'base64', skipPreflight: true }] })),
   );

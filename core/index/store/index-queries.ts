@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { Address } from '@solana/kit';
 import { candleRowOf, tradeRowOf, type CandleRow, type CoinRow, type TradeRow } from './index-store.js';
 import { readPrice } from './price-column.js';
+import type { ReadSnapshot } from './read-snapshot.js';
 import { camel, type Row } from './rows.js';
 
 /** Orders of the coin list (the spec's `trending` among them). */
@@ -45,6 +46,8 @@ export class IndexQueries {
     /** Completes a coin read here: its raise figures (the curve's arithmetic, its graduation, the native rate). */
     private readonly completeCoin: (coin: MutableCoinRow) => CoinRow,
     private readonly nativeRate: () => number,
+    /** The turn's read transaction, held before each read (see read-snapshot.ts). */
+    private readonly snapshot: ReadSnapshot,
   ) {
     const s = (sql: string) => db.prepare(sql).safeIntegers(true);
     // Whole coin rows are read as arrays (raw) and made CoinRows by column position (coinReader): a row object
@@ -94,6 +97,7 @@ export class IndexQueries {
    * marks: every read answers as before.
    */
   version(): string {
+    this.snapshot.hold();
     const [changes, dataVersion] = this.versionStatement.get() as [number, number];
     return `${changes}.${dataVersion}`;
   }
@@ -101,6 +105,7 @@ export class IndexQueries {
 
   /** A coin by mint (listed or not, the native coin included), or null. */
   coin(mint: Address): CoinRow | null {
+    this.snapshot.hold();
     const values = this.statements.coin.get(mint) as unknown[] | undefined;
     return values ? this.completeCoin(this.coinOf(values)) : null;
   }
@@ -110,6 +115,7 @@ export class IndexQueries {
    * of the coin's candles or trades needs of it (the whole row costs several times more).
    */
   listing(mint: Address): { listed: boolean; kind: CoinRow['kind']; pair: string } | null {
+    this.snapshot.hold();
     const values = this.statements.listing.get(mint) as [number, CoinRow['kind'], string] | undefined;
     return values ? { listed: values[0] === 1, kind: values[1], pair: values[2] } : null;
   }
@@ -119,6 +125,7 @@ export class IndexQueries {
   pair?: string | null; stage?: CoinRow['stage'] | null;
   /** Ordering only: each stock's zat per raw unit, for the volume and market-cap sorts. */
   stockRates?: Readonly<Record<string, number>> }): CoinRow[] {
+    this.snapshot.hold();
     const params: Record<string, unknown> = { pair: options.pair ?? null, stage: options.stage ?? null, limit: options.limit, offset: options.offset };
     if (options.sort === 'marketCap') params['nativeRate'] = this.nativeRate();
     if (options.sort === 'marketCap' || (options.sort === 'volume' && options.stockRates !== undefined)) params['stockRates'] = JSON.stringify(options.stockRates ?? {});
@@ -128,39 +135,46 @@ export class IndexQueries {
 
   /** A coin's traded volume (its quote units: a stock coin's raw units) since a unix second. */
   volumeSince(mint: Address, since: bigint): bigint {
+    this.snapshot.hold();
     return (this.statements.volumeSince.get({ mint, since }) as { volume: bigint }).volume;
   }
 
   /** By mint, name or ticker (case-insensitive, `%` and `_` taken literally). */
   search(q: string, limit: number): CoinRow[] {
+    this.snapshot.hold();
     const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     return this.coinsOf(this.statements.search.all({ q, like, limit }) as unknown[][]);
   }
 
   /** A coin's trades, newest first, before `cursor`; `routed` rows only when asked (the native coin's own list without a user). */
   coinTrades(mint: Address, options: { user?: Address | null; routed: boolean; limit: number; before?: TradeCursor | null }): { rows: TradeRow[]; last: TradeCursor | null } {
+    this.snapshot.hold();
     const rows = this.statements.coinTrades.all({ mint, user: options.user ?? null, routed: options.routed ? 1 : 0, limit: options.limit, ...cursorParams(options.before) }) as Row[];
     return tradePage(rows);
   }
 
   /** Trades of every listed launchpad coin, newest first; never a routed row. */
   trades(options: { pair?: string | null; user?: Address | null; limit: number; before?: TradeCursor | null }): { rows: TradeRow[]; last: TradeCursor | null } {
+    this.snapshot.hold();
     const rows = this.statements.allTrades.all({ pair: options.pair ?? null, user: options.user ?? null, limit: options.limit, ...cursorParams(options.before) }) as Row[];
     return tradePage(rows);
   }
 
   /** The newest `limit` candles of an interval before `before` (a bucket start), oldest first. */
   candles(mint: Address, interval: bigint, limit: number, before: bigint | null): CandleRow[] {
+    this.snapshot.hold();
     const rows = this.statements.candles.all({ mint, interval, limit, before: before ?? 1n << 62n }) as Row[];
     return rows.reverse().map(candleRowOf);
   }
 
   graduated(limit: number, offset: number): CoinRow[] {
+    this.snapshot.hold();
     return this.coinsOf(this.statements.graduations.all({ limit, offset }) as unknown[][]);
   }
 
   /** The mints a wallet holds or has realised PnL in (listed coins, the native coin included). */
   heldBy(wallet: Address): Address[] {
+    this.snapshot.hold();
     return (this.statements.holdings.all({ wallet }) as { mint: Address }[]).map((r) => r.mint);
   }
 }

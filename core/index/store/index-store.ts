@@ -7,6 +7,7 @@ import { CANDLE_INTERVALS, candleBucket, PRICE_E18_SCALE } from '../candles.js';
 import { readPrice, storedPrice } from './price-column.js';
 import { nextTrend } from '../trend.js';
 import { spotValueZec, type NativeRate } from '../valuation.js';
+import { ReadSnapshot } from './read-snapshot.js';
 import { IndexQueries, type MutableCoinRow } from './index-queries.js';
 import { StreamQueries } from './stream-queries.js';
 import { RunRows } from './run-rows.js';
@@ -249,10 +250,13 @@ export class IndexStore {
   readonly stream: StreamQueries;
   /** Holder-reward runs and their payments. */
   readonly runs: RunRows;
+  /** The turn's read transaction (read-snapshot.ts): released before every write. */
+  private readonly snapshot: ReadSnapshot;
   private readonly appliedListeners = new Set<(position: bigint) => void>();
 
   private constructor(db: Database.Database) {
     this.db = db;
+    this.snapshot = new ReadSnapshot(db);
     const s = (sql: string) => db.prepare(sql).safeIntegers(true);
     this.statements = {
       processed: s('SELECT 1 FROM processed WHERE signature = ?'),
@@ -347,6 +351,7 @@ export class IndexStore {
         const rate = this.nativeRate();
         return rate ? Number(rate.quote) / Number(rate.base) : 0;
       },
+      this.snapshot,
     );
     this.stream = new StreamQueries(db, (mint) => this.coin(mint), (mint) => this.graduation(mint));
     this.runs = new RunRows(db);
@@ -381,6 +386,7 @@ export class IndexStore {
   }
 
   close(): void {
+    this.snapshot.release();
     this.db.close();
   }
 
@@ -403,6 +409,7 @@ export class IndexStore {
 
   /** The native coin's row, so its direct pool trades and each route's pool side have a coin to belong to. */
   registerNativeCoin(info: NativeCoinInfo): void {
+    this.snapshot.release();
     this.statements.insertNativeCoin.run(info);
     this.statements.setMeta.run('native_mint', info.mint);
     this.nativeMint = info.mint;
@@ -414,12 +421,14 @@ export class IndexStore {
   /** The native-coin/ZEC pool's reserves as read from chain, when the index has none yet (its creation predates what the index saw). */
   seedNativePool(pool: Address, base: bigint, quote: bigint): void {
     if (this.nativeMint === null) return;
+    this.snapshot.release();
     const native = this.statements.nativeCoin.get(this.nativeMint) as { pool_base: bigint | null } | undefined;
     if (native && !native.pool_base) this.statements.setNativePool.run({ mint: this.nativeMint, pool, base, quote });
   }
 
   /** Applies a batch of landed transactions in order, all in one SQLite transaction; those already applied are skipped. Answers how many were new. */
   applyAll(batch: readonly IndexedTransaction[]): number {
+    this.snapshot.release(); // a write starts from the file as it is, and every read after it sees the write
     const seqBefore = this.nextSeq;
     try {
       const applied = this.db.transaction(() => {
