@@ -1,4 +1,5 @@
 import { lamports, type Address, type Instruction, type KeyPairSigner } from '@solana/kit';
+import { getSetComputeUnitLimitInstruction } from '@solana-program/compute-budget';
 import { getTransferSolInstruction } from '@solana-program/system';
 import { getCreateAssociatedTokenIdempotentInstruction } from '@solana-program/token';
 import type { NetworkProfile } from '../../config/profile.js';
@@ -20,6 +21,9 @@ import { decodeVaultConfig } from '../../programs/vault/config.js';
 import { declarePayeeInstruction, type Payee } from '../../programs/vault/declare-payee.js';
 import { findCoinAuthority } from '../../programs/vault/pdas.js';
 import type { SandboxCluster } from '../cluster.js';
+
+/** What a migration may use (core/runs/fee-runs.ts sends the service's with the same). */
+const MIGRATION_COMPUTE_UNITS = 600_000;
 
 /**
  * The orders a market participant sends, as instructions of the real programs: a planting in the hand-built
@@ -157,10 +161,16 @@ export class MarketOrders {
     return [open, await buyV2Instruction(this.curveParties(coin, user), { amount: tokenUnits(tokensLeft), maxQuoteCost: maxZec })];
   }
 
-  /** Moves a complete curve to its canonical pool (anyone may send it). */
+  /**
+   * Moves a complete curve to its canonical pool (anyone may send it), with room to compute: a migration
+   * creates the pool and its accounts in one instruction, measured at 147,000 to 196,000 units over a
+   * few sandboxes (the addresses' bump searches differ with each sandbox's keys), too near the 200,000 an
+   * instruction gets by default. The service's migration run asks for the same.
+   */
   async migrate(wallet: KeyPairSigner, coin: MarketCoin): Promise<Instruction[]> {
     const quote = this.quoteOf(coin.pair);
     return [
+      getSetComputeUnitLimitInstruction({ units: MIGRATION_COMPUTE_UNITS }),
       await migrateV2Instruction({
         launchpad: this.programs.launchpad, amm: this.profile.programs['amm']!, mint: coin.mint, quoteMint: quote.address, quoteTokenProgram: quote.tokenProgram,
         user: wallet.address, withdrawAuthority: this.profile.accounts['launchpadAuthority']!,
