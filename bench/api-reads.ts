@@ -334,6 +334,8 @@ interface LoadResult {
 interface Endpoint {
   readonly label: string;
   readonly port: 'api' | 'bare';
+  /** The bare route it stands beside: the one answering the same kind of body. */
+  readonly peer: 'coin' | 'list';
   readonly template: string;
   /** Throws unless a sampled answer (its path and parsed body) is the real one. */
   readonly check: (path: string, body: unknown) => void;
@@ -477,18 +479,21 @@ export async function run(): Promise<void> {
       {
         label: 'bare Fastify route (fixed coin JSON)',
         port: 'bare',
+        peer: 'coin',
         template: '/bare',
         check: (_path, body) => expectEqual('bare answer', body, fixed),
       },
       {
         label: 'bare Fastify route (fixed list page JSON)',
         port: 'bare',
+        peer: 'list',
         template: '/bare-list',
         check: (_path, body) => expectEqual('bare list answer', body, fixedList),
       },
       {
         label: 'GET /v1/coins/{mint}',
         port: 'api',
+        peer: 'coin',
         template: '/v1/coins/{mint}',
         check: (p, body) => {
           const b = body as Json;
@@ -496,11 +501,12 @@ export async function run(): Promise<void> {
           expectEqual('coin detail', [b['mint'], b['trades'], b['volumeZec'], b['lastTradeAt']], [row.mint, Number(row.trades), String(row.volumeZec), row.lastTradeAt === null ? null : Number(row.lastTradeAt)]);
         },
       },
-      { label: `GET /v1/coins?sort=trending&limit=${LIST_LIMIT}`, port: 'api', template: `/v1/coins?sort=trending&limit=${LIST_LIMIT}`, check: checkList('trending') },
-      { label: `GET /v1/coins?sort=new&limit=${LIST_LIMIT}`, port: 'api', template: `/v1/coins?sort=new&limit=${LIST_LIMIT}`, check: checkList('new') },
+      { label: `GET /v1/coins?sort=trending&limit=${LIST_LIMIT}`, port: 'api', peer: 'list', template: `/v1/coins?sort=trending&limit=${LIST_LIMIT}`, check: checkList('trending') },
+      { label: `GET /v1/coins?sort=new&limit=${LIST_LIMIT}`, port: 'api', peer: 'list', template: `/v1/coins?sort=new&limit=${LIST_LIMIT}`, check: checkList('new') },
       {
         label: 'GET /v1/coins/{mint}/candles?interval=1m',
         port: 'api',
+        peer: 'coin',
         template: '/v1/coins/{mint}/candles?interval=1m',
         check: (p, body) => {
           const b = body as { interval: string; data: Json[] };
@@ -531,7 +537,7 @@ export async function run(): Promise<void> {
     }
 
     // Each row beside the bare route answering the same kind of body: a list page beside the bare list page.
-    const peerOf = (r: (typeof results)[number]) => (r.endpoint.template.startsWith('/v1/coins?') || r.endpoint.template === '/bare-list' ? results[1]! : results[0]!);
+    const peerOf = (r: (typeof results)[number]) => (r.endpoint.peer === 'list' ? results[1]! : results[0]!);
     const perServerSecond = (r: (typeof results)[number]) => r.rps / r.serverBusy;
     console.log(`\n2. Over HTTP on 127.0.0.1: ${concurrency} requests in flight (keep-alive), ${seconds} s per endpoint after ${WARMUP_MS / 1000} s of warm-up`);
     printTable(

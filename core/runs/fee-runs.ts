@@ -2,7 +2,7 @@ import type { Address, Signature } from '@solana/kit';
 import type { Chain } from '../chain/chain.js';
 import type { World } from '../engine/world.js';
 import { findAssociatedTokenAccount } from '../programs/launchpad/pdas.js';
-import { migrateV2Instruction } from '../programs/launchpad/instructions/migrate-v2.js';
+import { MIGRATE_V2_COMPUTE_UNITS, migrateV2Instruction } from '../programs/launchpad/instructions/migrate-v2.js';
 import { TOKEN_PROGRAM_ADDRESS } from '../programs/launchpad/spl-programs.js';
 import { tokenAccountAmount } from '../programs/token-account.js';
 import { addLiquidityInstruction, collectNativeInstruction, splitNativeInstruction, AMM_EXCEEDED_SLIPPAGE, type NativeVenue } from '../programs/vault/native.js';
@@ -100,7 +100,7 @@ export class FeeRuns {
       user: this.me,
       withdrawAuthority: world.global.withdrawAuthority,
     });
-    return { done: 'moved the completed curve to its pool', signatures: [await this.sender.send(world, [ix], 600_000)] };
+    return { done: 'moved the completed curve to its pool', signatures: [await this.sender.send(world, [ix], MIGRATE_V2_COMPUTE_UNITS)] };
   }
 }
 

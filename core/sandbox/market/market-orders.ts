@@ -12,7 +12,7 @@ import { findPool, findPoolTokenAccount, findPumpPoolAuthority } from '../../pro
 import { buyExactQuoteInV2Instruction } from '../../programs/launchpad/instructions/buy-exact-quote-in-v2.js';
 import { buyV2Instruction } from '../../programs/launchpad/instructions/buy-v2.js';
 import { createV2Instruction } from '../../programs/launchpad/instructions/create-v2.js';
-import { migrateV2Instruction } from '../../programs/launchpad/instructions/migrate-v2.js';
+import { MIGRATE_V2_COMPUTE_UNITS, migrateV2Instruction } from '../../programs/launchpad/instructions/migrate-v2.js';
 import { sellV2Instruction } from '../../programs/launchpad/instructions/sell-v2.js';
 import type { TradeV2Parties } from '../../programs/launchpad/instructions/trade-v2-accounts.js';
 import { findAssociatedTokenAccount, findBondingCurve, type LaunchpadPrograms } from '../../programs/launchpad/pdas.js';
@@ -21,9 +21,6 @@ import { decodeVaultConfig } from '../../programs/vault/config.js';
 import { declarePayeeInstruction, type Payee } from '../../programs/vault/declare-payee.js';
 import { findCoinAuthority } from '../../programs/vault/pdas.js';
 import type { SandboxCluster } from '../cluster.js';
-
-/** What a migration may use (core/runs/fee-runs.ts sends the service's with the same). */
-const MIGRATION_COMPUTE_UNITS = 600_000;
 
 /**
  * The orders a market participant sends, as instructions of the real programs: a planting in the hand-built
@@ -161,16 +158,11 @@ export class MarketOrders {
     return [open, await buyV2Instruction(this.curveParties(coin, user), { amount: tokenUnits(tokensLeft), maxQuoteCost: maxZec })];
   }
 
-  /**
-   * Moves a complete curve to its canonical pool (anyone may send it), with room to compute: a migration
-   * creates the pool and its accounts in one instruction, measured at 147,000 to 196,000 units over a
-   * few sandboxes (the addresses' bump searches differ with each sandbox's keys), too near the 200,000 an
-   * instruction gets by default. The service's migration run asks for the same.
-   */
+  /** Moves a complete curve to its canonical pool (anyone may send it), with the units a migration needs. */
   async migrate(wallet: KeyPairSigner, coin: MarketCoin): Promise<Instruction[]> {
     const quote = this.quoteOf(coin.pair);
     return [
-      getSetComputeUnitLimitInstruction({ units: MIGRATION_COMPUTE_UNITS }),
+      getSetComputeUnitLimitInstruction({ units: MIGRATE_V2_COMPUTE_UNITS }),
       await migrateV2Instruction({
         launchpad: this.programs.launchpad, amm: this.profile.programs['amm']!, mint: coin.mint, quoteMint: quote.address, quoteTokenProgram: quote.tokenProgram,
         user: wallet.address, withdrawAuthority: this.profile.accounts['launchpadAuthority']!,
