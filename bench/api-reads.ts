@@ -55,6 +55,11 @@ import { recordSummary, TARGETS } from './lib/summary.js';
  *    list's order, the last candle's close is the coin's last price). Latency is from request written to
  *    response read at that concurrency (p50 ≈ concurrency / rate when the server is the limit). Each
  *    thread's event-loop utilisation says which side was the limit.
+ *    Three calibration rows follow: the bare coin route spinning its event loop 25, 50 and 75 us before
+ *    it answers. They say what a route doing that much more work than the bare one reaches on this
+ *    machine, which is less than the microseconds alone would say: profiled here, an answer's socket
+ *    write took about 30 us while the load client was busy and 90-120 us once the server was the limit
+ *    and the client slept between answers (each write wakes it).
  * 3. Where the time goes: the same reads called on the store directly (no HTTP, no JSON), and their
  *    share of a saturated server's time per request.
  *
@@ -85,6 +90,14 @@ const START_AT = 1_750_000_000n;
 const SELL_SHARE = 0.3;
 const LIST_LIMIT = 50;
 const WARMUP_MS = 1_000;
+/** The calibration rows' extra work per request, in microseconds of a spinning event loop. */
+const CALIBRATION_US = [25, 50, 75] as const;
+
+/** Keeps the event loop busy for `us` microseconds: a route's work, with nothing of it measured but its time. */
+function spin(us: number): void {
+  const until = performance.now() + us / 1000;
+  while (performance.now() < until) continue;
+}
 /** Sandbox fees: 0.05% protocol, 2% creator (test/helpers/launchpad.ts SANDBOX_FEE_RATES). */
 const FEE_RATES = feeRates({ protocolBps: 5n, creatorBps: 200n, buybackBps: 0n });
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
@@ -460,6 +473,12 @@ export async function run(): Promise<void> {
     const bare = Fastify({ logger: false });
     bare.get('/bare', async () => fixed);
     bare.get('/bare-list', async () => fixedList);
+    // The calibration rows: the bare coin route after a fixed spin of the event loop, standing for work
+    // a route does beyond the bare one (what an extra microsecond of a route costs on this machine).
+    bare.get<{ Params: { us: string } }>('/bare-work/:us', async (request) => {
+      spin(Number(request.params.us));
+      return fixed;
+    });
     servers.push(bare);
     await bare.listen({ host: '127.0.0.1', port: 0 });
     const barePort = (bare.server.address() as { port: number }).port;
@@ -517,6 +536,13 @@ export async function run(): Promise<void> {
           if (row.trades > 0n) expectEqual(`${mint}'s last close`, b.data.at(-1)!['cE18'], String(row.lastPriceE18));
         },
       },
+      ...CALIBRATION_US.map((us): Endpoint => ({
+        label: `bare Fastify route + ${us} us of work`,
+        port: 'bare',
+        peer: 'coin',
+        template: `/bare-work/${us}`,
+        check: (_path, body) => expectEqual('bare answer', body, fixed),
+      })),
     ];
 
     worker = new Worker(LOADER, { eval: true, workerData: { mints: built.mints, seed: 0x5eed } });
@@ -563,6 +589,13 @@ export async function run(): Promise<void> {
         `req/server-s is requests/s over the server's busy share: what the server would answer a client that kept it saturated, and its ratio to the bare route's. Latency is request written to response read, nearest-rank percentiles. ` +
         `The bare routes answer a real coin's detail JSON (${fixedText.length} bytes) and a real trending page (${fixedListText.length} bytes) as plain objects, with no schema, hook or rate limiter; ` +
         `"vs bare" sets each row beside the bare route with the same kind of body (the lists beside the list page, the rest beside the coin).`,
+    );
+    const [bareCoin, detail] = [results[0]!, results[2]!];
+    const calibration = results.slice(-CALIBRATION_US.length).map((r, i) => `+${CALIBRATION_US[i]} us: ${(r.rps / bareCoin.rps).toFixed(2)}x, p99 ${r.p99.toFixed(1)} ms`);
+    console.log(
+      `Calibration: the bare coin route spinning its event loop a fixed time before it answers reaches ${calibration.join('; ')}. ` +
+        `Each row's extra work costs more than its own microseconds: once the server is the limit, the client sleeps between answers and every socket write wakes it. ` +
+        `The coin detail's time per request is ${(1e6 / detail.rps - 1e6 / bareCoin.rps).toFixed(0)} us above the bare route's in this run.`,
     );
 
     const rowFigures = (r: (typeof results)[number]) => {
