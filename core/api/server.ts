@@ -1,3 +1,4 @@
+import type { Address } from '@solana/kit';
 import { createRequire } from 'node:module';
 import Fastify, {
   type FastifyBaseLogger,
@@ -43,6 +44,7 @@ import type { ServiceRuns } from '../runs/service-runs.js';
 import { registerUploadRoutes } from './routes/upload.js';
 import { registerStreamRoute } from './routes/stream.js';
 import { StreamHub } from './stream/stream-hub.js';
+import { WalletWatches } from './stream/wallet-watch.js';
 import { streamCoinContext } from './routes/query.js';
 import { registerDeskApi } from './desk/desk-api.js';
 import { registerReviewKitRoute } from './desk/review-kit-route.js';
@@ -271,7 +273,8 @@ export async function createApiServer(given: ApiContext): Promise<Api> {
   registerReviewKitRoute(app, ctx);
   if (ctx.desk) await registerDeskApi(app, ctx, ctx.desk);
   // The stream presents synchronously: its stock readings are the issuer status's answer, read again before each range when older than 15 s.
-  const hub = new StreamHub(ctx.store, () => streamCoinContext(ctx), ctx.progress, async () => (ctx.stocks && ctx.stocks.listed.length > 0 && !ctx.stocks.fresh() ? ctx.stocks.read() : undefined));
+  const walletFeeds = { watches: new WalletWatches(ctx.chain), sources: { profile: ctx.profile, coin: (mint: Address) => ctx.store.coin(mint) } };
+  const hub = new StreamHub(ctx.store, () => streamCoinContext(ctx), ctx.progress, async () => (ctx.stocks && ctx.stocks.listed.length > 0 && !ctx.stocks.fresh() ? ctx.stocks.read() : undefined), walletFeeds);
   hub.attach(app.server);
   // Before the server closes: its WebSocket connections would otherwise keep close() waiting for ever.
   app.addHook('preClose', async () => hub.close());

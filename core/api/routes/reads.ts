@@ -7,6 +7,8 @@ import { Params, readParams } from '../schemas/params.js';
 import { DailyStats, presentDaily, presentStats, Stats } from '../schemas/stats.js';
 import { presentTrade, Trade } from '../schemas/trade.js';
 import type { Api, ApiContext } from '../server.js';
+import { presentWalletBalances, WalletBalances } from '../schemas/wallet-balances.js';
+import { readWalletHoldings } from '../../engine/wallet-holdings.js';
 import { QUOTES } from './coins.js';
 import { addressOf, coinContextFor, ERROR_RESPONSES, nextOffset, offsetOf, pairFilterOf, READS, stockReadingsFor, StringEnum, tradeCursorOf, tradeCursorText, tradeStockOf } from './query.js';
 
@@ -112,6 +114,27 @@ export function registerReadRoutes(app: Api, ctx: ApiContext): void {
       const pairs = new Map(page.rows.map((t) => [t.mint, store.coin(t.mint)?.pair ?? 'zec']));
       const readings = await stockReadingsFor(ctx, [...pairs.values()]);
       return { data: page.rows.map((t) => presentTrade(t, tradeStockOf(readings, pairs.get(t.mint)))), next: tradeCursorText(page.last, limit, page.rows.length) };
+    },
+  );
+
+  app.get(
+    '/v1/accounts/:wallet/balances',
+    {
+      config: READS,
+      schema: {
+        summary: "A wallet's balances on chain (local addition)",
+        description:
+          'SOL, ZEC, the native coin and every listed coin the wallet has a token account of, read from chain now (not from the trades the index saw: coins that arrived by a plain transfer count). Not part of the hosted spec. The stream topic `wallet:<address>` sends the same answer after each change.',
+        tags: ['accounts'],
+        params: Type.Object({ wallet: AddressString('the wallet') }),
+        response: { 200: WalletBalances, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const wallet = addressOf(request.params.wallet, 'wallet');
+      const holdings = await readWalletHoldings(ctx.chain, wallet);
+      const coins = holdings.tokens.flatMap((t) => store.coin(t.mint) ?? []);
+      return presentWalletBalances(holdings, { profile: ctx.profile, coin: (mint) => store.coin(mint) }, await coinContextFor(ctx, coins));
     },
   );
 

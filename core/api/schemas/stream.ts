@@ -5,6 +5,7 @@ import { Coin } from './coin.js';
 import { AddressString } from './common.js';
 import { Graduated } from './graduation.js';
 import { Trade } from './trade.js';
+import { WalletBalances } from './wallet-balances.js';
 
 /**
  * The push stream, GET /v1/stream (a WebSocket; an addition to the spec, which has no push). The client
@@ -19,8 +20,13 @@ import { Trade } from './trade.js';
  *   graduations               coins that moved to their pool
  *   candles:<mint>:<interval> a coin's candle as each trade changes it (interval 1m, 5m, 15m, 1h, 4h, 1d)
  *   progress                  the index's progress (backfill, live, reconnecting); not positioned, never replayed
+ *   wallet:<address>          a wallet's trades (positioned, replayed as trades are) and its balances as the chain
+ *                             holds them: a `balances` frame at once on every subscribe and again after each change
+ *                             of the wallet's accounts or of its coins' prices. A balance is a state, so the latest
+ *                             frame is the whole of it: a client that resumes gets the wallet's trades it missed and
+ *                             its balances as they are now, and misses nothing.
  */
-export const STREAM_TOPIC_PATTERN = `^(trades|coins|graduations|progress|trades:[1-9A-HJ-NP-Za-km-z]{32,44}|candles:[1-9A-HJ-NP-Za-km-z]{32,44}:(${CANDLE_INTERVAL_NAMES.join('|')}))$`;
+export const STREAM_TOPIC_PATTERN = `^(trades|coins|graduations|progress|trades:[1-9A-HJ-NP-Za-km-z]{32,44}|wallet:[1-9A-HJ-NP-Za-km-z]{32,44}|candles:[1-9A-HJ-NP-Za-km-z]{32,44}:(${CANDLE_INTERVAL_NAMES.join('|')}))$`;
 
 export const StreamSubscribe = Type.Object(
   {
@@ -56,6 +62,7 @@ export const StreamFrame = Type.Union(
       events: Type.Array(StreamEvent, { description: 'in index order; each event carries the position of its transaction' }),
     }),
     Type.Object({ type: Type.Literal('progress'), data: IndexProgressJson }),
+    Type.Object({ type: Type.Literal('balances'), data: WalletBalances }, { description: 'a `wallet:<address>` topic\'s balances, whole; not positioned' }),
     Type.Object({ type: Type.Literal('error'), error: Type.Object({ code: Type.String(), message: Type.String() }) }),
   ],
   { description: 'server to client' },

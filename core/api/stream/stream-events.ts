@@ -21,6 +21,7 @@ export class StreamRange {
   private readonly presentedTrades = new Map<PositionedTrade, StreamEventJson>();
 
   private contextValue: CoinContext | null = null;
+  private mints: Set<Address> | null = null;
 
   constructor(
     private readonly store: IndexStore,
@@ -38,15 +39,21 @@ export class StreamRange {
   eventsFor(subscription: Subscription): StreamEventJson[] {
     const out: StreamEventJson[] = [];
     if (subscription.coins) out.push(...this.plantedEvents());
-    if (subscription.allTrades || subscription.tradesOf.size > 0) {
+    if (subscription.allTrades || subscription.tradesOf.size > 0 || subscription.wallets.size > 0) {
       for (const t of this.tradeRows()) {
-        const wanted = subscription.tradesOf.has(t.trade.mint) || (subscription.allTrades && t.kind === 'coin' && !t.trade.routed);
+        const wanted =
+          subscription.tradesOf.has(t.trade.mint) || (subscription.allTrades && t.kind === 'coin' && !t.trade.routed) || (subscription.wallets.has(t.trade.user) && !t.trade.routed);
         if (wanted) out.push(this.tradeEvent(t));
       }
     }
     if (subscription.candles.size > 0) out.push(...this.candleEvents(subscription.candles));
     if (subscription.graduations) out.push(...this.graduatedEvents());
     return out.sort((a, b) => a.position - b.position); // stable: within a transaction, the order above
+  }
+
+  /** The coins traded in this range (a wallet's balances are valued again when one of its coins moved). */
+  tradedMints(): ReadonlySet<Address> {
+    return (this.mints ??= new Set(this.tradeRows().map((t) => t.trade.mint)));
   }
 
   private tradeRows(): PositionedTrade[] {

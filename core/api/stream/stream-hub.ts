@@ -9,6 +9,10 @@ import type { CoinContext } from '../schemas/coin.js';
 import { StreamSubscribe, type StreamFrameJson } from '../schemas/stream.js';
 import { StreamRange } from './stream-events.js';
 import { isPositioned, subscriptionOf, type Subscription } from './stream-topics.js';
+import type { Address } from '@solana/kit';
+import type { WalletHoldings } from '../../engine/wallet-holdings.js';
+import { presentWalletBalances, type BalanceSources } from '../schemas/wallet-balances.js';
+import type { WalletWatches } from './wallet-watch.js';
 
 export const STREAM_PATH = '/v1/stream';
 /** Positions per frame while a client catches up: frames stay small and the event loop keeps turning. */
@@ -23,6 +27,14 @@ interface Client {
   /** Catching up from `since`: live frames wait until it has. */
   replaying: boolean;
   stopProgress: (() => void) | null;
+  /** Each subscribed wallet: its last holdings read from chain, the balances frame last sent, and how to stop following it. */
+  readonly wallets: Map<Address, { holdings: WalletHoldings | null; sent: string; release: () => void }>;
+}
+
+/** The `wallet:<address>` topics' source: the chain, followed per wallet, and what values a coin. */
+export interface WalletFeeds {
+  readonly watches: WalletWatches;
+  readonly sources: BalanceSources;
 }
 
 /**
@@ -36,6 +48,8 @@ export class StreamHub {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   private readonly clients = new Set<Client>();
   private readonly stopApplied: () => void;
+  /** The position of the last batch announced, where the next one's range starts. */
+  private advancedTo: bigint;
 
   constructor(
     private readonly store: IndexStore,
@@ -43,7 +57,10 @@ export class StreamHub {
     private readonly progress: ProgressFeed | undefined,
     /** Made ready before each range is presented (the stocks' issuer status, read again when older than 15 s). */
     private readonly prepare: () => Promise<unknown> = async () => undefined,
+    /** Absent: `wallet:<address>` carries the wallet's trades only, and no balances. */
+    private readonly walletFeeds: WalletFeeds | null = null,
   ) {
+    this.advancedTo = store.stream.position();
     this.stopApplied = store.onApplied((position) => void this.advance(position));
   }
 
@@ -66,7 +83,11 @@ export class StreamHub {
 
   close(): void {
     this.stopApplied();
-    for (const client of this.clients) client.socket.terminate();
+    for (const client of this.clients) {
+      this.releaseWallets(client);
+      client.socket.terminate();
+    }
+    this.walletFeeds?.watches.close();
     this.wss.close();
   }
 
@@ -85,7 +106,7 @@ export class StreamHub {
   }
 
   private connect(socket: WebSocket): void {
-    const client: Client = { socket, subscription: null, position: 0n, replaying: false, stopProgress: null };
+    const client: Client = { socket, subscription: null, position: 0n, replaying: false, stopProgress: null, wallets: new Map() };
     this.clients.add(client);
     socket.on('message', (data, isBinary) => this.receive(client, isBinary ? null : data.toString()));
     socket.on('close', () => this.drop(client));
@@ -94,6 +115,7 @@ export class StreamHub {
 
   private drop(client: Client): void {
     client.stopProgress?.();
+    this.releaseWallets(client);
     this.clients.delete(client);
   }
 
@@ -115,7 +137,7 @@ export class StreamHub {
     if (!checkSubscribe.Check(message)) {
       const first = [...checkSubscribe.Errors(message)].at(-1);
       const field = first?.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'message';
-      const why = first?.keyword === 'pattern' ? `${JSON.stringify(String(valueAt(message, first.instancePath)).slice(0, 80))} is not a topic (trades, trades:<mint>, coins, graduations, candles:<mint>:<interval>, progress)` : (first?.message ?? 'is malformed');
+      const why = first?.keyword === 'pattern' ? `${JSON.stringify(String(valueAt(message, first.instancePath)).slice(0, 80))} is not a topic (trades, trades:<mint>, coins, graduations, candles:<mint>:<interval>, progress, wallet:<address>)` : (first?.message ?? 'is malformed');
       return this.refuse(client, `${field}: ${why}`);
     }
     const now = this.store.stream.position();
@@ -131,7 +153,37 @@ export class StreamHub {
       if (feed.latest) this.send(client, { type: 'progress', data: { ...feed.latest } });
       client.stopProgress = feed.subscribe((p) => this.send(client, { type: 'progress', data: { ...p } }));
     }
+    this.followWallets(client, client.subscription.wallets);
     if (since < now) void this.replay(client, now);
+  }
+
+  private releaseWallets(client: Client): void {
+    for (const followed of client.wallets.values()) followed.release();
+    client.wallets.clear();
+  }
+
+  /** Follows the subscription's wallets on chain; each sends its balances at once (once read) and after every change. */
+  private followWallets(client: Client, wallets: ReadonlySet<Address>): void {
+    const feeds = this.walletFeeds;
+    this.releaseWallets(client);
+    if (!feeds) return;
+    for (const wallet of wallets) {
+      const followed = { holdings: null as WalletHoldings | null, sent: '', release: () => {} };
+      client.wallets.set(wallet, followed);
+      followed.release = feeds.watches.acquire(wallet, (holdings) => {
+        followed.holdings = holdings;
+        this.sendBalances(client, followed);
+      });
+    }
+  }
+
+  /** The wallet's balances frame, unless it says exactly what the last one did. */
+  private sendBalances(client: Client, followed: { holdings: WalletHoldings | null; sent: string }): void {
+    if (!followed.holdings || !this.walletFeeds) return;
+    const frame = JSON.stringify({ type: 'balances', data: presentWalletBalances(followed.holdings, this.walletFeeds.sources, this.context()) });
+    if (frame === followed.sent) return;
+    followed.sent = frame;
+    if (client.socket.readyState === client.socket.OPEN) client.socket.send(frame);
   }
 
   /** Sends (client.position, upTo] in chunks, yielding between them; live frames resume from where it ends. */
@@ -171,6 +223,16 @@ export class StreamHub {
         ranges.set(client.position, range);
       }
       this.deliver(client, range);
+    }
+    // A wallet's coins are worth what their prices say now: its balances are sent again when one of them traded.
+    const after = this.advancedTo;
+    this.advancedTo = position;
+    let traded: ReadonlySet<Address> | null = null;
+    for (const client of this.clients) {
+      for (const followed of client.wallets.values()) {
+        traded ??= after < position ? new StreamRange(this.store, this.context, after, position).tradedMints() : new Set();
+        if (followed.holdings?.tokens.some((t) => traded!.has(t.mint))) this.sendBalances(client, followed);
+      }
     }
   }
 }

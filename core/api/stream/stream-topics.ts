@@ -6,6 +6,8 @@ export interface Subscription {
   readonly topics: readonly string[];
   readonly allTrades: boolean;
   readonly tradesOf: ReadonlySet<Address>;
+  /** Wallets whose trades and balances are asked for (`wallet:<address>`). */
+  readonly wallets: ReadonlySet<Address>;
   readonly coins: boolean;
   readonly graduations: boolean;
   readonly progress: boolean;
@@ -16,10 +18,12 @@ export interface Subscription {
 /** Topics already checked against STREAM_TOPIC_PATTERN. */
 export function subscriptionOf(topics: readonly string[]): Subscription {
   const tradesOf = new Set<Address>();
+  const wallets = new Set<Address>();
   const candles = new Map<Address, CandleInterval[]>();
   for (const topic of topics) {
     const [head, mint, interval] = topic.split(':');
     if (head === 'trades' && mint) tradesOf.add(mint as Address);
+    if (head === 'wallet' && mint) wallets.add(mint as Address);
     if (head === 'candles' && mint && interval && interval in CANDLE_INTERVALS) {
       const list = candles.get(mint as Address) ?? [];
       if (!list.includes(interval as CandleInterval)) list.push(interval as CandleInterval);
@@ -30,6 +34,7 @@ export function subscriptionOf(topics: readonly string[]): Subscription {
     topics: [...new Set(topics)],
     allTrades: topics.includes('trades'),
     tradesOf,
+    wallets,
     coins: topics.includes('coins'),
     graduations: topics.includes('graduations'),
     progress: topics.includes('progress'),
@@ -38,4 +43,4 @@ export function subscriptionOf(topics: readonly string[]): Subscription {
 }
 
 /** Whether the subscription asks for anything the index position moves (everything but progress). */
-export const isPositioned = (s: Subscription): boolean => s.allTrades || s.tradesOf.size > 0 || s.coins || s.graduations || s.candles.size > 0;
+export const isPositioned = (s: Subscription): boolean => s.allTrades || s.tradesOf.size > 0 || s.wallets.size > 0 || s.coins || s.graduations || s.candles.size > 0;
