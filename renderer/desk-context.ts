@@ -11,6 +11,7 @@ import type { WalletsState } from './state/wallets.svelte.js';
 import type { OfflineReviewState } from './state/offline-review.svelte.js';
 import type { ProgramGuardState } from './state/program-guard.svelte.js';
 import type { StocksState } from './state/stocks.svelte.js';
+import type { WalletBalances } from './state/wallet-balances.svelte.js';
 
 /** What every page and component of the desk shares: the client and the state modules, made once in main.ts. */
 export interface Desk {
@@ -26,6 +27,8 @@ export interface Desk {
   readonly review: OfflineReviewState;
   readonly guard: ProgramGuardState;
   readonly stocks: StocksState;
+  /** Balances of the keychain wallets (and of any wallet a page follows), live from chain. */
+  readonly balances: WalletBalances;
 }
 
 export const [getDesk, setDesk] = createContext<Desk>();

@@ -18,12 +18,14 @@ import { OfflineReviewState } from './state/offline-review.svelte.js';
 import { ProgramGuardState } from './state/program-guard.svelte.js';
 import { StocksState } from './state/stocks.svelte.js';
 import { watchedWallet } from './state/watched-wallet.js';
+import { WalletBalances } from './state/wallet-balances.svelte.js';
 import './app.css';
 
 /** The desk's composition root: one client, one of each state module, handed to the app. */
 const connection = new ConnectionState();
 const api = new DeskApi(new DeskSession(), connection);
 const wallets = new WalletsState(new WalletApi(takeDeskToken()));
+const feed = new LiveFeed(connection);
 const desk: Desk = {
   api,
   connection,
@@ -32,7 +34,8 @@ const desk: Desk = {
   clock: new Clock(),
   images: new CoinImages(api),
   discover: new DiscoverState(api),
-  feed: new LiveFeed(connection),
+  feed,
+  balances: new WalletBalances(feed),
   wallets,
   review: new OfflineReviewState(wallets.api),
   guard: new ProgramGuardState(wallets.api, wallets),

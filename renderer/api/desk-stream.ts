@@ -5,6 +5,8 @@ export type StreamStatus = 'connecting' | 'live' | 'reconnecting';
 export interface StreamHandlers {
   events(events: readonly StreamEventJson[]): void;
   progress(progress: Extract<StreamFrameJson, { type: 'progress' }>['data']): void;
+  /** A followed wallet's balances, whole (a state: the newest replaces what was shown). */
+  balances(balances: Extract<StreamFrameJson, { type: 'balances' }>['data']): void;
   status(status: StreamStatus): void;
 }
 
@@ -77,6 +79,8 @@ export class DeskStream {
       this.handlers.events(frame.events);
     } else if (frame.type === 'progress') {
       this.handlers.progress(frame.data);
+    } else if (frame.type === 'balances') {
+      this.handlers.balances(frame.data);
     } else if (frame.type === 'error' && frame.error.message.startsWith('since:') && this.socket) {
       // The server's index is behind the position kept (a new data directory, a rebuilt index): start from now.
       this.position = null;

@@ -4,6 +4,7 @@ import type { ConnectionState } from './connection.svelte.js';
 
 type Event<K extends StreamEventJson['kind']> = Extract<StreamEventJson, { kind: K }>;
 export type IndexProgress = Extract<StreamFrameJson, { type: 'progress' }>['data'];
+export type WalletBalancesFrame = Extract<StreamFrameJson, { type: 'balances' }>['data'];
 
 /** What every page hears from the start: new coins, all trades, graduations and the index's progress. */
 const BASE_TOPICS = ['coins', 'trades', 'graduations', 'progress'] as const;
@@ -22,12 +23,18 @@ export class LiveFeed {
   // eslint-disable-next-line svelte/prefer-svelte-reactivity -- bookkeeping, not state a view reads
   private readonly listeners = new Map<StreamEventJson['kind'], Set<(event: StreamEventJson) => void>>();
 
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- bookkeeping, not state a view reads
+  private readonly balanceListeners = new Set<(balances: WalletBalancesFrame) => void>();
+
   constructor(private readonly connection: ConnectionState) {
     this.stream = new DeskStream({
       events: (events) => {
         for (const event of events) for (const listener of this.listeners.get(event.kind) ?? []) listener(event);
       },
       progress: (progress) => (this.progress = progress),
+      balances: (balances) => {
+        for (const listener of this.balanceListeners) listener(balances);
+      },
       status: (status) => {
         this.status = status;
         if (status === 'live') connection.answered();
@@ -52,6 +59,12 @@ export class LiveFeed {
       }
       this.start();
     };
+  }
+
+  /** Calls `listener` with every `balances` frame (of the `wallet:<address>` topics wanted) until the answer is called. */
+  onBalances(listener: (balances: WalletBalancesFrame) => void): () => void {
+    this.balanceListeners.add(listener);
+    return () => this.balanceListeners.delete(listener);
   }
 
   /** Calls `listener` with every event of `kind` until the answer is called. */

@@ -7,6 +7,8 @@ import { TradeReviewState } from './trade-review.svelte.js';
 import { firstStepOf, secondStepOf, type SplitQuote, type SplitTicket } from '../../core/verify/split-trade.js';
 import { watchedWallet, watchWallet } from './watched-wallet.js';
 import type { WalletsState } from './wallets.svelte.js';
+import type { WalletBalances } from './wallet-balances.svelte.js';
+import { shareOf, type Position, type TradedHolding } from '../../core/math/position.js';
 
 /** Typing settles this long before a quote is asked for. */
 const QUOTE_DEBOUNCE_MS = 300;
@@ -42,8 +44,10 @@ export class TradeTicketState {
    * step's review (or why it was not built).
    */
   next = $state<{ readonly why: string; review: TradeReviewState | null; problem: string | null; building: boolean } | null>(null);
-  /** The watched wallet's balance of this coin (raw units), for the sale's 25/50/100% presets; null until read. */
-  balance = $state<bigint | null>(null);
+  /** The sale is of everything the wallet holds (the 100% preset): built as `amount: "all"`, which closes the emptied account. */
+  sellAll = $state(false);
+  /** What the index knows of this wallet's trades of the coin (cost basis, realised PnL); null until read or without any. */
+  traded = $state<TradedHolding | null>(null);
   private sequence = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
 
@@ -54,6 +58,8 @@ export class TradeTicketState {
     private readonly defaultSlippage: () => number,
     /** The person's keychain wallets: the active one trades by default and builds for them are reviewed for signing. */
     private readonly wallets: WalletsState | null = null,
+    /** Live balances from chain: what the wallet can spend or sell. */
+    private readonly balances: WalletBalances | null = null,
   ) {
     const active = wallets?.active;
     if (active) this.wallet = active;
@@ -81,27 +87,74 @@ export class TradeTicketState {
     this.wallet = wallet;
     watchWallet(wallet);
     this.changed();
-    void this.readBalance();
+    void this.readTraded();
   }
 
-  /** Reads the watched wallet's balance of this coin (from the index's holdings). */
-  async readBalance(): Promise<void> {
+  /** The wallet's amount of this coin on chain (raw units), live; null until its balances arrived. */
+  get held(): bigint | null {
+    return this.balances?.coinAmount(this.wallet, this.mint) ?? null;
+  }
+
+  /** The wallet's position in this coin: the chain's amount and value beside what its trades cost. */
+  get position(): Position | null {
+    return this.balances?.position(this.wallet, this.mint, this.traded) ?? null;
+  }
+
+  /** What the wallet can spend on a buy, in the ticket's unit's base units (ZEC or lamports); null until read. */
+  get spendable(): bigint | null {
+    const b = this.balances?.of(this.wallet);
+    return b ? BigInt(this.pay === 'SOL' ? b.sol : b.zec) : null;
+  }
+
+  /** Reads what the index knows of the wallet's trades of this coin (GET /v1/accounts/{wallet}). */
+  async readTraded(): Promise<void> {
     const wallet = this.wallet.trim();
-    if (wallet === '') return void (this.balance = null);
+    if (wallet === '') return void (this.traded = null);
     try {
       const account = await this.api.account(wallet);
       if (wallet !== this.wallet.trim()) return;
-      this.balance = BigInt(account.holdings.find((h) => h.mint === this.mint)?.balance ?? '0');
+      const h = account.holdings.find((x) => x.mint === this.mint);
+      this.traded = h ? { balance: BigInt(h.balance), costBasisZat: h.costBasisZec === null ? null : BigInt(h.costBasisZec), realisedPnlZat: h.realisedPnlZec === null ? null : BigInt(h.realisedPnlZec) } : null;
     } catch {
-      this.balance = null; // not a wallet address yet (typing): no presets
+      this.traded = null; // not a wallet address yet (typing)
     }
   }
 
-  /** A sale of `percent` of the balance, typed as whole coins, exactly. */
+  /** Buy or sell: the amount typed was in the other side's unit, so it is cleared, never carried over. */
+  setSide(side: 'buy' | 'sell'): void {
+    if (side === this.side) return;
+    this.side = side;
+    this.amountText = '';
+    this.sellAll = false;
+    this.changed();
+  }
+
+  /** The amount as typed by the person (any typing ends a 100% sale). */
+  typed(text: string): void {
+    this.amountText = text;
+    this.sellAll = false;
+    this.changed();
+  }
+
+  /** A 100% sale follows the balance as it moves (a buy or a transfer landing meanwhile): it always sells what is there. */
+  keepAll(): void {
+    const held = this.held;
+    // Once built, the ticket stays as it was: the build sells `all` whatever the amount, and its review (or its landing) stays in view.
+    if (!this.sellAll || this.side !== 'sell' || held === null || this.build !== null || this.building) return;
+    const text = held === 0n ? '' : formatDecimalUnits(held, COIN_DECIMALS);
+    if (held === 0n) this.sellAll = false;
+    if (text === this.amountText) return;
+    this.amountText = text;
+    this.changed();
+  }
+
+  /** A sale of `percent` of what the wallet holds on chain now, exactly; 100% sells all and closes the account. */
   sellShare(percent: bigint): void {
-    if (this.balance === null) return;
+    const held = this.held;
+    if (held === null || held === 0n) return;
     this.side = 'sell';
-    this.amountText = formatDecimalUnits((this.balance * percent) / 100n, COIN_DECIMALS);
+    this.amountText = formatDecimalUnits(shareOf(held, percent), COIN_DECIMALS);
+    this.sellAll = percent === 100n;
     this.changed();
   }
 
@@ -128,9 +181,11 @@ export class TradeTicketState {
 
   private request(): TradeTicketRequest {
     const amount = ticketAmount(this.ticket);
+    const all = this.side === 'sell' && this.sellAll;
     return {
       side: this.side,
-      amount: 'amount' in amount ? amount.amount.toString() : '0',
+      amount: all ? 'all' : 'amount' in amount ? amount.amount.toString() : '0',
+      ...(all ? { wallet: this.wallet.trim() } : {}),
       ...(this.slippageText.trim() !== '' ? { slippageBps: this.slippageBps } : {}),
       ...(this.side === 'buy' && this.pay === 'SOL' ? { pay: 'SOL' as const } : {}),
       ...(this.side === 'sell' && this.receive === 'SOL' ? { receive: 'SOL' as const } : {}),

@@ -8,7 +8,7 @@ import { call, codeOf, messageOf, startApi, type ApiFixture } from './api-fixtur
 import { Listener, type Frame } from './stream-listener.js';
 
 const ZEC = 100_000_000n;
-type Balances = { wallet: string; sol: string; zec: string; zecAccount: boolean; native: string; coins: { mint: string; amount: string; accounts: string[]; valueZec: string | null; symbol: string }[] };
+type Balances = { wallet: string; sol: string; zec: string; zecAccount: boolean; native: string; nativeSymbol: string; coins: { mint: string; amount: string; accounts: string[]; valueZec: string | null; symbol: string }[] };
 
 /**
  * A wallet's balances as the chain holds them: GET /v1/accounts/{wallet}/balances and the stream's
@@ -47,7 +47,7 @@ describe("a wallet's balances, read and streamed", () => {
 
   it('answers SOL, ZEC and no coins for a funded wallet; 400 for an address that is not one', async () => {
     const answer = await rest(wallet.address);
-    expect(answer).toEqual({ wallet: wallet.address, sol: String(f.sandbox.cluster.getAccount(wallet.address)!.lamports), zec: String(50n * ZEC), zecAccount: true, native: '0', coins: [] });
+    expect(answer).toEqual({ wallet: wallet.address, sol: String(f.sandbox.cluster.getAccount(wallet.address)!.lamports), zec: String(50n * ZEC), zecAccount: true, native: '0', nativeSymbol: expect.any(String), coins: [] });
     const bad = await call(f, 'GET', '/v1/accounts/not-a-wallet/balances');
     expect(bad.status).toBe(400);
     expect(codeOf(bad)).toBe('invalid_param');

@@ -113,9 +113,11 @@ describe('the coin page in Chromium', () => {
     expect(lines.length).toBeGreaterThanOrEqual(6);
     for (const line of lines) expect(line.startsWith('✓'), line).toBe(true);
     await page().screenshot({ path: `${SHOTS}/desk-coin-ticket-1280x800.png` });
-    // A sale of a share of the watched wallet's balance, as the index holds it, typed exactly.
+    // A sale of a share of the watched wallet's balance, as the chain holds it, typed exactly; switching side cleared the ZEC typed.
     await ticket.getByRole('button', { name: 'Sell', exact: true }).click();
-    const held = ((await get(`/v1/accounts/${market.trader.address}`))['holdings'] as Record<string, string>[]).find((h) => h['mint'] === coin.mint)!['balance']!;
+    expect(await amount.inputValue()).toBe('');
+    expect(await ticket.locator('[data-field="unit"]').textContent()).toBe(coin.symbol);
+    const held = ((await get(`/v1/accounts/${market.trader.address}/balances`))['coins'] as Record<string, string>[]).find((h) => h['mint'] === coin.mint)!['amount']!;
     await ticket.getByRole('button', { name: '50%' }).click();
     const share = BigInt(held) / 2n;
     expect(await amount.inputValue()).toBe(`${share / 1_000_000n}${share % 1_000_000n ? `.${(share % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '')}` : ''}`);

@@ -42,9 +42,11 @@ describe('Portfolio and Stats in Chromium', () => {
     await page().getByRole('button', { name: 'Watch' }).click();
     const account = await get(`/v1/accounts/${market.trader.address}`);
     const totals = account['totals'] as Record<string, string>;
-    await expect.poll(() => page().locator('[data-field="value"]').textContent()).toBe(formatCompactUnits(BigInt(totals['valueZec']!), 8));
-    expect(await page().locator('[data-field="unrealised"]').textContent()).toBe(formatCompactUnits(BigInt(totals['unrealisedPnlZec']!), 8));
-    const holdings = (account['holdings'] as Record<string, string>[]).map((h) => h['mint']);
+    await expect.poll(() => page().locator('[data-field="value"]').textContent()).toBe(`${formatCompactUnits(BigInt(totals['valueZec']!), 8)} ZEC`);
+    const unrealised = BigInt(totals['unrealisedPnlZec']!);
+    expect(await page().locator('[data-field="unrealised"]').textContent()).toBe(`${unrealised > 0n ? '+' : unrealised < 0n ? '−' : ''}${formatCompactUnits(unrealised < 0n ? -unrealised : unrealised, 8)} ZEC`);
+    // Largest value first.
+    const holdings = (account['holdings'] as Record<string, string>[]).sort((a, b) => (BigInt(b['valueZec']!) > BigInt(a['valueZec']!) ? 1 : -1)).map((h) => h['mint']);
     expect(await page().locator('[role="row"][data-mint]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-mint')))).toEqual(holdings);
     await page().screenshot({ path: `${SHOTS}/desk-portfolio-1280x800.png` });
     const before = await page().locator('[role="row"][data-signature]').count();

@@ -3,7 +3,7 @@ import { Type, type Static } from 'typebox';
 import type { WalletHoldings } from '../../engine/wallet-holdings.js';
 import { spotValueZec } from '../../index/valuation.js';
 import type { CoinRow } from '../../index/store/index-store.js';
-import type { NetworkProfile } from '../../config/profile.js';
+import { NATIVE_SYMBOL, type NetworkProfile } from '../../config/profile.js';
 import { AddressString, Amount } from './common.js';
 import { stockKeyOf, type CoinContext } from './coin.js';
 
@@ -29,6 +29,7 @@ export const WalletBalances = Type.Object(
     zec: Amount('zat, over every ZEC account of the wallet'),
     zecAccount: Type.Boolean({ description: 'whether the wallet has a ZEC token account at all' }),
     native: Amount('the native coin\'s base units'),
+    nativeSymbol: Type.String({ description: 'the native coin\'s ticker' }),
     coins: Type.Array(WalletCoinBalance, { description: 'listed coins the wallet has a token account of, by mint' }),
   },
   { description: "A wallet's SOL, ZEC, native coin and coin balances, read from chain" },
@@ -78,6 +79,7 @@ export function presentWalletBalances(h: WalletHoldings, sources: BalanceSources
     zec: String(zecAmount),
     zecAccount,
     native: String(nativeAmount),
+    nativeSymbol: sources.profile.pairs?.native?.symbol ?? NATIVE_SYMBOL,
     coins: [...coins.values()].map(({ coin, amount, accounts }) => {
       const value = coinValueZec(coin, amount, c);
       return { mint: coin.mint, name: coin.name, symbol: coin.symbol, amount: String(amount), accounts, valueZec: value === null ? null : String(value) };
