@@ -88,7 +88,7 @@ describe('the coin page in Chromium', () => {
     await quoted.waitFor();
     const half = await out.textContent();
     const api = (await get(`/v1/coins/${coin.mint}/quote?side=buy&amount=${ZEC / 2n}`)) as Record<string, string>;
-    expect(half).toBe(`${formatCompactUnits(BigInt(api['tokensOut']!), 6)} coins`);
+    expect(half).toBe(`${formatCompactUnits(BigInt(api['tokensOut']!), 6)} ${coin.symbol}`);
     await amount.fill('2');
     await expect.poll(() => out.textContent()).not.toBe(half);
     expect(await ticket.getByRole('checkbox').count()).toBe(0); // a small impact needs no acknowledgement

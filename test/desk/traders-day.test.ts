@@ -113,7 +113,11 @@ describe("a trader's day, in Chromium", () => {
     await page().goto(`${f.base}/coin/${coin.mint}`);
     await expect.poll(() => ticket().locator('input[list="keychain-wallets"]').inputValue(), { timeout: 10_000 }).toBe(wallet);
     await shows('[data-field="available"]', `you have ${zec(await chainZec())}`);
+    // More than the curve has left: the ticket says before any build what the buy really does.
+    await ticket().getByRole('textbox', { name: /^Amount/ }).fill('1000');
+    await expect.poll(() => ticket().locator('[data-field="curve-end"]').textContent()).toMatch(/^This buy buys the last [\d.,]+[KMB]? THICK for [\d.,]+ ZEC \(of the 1K ZEC offered; the rest stays in your wallet\): the curve completes and the coin moves to its pool\.$/);
     await buyFromTicket('2');
+    expect(await ticket().locator('[data-field="curve-end"]').count()).toBe(0);
     await shows('[data-field="position-amount"]', coins(await chainCoins(), 'THICK'));
     await topBar();
     await buyFromTicket('1.5');
