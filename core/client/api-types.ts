@@ -8,6 +8,7 @@ import type { Trade } from '../api/schemas/trade.js';
 import type { CoinFees } from '../api/schemas/fees.js';
 import type { QuoteAnswer } from '../api/routes/trade.js';
 import type { Account } from '../api/routes/reads.js';
+import type { WalletBalances } from '../api/schemas/wallet-balances.js';
 import type { BuildAnswer } from '../api/schemas/build.js';
 import type { Graduated } from '../api/schemas/graduation.js';
 import type { CoinSort } from '../index/store/index-queries.js';
@@ -31,6 +32,8 @@ export type CandleJson = Static<typeof Candle>;
 export type CoinFeesJson = Static<typeof CoinFees>;
 export type QuoteJson = Static<typeof QuoteAnswer>;
 export type AccountJson = Static<typeof Account>;
+/** A wallet's balances read from chain (GET /v1/accounts/{wallet}/balances, and the stream's `balances` frames). */
+export type WalletBalancesJson = Static<typeof WalletBalances>;
 export type BuildJson = Static<typeof BuildAnswer>;
 /** A page of a coin's holders, with the curve or pool marked apart. */
 export type HoldersJson = Static<typeof Holders>;

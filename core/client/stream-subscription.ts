@@ -6,6 +6,8 @@ export interface StreamHandlers {
   events(events: readonly StreamEventJson[]): void;
   /** The connection's state: `live` once subscribed (again), `reconnecting` after a drop. */
   status?(status: 'connecting' | 'live' | 'reconnecting'): void;
+  /** A `wallet:<address>` topic's balances, whole (a state: the newest replaces the last), at once and after each change. */
+  balances?(balances: Extract<StreamFrameJson, { type: 'balances' }>['data']): void;
   /** A refusal the server sent (a topic it does not know, a `since` ahead of its index). */
   error?(error: { code: string; message: string }): void;
 }
@@ -81,6 +83,8 @@ export class StreamSubscription {
     } else if (frame.type === 'events') {
       this.position = frame.position;
       this.handlers.events(frame.events);
+    } else if (frame.type === 'balances') {
+      this.handlers.balances?.(frame.data);
     } else if (frame.type === 'error') {
       this.handlers.error?.(frame.error);
     }

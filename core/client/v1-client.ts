@@ -1,5 +1,6 @@
 import type {
   AccountJson,
+  WalletBalancesJson,
   ChallengeJson,
   KeyCreatedJson,
   KeyInfoJson,
@@ -149,6 +150,11 @@ export class V1Client {
   }
   account(wallet: string): Promise<AccountJson> {
     return this.get(`/v1/accounts/${path(wallet)}`);
+  }
+
+  /** The wallet's SOL, ZEC, native coin and coin balances read from chain (transfers included; a local addition). */
+  balances(wallet: string): Promise<WalletBalancesJson> {
+    return this.get(`/v1/accounts/${path(wallet)}/balances`);
   }
   stats(): Promise<StatsJson> {
     return this.get('/v1/stats');

@@ -5,6 +5,7 @@ import { fundedWallet, tokenBalance } from '../helpers/launchpad.js';
 import { transferTokens } from '../helpers/token-transfer.js';
 import { TOKEN_2022_PROGRAM } from '../../core/programs/token-account.js';
 import { call, codeOf, messageOf, startApi, type ApiFixture } from './api-fixture.js';
+import { V1Client, type WalletBalancesJson } from '../../core/client/index.js';
 import { Listener, type Frame } from './stream-listener.js';
 
 const ZEC = 100_000_000n;
@@ -116,6 +117,19 @@ describe("a wallet's balances, read and streamed", () => {
     await back.until(() => back.events('trade').length === 1 && (lastBalances(back)?.coins.length ?? 0) === 1);
     expect(back.events('trade')[0]!.data['signature']).toBe(missed);
     expect(lastBalances(back)).toEqual(await rest(wallet.address));
+  });
+
+  it('the client reads them and hands the stream\'s balances frames to its handler', async () => {
+    const api = new V1Client({ baseUrl: f.base, fetch: (input, init) => ((f.clock += 61_000), fetch(input, init)) });
+    expect(await api.balances(wallet.address)).toEqual(await rest(wallet.address));
+    const seen: WalletBalancesJson[] = [];
+    const subscription = api.subscribe([`wallet:${wallet.address}`], { events: () => {}, balances: (b) => seen.push(b) });
+    try {
+      await expect.poll(() => seen.length).toBe(1);
+      expect(seen[0]).toEqual(await rest(wallet.address));
+    } finally {
+      subscription.close();
+    }
   });
 
   it('refuses a wallet topic that is not an address, in plain words', async () => {
