@@ -31,8 +31,14 @@ export const CURVE_SHAPE = Object.freeze({
 });
 /** Where a ZEC curve starts: 30 ZEC of virtual reserves (8 decimals), as a SOL curve starts at 30 SOL. */
 export const INITIAL_VIRTUAL_ZEC_RESERVES = 30n * 100_000_000n;
-/** Where a native-coin curve starts: 3,000,000 native coins (6 decimals). */
-export const INITIAL_VIRTUAL_NATIVE_RESERVES = 3_000_000n * 1_000_000n;
+/**
+ * Where a native-coin curve starts: 30,000 native coins (6 decimals), worth the 30 ZEC a ZEC curve starts
+ * at by the native pool's opening rate (1 native = 0.001 ZEC, amm.ts NATIVE_POOL_DEPTH). A native-paired
+ * coin planted now then shows the market cap, price and progress a ZEC coin shows, and completes after a
+ * raise of about the same ZEC value; at 100× that (3,000,000), a fresh native coin read ~2.8K ZEC of market
+ * cap and barely moved its progress bar.
+ */
+export const INITIAL_VIRTUAL_NATIVE_RESERVES = 30_000n * 1_000_000n;
 /** The creator rate a coin may carry (spec: 2.00%). */
 export const MAX_CREATOR_FEE_BPS = 200n as Bps;
 const FEE_RECIPIENT_COUNT = 8;
