@@ -59,6 +59,13 @@ export class PortfolioState {
     if (this.timer) clearTimeout(this.timer);
   }
 
+  /** The address last watched here (kept in this browser), when it is not one of the keychain wallets: one click away. */
+  get watched(): string | null {
+    void this.chosen; // read again after each choice (the storage is not reactive)
+    const address = watchedWallet();
+    return address === '' || this.wallets.wallets.some((w) => w.address === address) ? null : address;
+  }
+
   /** Shows a keychain wallet, or watches a typed address. */
   show(address: string): void {
     this.chosen = address.trim();

@@ -142,6 +142,17 @@ describe("a trader's day, in Chromium", () => {
     await shows('[data-field="cash-sol"]', sol(chainSol()));
     await shows('[data-field="cash-zec"]', zec(await chainZec()));
     await shots('portfolio');
+    // Another address, watched, then back to the trading wallet and to the watched one, a click each.
+    await page().getByRole('textbox', { name: 'Wallet address' }).fill(other.address);
+    await page().getByRole('button', { name: 'Watch' }).click();
+    await page().locator('[data-field="shown-wallet"]').filter({ hasText: 'A watched wallet' }).waitFor();
+    await shows(`[role="row"][data-mint="${coin.mint}"] [data-field="holding-balance"]`, coins(await tokenBalance(f.sandbox, other.address, coin.mint, TOKEN_2022_PROGRAM), 'THICK'));
+    const choices = page().getByRole('group', { name: 'Wallets to show' });
+    await choices.getByRole('button', { name: 'Day (trading)' }).click();
+    await page().locator('[data-field="shown-wallet"]').filter({ hasText: 'Day, your keychain wallet' }).waitFor();
+    await choices.getByRole('button', { name: `Watched ${other.address.slice(0, 4)}…${other.address.slice(-4)}` }).click();
+    await page().locator('[data-field="shown-wallet"]').filter({ hasText: 'A watched wallet' }).waitFor();
+    await choices.getByRole('button', { name: 'Day (trading)' }).click();
   });
 
   it('sells 100%: the coin ends at 0 with its account closed, and Portfolio lists the closed position with its realised PnL', async () => {
