@@ -132,6 +132,17 @@ describe("a wallet's balances, read and streamed", () => {
     }
   });
 
+  it('a subscription replaced with the same wallet among its topics sends its balances again at once', async () => {
+    const l = await Listener.open(f);
+    open.push(l);
+    l.send({ type: 'subscribe', topics: [`wallet:${wallet.address}`] });
+    await l.until(() => balancesFrames(l).length === 1);
+    l.send({ type: 'subscribe', topics: ['coins', `wallet:${wallet.address}`] });
+    await l.until(() => balancesFrames(l).length === 2);
+    expect(balancesFrames(l)[1]).toEqual(balancesFrames(l)[0]);
+    expect(l.frames.map((x) => x.type)).toEqual(['subscribed', 'balances', 'subscribed', 'balances']);
+  });
+
   it('refuses a wallet topic that is not an address, in plain words', async () => {
     const l = await Listener.open(f);
     open.push(l);

@@ -162,12 +162,26 @@ export class StreamHub {
     client.wallets.clear();
   }
 
-  /** Follows the subscription's wallets on chain; each sends its balances at once (once read) and after every change. */
+  /**
+   * Follows the subscription's wallets on chain; each sends its balances at once (once read) and after every
+   * change. A wallet the last subscription already followed keeps its watch (no new read from chain): its
+   * balances as last read are sent again at once, as every subscribe promises.
+   */
   private followWallets(client: Client, wallets: ReadonlySet<Address>): void {
     const feeds = this.walletFeeds;
-    this.releaseWallets(client);
+    for (const [wallet, followed] of client.wallets) {
+      if (wallets.has(wallet) && feeds) continue;
+      followed.release();
+      client.wallets.delete(wallet);
+    }
     if (!feeds) return;
     for (const wallet of wallets) {
+      const kept = client.wallets.get(wallet);
+      if (kept) {
+        kept.sent = '';
+        this.sendBalances(client, kept);
+        continue;
+      }
       const followed = { holdings: null as WalletHoldings | null, sent: '', release: () => {} };
       client.wallets.set(wallet, followed);
       followed.release = feeds.watches.acquire(wallet, (holdings) => {
