@@ -65,7 +65,11 @@ export function solWhy(parts: SolParts, purpose: SolPurpose | null): string {
   if (parts.networkFee > 0n) outgoing.push(`${sol(parts.networkFee)} network fee`);
   const opened = parts.opened.reduce((s, m) => s + m.lamports, 0n);
   if (parts.opened.length === 1) outgoing.push(`${sol(opened)} rent for ${parts.opened[0]!.label}${parts.opened[0]!.why ? ` (${parts.opened[0]!.why})` : ''}`);
-  if (parts.opened.length > 1) outgoing.push(`${sol(opened)} rent for ${parts.opened.length} new accounts (${parts.opened.map((o) => o.label).join(', ')})`);
+  // Two are named; more are counted, the wallet's own named first (a planting opens eight).
+  const own = parts.opened.filter((o) => o.label.startsWith('your '));
+  const others = parts.opened.length - own.length;
+  const named = parts.opened.length === 2 ? parts.opened.map((o) => o.label).join(' and ') : [...own.map((o) => o.label), ...(others > 0 ? [`${others} more it opens`] : [])].join(' and ');
+  if (parts.opened.length > 1) outgoing.push(`${sol(opened)} rent for ${parts.opened.length} new accounts (${named})`);
   // The side the wallet ends up on is said first; the other is what it is less by.
   const [first, second] = parts.change > 0n ? [incoming, outgoing] : [outgoing, incoming];
   return second.length === 0 ? first.join(', ') : first.length === 0 ? second.join(', ') : `${first.join(', ')}, less ${second.join(', ')}`;

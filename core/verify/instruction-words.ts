@@ -1,5 +1,6 @@
 import { getBase64Decoder, type Address } from '@solana/kit';
-import { formatDecimalUnits, SOL_DECIMALS } from '../math/units.js';
+import { formatExactUnits } from '../math/decimal-display.js';
+import { SOL_DECIMALS } from '../math/units.js';
 import { SOL_TO_ZEC_DISCRIMINATOR, ZEC_TO_SOL_DISCRIMINATOR } from '../programs/aggregator/swap.js';
 import { AMM_BUY_DISCRIMINATOR } from '../programs/amm/instructions/buy.js';
 import { AMM_BUY_EXACT_QUOTE_IN_DISCRIMINATOR } from '../programs/amm/instructions/buy-exact-quote-in.js';
@@ -104,9 +105,10 @@ const base64 = getBase64Decoder();
 export function unitsText(amount: bigint, mint: Address | null, ctx: ReviewContext): string {
   const known = mint === null ? undefined : ctx.mints.get(mint);
   if (!known) return `${amount} base units${mint ? ` of mint ${mint}` : ''}`;
-  return `${formatDecimalUnits(amount, known.decimals)} ${known.ticker}`;
+  // Every base unit, thousands grouped: an instruction's amount is exact, and readable.
+  return `${formatExactUnits(amount, known.decimals)} ${known.ticker}`;
 }
-const solText = (lamports: bigint) => `${formatDecimalUnits(lamports, SOL_DECIMALS)} SOL`;
+const solText = (lamports: bigint) => `${formatExactUnits(lamports, SOL_DECIMALS)} SOL`;
 
 interface Decoded {
   readonly kind: string | null;
