@@ -132,7 +132,7 @@ function decodeAnchor(ix: ResolvedInstruction, role: string, ctx: ReviewContext)
     if (is(BUY_EXACT_QUOTE_IN_V2_DISCRIMINATOR) && d.length >= 24) {
       const spend = u64(d, 8)!;
       const min = u64(d, 16)!;
-      return { kind: 'launchpad:buy_exact_quote_in_v2', instruction: 'buy_exact_quote_in_v2', summary: `Buy on the bonding curve: spend exactly ${unitsText(spend, quote, ctx)} for at least ${unitsText(min, coin, ctx)}`, amounts: { amountIn: spend, minAmountOut: min } };
+      return { kind: 'launchpad:buy_exact_quote_in_v2', instruction: 'buy_exact_quote_in_v2', summary: `Buy on the bonding curve: spend exactly ${unitsText(spend, quote, ctx)} for at least ${unitsText(min, coin, ctx)} (less, if it buys the curve's last coins)`, amounts: { amountIn: spend, minAmountOut: min } };
     }
     if (is(BUY_V2_DISCRIMINATOR) && d.length >= 24) {
       const amount = u64(d, 8)!;

@@ -103,6 +103,27 @@ describe('the approval stays in view, for every kind of review', () => {
     });
   });
 
+  it("a buy larger than the curve has left: the page shows the server's words, and the verdict's figures are the balance lines'", async () => {
+    const market = await DeskMarket.open(f);
+    const capped = await market.plant('Summit', 'SUMMIT');
+    await market.buy(capped, 80n * 10n ** 8n); // most of the curve: what is left costs a few ZEC
+    const review = await approvalInView('capped-buy', async () => {
+      await page().goto(`${f.base}/coin/${capped.mint}`);
+      const ticket = page().getByRole('region', { name: 'Trade ticket' });
+      await expect.poll(() => ticket.locator('input[list="keychain-wallets"]').inputValue(), { timeout: 10_000 }).toBe(wallet);
+      await ticket.getByRole('textbox', { name: /Amount/ }).fill('50');
+      await expect.poll(() => ticket.locator('.quote').getAttribute('data-state')).toBe('quoted');
+      await acknowledgeAndBuild(ticket, 'buy');
+      return ticket.getByRole('region', { name: 'Review before signing' });
+    });
+    const verdict = (await review.getByRole('list', { name: 'Verdict' }).textContent()) ?? '';
+    const spends = verdict.match(/amount: offers up to 50 ZEC; the curve has only ([\d.,]+[KMB]?) SUMMIT left: spends ([\d.,]+) ZEC and completes the curve; the coin then moves to its pool/);
+    expect(spends, verdict).not.toBeNull();
+    expect(await review.locator('[data-field="change-ZEC"]').textContent()).toBe(`pays ${spends![2]} ZEC`);
+    expect(await review.locator('[data-field="change-SUMMIT"]').textContent()).toBe(`receives ${spends![1]} SUMMIT`);
+    expect(verdict).not.toContain('spends exactly');
+  });
+
   it('a swap on the Wallets page', async () => {
     await approvalInView('swap', async () => {
       await page().goto(`${f.base}/wallets`);
