@@ -202,6 +202,18 @@ describe('the review says what the simulation does, for every kind of signature'
     expect(by['POOLS']!.words).toMatch(/^receives [\d.,]+[KMB]? POOLS$/);
   });
 
+  it('a pool sale: sells exactly the coins typed, the SOL line is the network fee alone', async () => {
+    const coin = await market.plant('Tidewater', 'TIDEW');
+    await market.graduate(coin);
+    await trade(coin.mint, 'buy', 3n * ZEC);
+    const amount = (await held(coin.mint)) / 3n;
+    const { lines, by, fee } = await trade(coin.mint, 'sell', amount);
+    expect(lines['amount']).toBe(`sells exactly the ${formatExactUnits(amount, 6)} TIDEW you typed`);
+    expect(by['TIDEW']!.words).toBe(`pays ${amountText(amount, 6, 'TIDEW')}`);
+    expect(by['ZEC']!.words).toMatch(/^receives /);
+    expect(by['SOL']!.why).toBe(`${sol(fee)} network fee`);
+  });
+
   it('a native-paired buy and sale: ZEC spent exactly through the route, the coin line receives, then pays on the sale', async () => {
     const coin = await market.plant('Nativity', 'NATIV', { pair: 'native' });
     const buy = await trade(coin.mint, 'buy', 3n * ZEC);

@@ -14,7 +14,7 @@ import type { VerdictLine } from '../../verify/ticket.js';
 import { reviewTransaction, type TransactionReview } from '../../verify/transaction-review.js';
 import { networkFeeLamports } from '../../verify/network-fee.js';
 import { resolveTransaction } from '../../verify/message.js';
-import { solParts, solWhy, walletMoveWords, type RentMove, type SolPurpose } from '../../verify/balance-words.js';
+import { amountText, solParts, solWhy, walletMoveWords, type RentMove, type SolPurpose } from '../../verify/balance-words.js';
 import { predictedBalances, type BalanceChange, type WatchedBalance } from './balance-changes.js';
 import { tradeReviewContext, type WalletAccounts } from './review-context.js';
 
@@ -124,7 +124,12 @@ export async function reviewBuild(
   const fee = networkFeeLamports([transactions[0]!]);
   const balanceChanges: ReviewedBalance[] = changes.map((c) => {
     const change = c.after - c.before;
-    const why = c.account === request.wallet ? solWhy(solParts(change, fee, opened, closed), words.solPurpose ?? null) : null;
+    const parts = c.account === request.wallet ? solParts(change, fee, opened, closed) : null;
+    // SOL a kind has no purpose for (a ZEC trade, a claim) that is neither fee nor rent is what the review cannot account for.
+    if (parts && !words.solPurpose && parts.rest !== 0n) {
+      lines.push({ field: 'SOL', ok: false, detail: `the simulation ${parts.rest < 0n ? 'takes' : 'gives'} ${amountText(parts.rest < 0n ? -parts.rest : parts.rest, 9, 'SOL')} ${parts.rest < 0n ? 'from' : 'to'} your wallet besides the network fee and rent, which this kind of transaction does not do` });
+    }
+    const why = parts ? solWhy(parts, words.solPurpose ?? null) : null;
     return { ...c, words: walletMoveWords(change, c.decimals, c.asset), why: why === '' ? null : why };
   });
   return { build, transactions, flags, verdict: lines, balanceChanges, simulated: balanceChanges.length > 0 ? 1 : 0, blockHeight, signable: flags.length === 0 && lines.every((l) => l.ok) };
