@@ -189,7 +189,7 @@ describe('the review says what the simulation does, for every kind of signature'
     const coins = by['CAPST']!;
     expect(BigInt(zec.change)).toBeGreaterThan(-10_000n * ZEC);
     expect(zec.words).toBe(`pays ${size(zec)}`);
-    expect(lines['amount']).toBe(`offers up to 10K ZEC; the curve has only ${size(coins)} left: spends ${size(zec)} and completes the curve; the coin then moves to its pool`);
+    expect(lines['amount']).toBe(`offers up to 10,000 ZEC; the curve has only ${size(coins)} left: spends ${size(zec)} and completes the curve; the coin then moves to its pool`);
     expect(lines['amount']).not.toContain('exactly');
   });
 
