@@ -93,3 +93,25 @@ export function formatPrice(value: bigint, decimals: number, significant = 4): s
   const count = [...zeros.toString()].map((d) => SUBSCRIPT_DIGITS[Number(d)]).join('');
   return `${sign}0.0${count}${mantissa}`;
 }
+
+/**
+ * An amount in a review's sentence or balance line: from 1000 whole units on as a compact figure ("4.24M",
+ * "28.4K"), below that four significant digits written out with no subscript ("19.39", "1.002", "0.000105",
+ * "0.002039"). A fee of a few thousand lamports still reads as what it is, where formatCompactUnits says
+ * "<0.01"; the exact base units stay beside it wherever it is shown.
+ */
+export function formatAmount(amount: bigint, decimals: number): string {
+  checkDecimals(decimals);
+  const sign = amount < 0n ? '-' : '';
+  const abs = amount < 0n ? -amount : amount;
+  if (abs >= 1000n * pow10(decimals)) return formatCompactUnits(amount, decimals);
+  if (abs === 0n) return '0';
+  return sign + fixed(roundToSignificant(abs, 4), decimals, decimals, true);
+}
+
+/** Every base unit of an amount, thousands grouped ("4,238,746.824565"): the exact figure beside a rounded one. */
+export function formatExactUnits(amount: bigint, decimals: number): string {
+  checkDecimals(decimals);
+  const sign = amount < 0n ? '-' : '';
+  return sign + fixed(amount < 0n ? -amount : amount, decimals, decimals, true);
+}

@@ -1,5 +1,6 @@
 import { getBase64Decoder, type Address } from '@solana/kit';
-import { formatDecimalUnits, SOL_DECIMALS } from '../math/units.js';
+import { formatExactUnits } from '../math/decimal-display.js';
+import { SOL_DECIMALS } from '../math/units.js';
 import { SOL_TO_ZEC_DISCRIMINATOR, ZEC_TO_SOL_DISCRIMINATOR } from '../programs/aggregator/swap.js';
 import { AMM_BUY_DISCRIMINATOR } from '../programs/amm/instructions/buy.js';
 import { AMM_BUY_EXACT_QUOTE_IN_DISCRIMINATOR } from '../programs/amm/instructions/buy-exact-quote-in.js';
@@ -104,9 +105,10 @@ const base64 = getBase64Decoder();
 export function unitsText(amount: bigint, mint: Address | null, ctx: ReviewContext): string {
   const known = mint === null ? undefined : ctx.mints.get(mint);
   if (!known) return `${amount} base units${mint ? ` of mint ${mint}` : ''}`;
-  return `${formatDecimalUnits(amount, known.decimals)} ${known.ticker}`;
+  // Every base unit, thousands grouped: an instruction's amount is exact, and readable.
+  return `${formatExactUnits(amount, known.decimals)} ${known.ticker}`;
 }
-const solText = (lamports: bigint) => `${formatDecimalUnits(lamports, SOL_DECIMALS)} SOL`;
+const solText = (lamports: bigint) => `${formatExactUnits(lamports, SOL_DECIMALS)} SOL`;
 
 interface Decoded {
   readonly kind: string | null;
@@ -130,7 +132,7 @@ function decodeAnchor(ix: ResolvedInstruction, role: string, ctx: ReviewContext)
     if (is(BUY_EXACT_QUOTE_IN_V2_DISCRIMINATOR) && d.length >= 24) {
       const spend = u64(d, 8)!;
       const min = u64(d, 16)!;
-      return { kind: 'launchpad:buy_exact_quote_in_v2', instruction: 'buy_exact_quote_in_v2', summary: `Buy on the bonding curve: spend exactly ${unitsText(spend, quote, ctx)} for at least ${unitsText(min, coin, ctx)}`, amounts: { amountIn: spend, minAmountOut: min } };
+      return { kind: 'launchpad:buy_exact_quote_in_v2', instruction: 'buy_exact_quote_in_v2', summary: `Buy on the bonding curve: spend exactly ${unitsText(spend, quote, ctx)} for at least ${unitsText(min, coin, ctx)} (less, if it buys the curve's last coins)`, amounts: { amountIn: spend, minAmountOut: min } };
     }
     if (is(BUY_V2_DISCRIMINATOR) && d.length >= 24) {
       const amount = u64(d, 8)!;

@@ -1,4 +1,5 @@
-import { formatDecimalUnits, SOL_DECIMALS } from '../math/units.js';
+import { formatExactUnits } from '../math/decimal-display.js';
+import { SOL_DECIMALS } from '../math/units.js';
 import type { InstructionWords, ReviewContext } from './instruction-words.js';
 
 /**
@@ -34,7 +35,7 @@ export function redFlagsOf(words: readonly InstructionWords[], ctx: ReviewContex
         return flag(`instruction ${n} uses a durable nonce: the transaction stays valid after its blockhash expires, so it could be sent much later`);
       case 'system:transfer': {
         const to = w.accounts[1]?.address;
-        if (to && !known(to)) flag(`instruction ${n} sends ${formatDecimalUnits(w.amounts['lamports'] ?? 0n, SOL_DECIMALS)} SOL to ${to}, an address the desk does not know`);
+        if (to && !known(to)) flag(`instruction ${n} sends ${formatExactUnits(w.amounts['lamports'] ?? 0n, SOL_DECIMALS)} SOL to ${to}, an address the desk does not know`);
         return;
       }
       case 'token:transfer':

@@ -1,4 +1,5 @@
 import { getCompiledTransactionMessageDecoder, getTransactionDecoder } from '@solana/kit';
+import { formatExactUnits } from '../math/decimal-display.js';
 import { parseDecimalUnits, SOL_DECIMALS, ZEC_DECIMALS } from '../math/units.js';
 
 /**
@@ -68,18 +69,26 @@ export function ticketVerdict(ticket: Ticket, quotedMinimum: bigint | null, buil
   const e = build.expected;
   const big = (key: string) => (e[key] === undefined ? null : BigInt(e[key]!));
   const split = build.transactions.length > 1 || (ticket.pay === 'SOL' && big('maxZecIn') === null);
+  // Amounts in their units, every base unit shown, grouped: what the person typed reads as they typed it.
+  const typed = ticketUnit(ticket);
+  const inTyped = (v: bigint | null) => (v === null ? '?' : `${formatExactUnits(v, typed.decimals)} ${typed.name}`);
+  const coins = (v: bigint | null) => (v === null ? '?' : `${formatExactUnits(v, COIN_DECIMALS)} coins`);
+  const zec = (v: bigint | null) => (v === null ? '?' : `${formatExactUnits(v, ZEC_DECIMALS)} ZEC`);
   if (ticket.side === 'buy') {
     const spends = ticket.pay === 'SOL' ? big('solIn') : big('maxZecIn');
-    lines.push({ field: 'amount', ok: asked !== null && spends === asked, detail: `spends ${spends ?? 'nothing named'} of the ${asked ?? '?'} base units asked` });
+    // A buy the curve's end caps offers what was typed and spends less: the answer's zecIn says how much.
+    const capped = ticket.pay === 'ZEC' && spends !== null && big('zecIn') !== null && big('zecIn')! < spends;
+    const amountWords = capped ? `offers up to the ${inTyped(asked)} you typed; the curve has fewer coins left: it spends ${zec(big('zecIn'))} and completes the curve` : `spends ${spends === null ? 'nothing named' : inTyped(spends)} of the ${inTyped(asked)} you typed`;
+    lines.push({ field: 'amount', ok: asked !== null && spends === asked, detail: amountWords });
     if (!split) {
       const minimum = big('minTokensOut');
-      lines.push({ field: 'minimum', ok: minimum !== null && (quotedMinimum === null || minimum >= quotedMinimum), detail: `accepts no fewer than ${minimum ?? '?'} coin units (quoted ${quotedMinimum ?? '?'})` });
+      lines.push({ field: 'minimum', ok: minimum !== null && (quotedMinimum === null || minimum >= quotedMinimum), detail: `accepts no fewer than ${coins(minimum)} (quoted ${coins(quotedMinimum)})` });
     }
   } else {
     const sells = big('tokensIn');
-    lines.push({ field: 'amount', ok: asked !== null && sells === asked, detail: `sells ${sells ?? 'nothing named'} of the ${asked ?? '?'} coin units asked` });
+    lines.push({ field: 'amount', ok: asked !== null && sells === asked, detail: `sells ${sells === null ? 'nothing named' : inTyped(sells)} of the ${inTyped(asked)} you typed` });
     const minimum = big('minZecOut');
-    lines.push({ field: 'minimum', ok: minimum !== null && (quotedMinimum === null || minimum >= quotedMinimum), detail: `accepts no less than ${minimum ?? '?'} zat (quoted ${quotedMinimum ?? '?'})` });
+    lines.push({ field: 'minimum', ok: minimum !== null && (quotedMinimum === null || minimum >= quotedMinimum), detail: `accepts no less than ${zec(minimum)} (quoted ${zec(quotedMinimum)})` });
   }
   const slippage = e['slippageBps'];
   lines.push({ field: 'slippage', ok: slippage === ticket.slippageBps, detail: `${slippage ?? '?'} bps, ${ticket.slippageBps} asked` });

@@ -1,5 +1,6 @@
 import type { Address } from '@solana/kit';
-import { formatDecimalUnits, SOL_DECIMALS } from '../math/units.js';
+import { formatExactUnits } from '../math/decimal-display.js';
+import { SOL_DECIMALS } from '../math/units.js';
 import type { InstructionWords, ReviewContext } from './instruction-words.js';
 import type { VerdictLine } from './ticket.js';
 import type { TransactionReview } from './transaction-review.js';
@@ -70,7 +71,8 @@ export function tradeTicketLines(
     const sol = which === 'in' ? ticket.pay === 'SOL' : ticket.receive === 'SOL';
     return sol ? { d: SOL_DECIMALS, t: 'SOL' } : { d: known.zecDecimals, t: 'ZEC' };
   };
-  const text = (v: bigint, which: 'in' | 'out') => `${formatDecimalUnits(v, unit(which).d)} ${unit(which).t}`;
+  // Every base unit, grouped: a line that says "exactly" shows the figure exactly.
+  const text = (v: bigint, which: 'in' | 'out') => `${formatExactUnits(v, unit(which).d)} ${unit(which).t}`;
   const verb = ticket.side === 'buy' ? 'spends' : 'sells';
   // The ticket's amount is what the person spends: the swap's input when they pay SOL.
   const spent = ticket.side === 'buy' && ticket.pay === 'SOL' ? amount(swap, 'amountIn') : amount(trade, 'amountIn');

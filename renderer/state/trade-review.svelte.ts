@@ -1,6 +1,7 @@
 import { isApiError } from '../api/api-error.js';
 import { notifyLanded } from '../api/desk-bridge.js';
-import { formatDecimalUnits, SOL_DECIMALS } from '../../core/math/units.js';
+import { SOL_DECIMALS } from '../../core/math/units.js';
+import { amountText } from '../../core/verify/balance-words.js';
 import type { BuildKindName, ReviewJson, WalletApi } from '../api/wallet-api.js';
 
 /** A slot's length (core/engine/build.ts's SLOT_MS): a blockhash lives a number of blocks, not a fixed time. */
@@ -109,7 +110,7 @@ export class TradeReviewState {
     // Another fee is something the person did not approve: the new build waits for their review.
     const fee = this.review ? BigInt(this.review.networkFeeLamports) : null;
     if (this.review?.signable && approvedFee !== null && fee !== null && fee > approvedFee) {
-      this.notice = `The blockhash expired, and the transaction built again costs more in network fees (${formatDecimalUnits(fee, SOL_DECIMALS)} SOL, not the ${formatDecimalUnits(approvedFee, SOL_DECIMALS)} SOL you approved): review it again before signing.`;
+      this.notice = `The blockhash expired, and the transaction built again costs more in network fees (${amountText(fee, SOL_DECIMALS, 'SOL')}, not the ${amountText(approvedFee, SOL_DECIMALS, 'SOL')} you approved): review it again before signing.`;
       return false;
     }
     if (this.review?.signable) {

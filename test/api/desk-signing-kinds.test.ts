@@ -67,7 +67,7 @@ describe('desk signing of plantings, claims, payee changes and swaps', () => {
     expect(failing(review)).toEqual([]);
     const lines = Object.fromEntries((review.body['verdict'] as Verdict).map((l) => [l.field, l.detail]));
     expect(lines['payee']).toBe(`you (${wallet})`);
-    expect(lines['first buy']).toBe('at most the 2 ZEC you typed');
+    expect(lines['first buy']).toMatch(/^at most the 2 ZEC you typed; spends [\d.]+ ZEC for [\d.]+[KMB]? SORREL$/);
     expect(lines['signers']).toBe('your wallet, then the new mint key');
     expect(lines['launch fee']).toMatch(/^[\d.]+ SOL to the launchpad treasury$/);
     const tampered = await desk('POST', '/desk-api/sign/plant', { buildId: built.body['buildId'], ticket: { ...ticket, payee: 'holders' } });

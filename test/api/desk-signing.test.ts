@@ -80,7 +80,7 @@ describe('desk signing routes (real keychain, real server, real sandbox)', () =>
     expect(body.signable).toBe(true);
     const words = body.transactions[0]!.instructions;
     const trade = words.find((w) => w.programName === 'the launchpad')!;
-    expect(trade.summary).toMatch(/^Buy on the bonding curve: spend exactly 1 ZEC for at least [\d,.]+ \S+$/);
+    expect(trade.summary).toMatch(/^Buy on the bonding curve: spend exactly 1 ZEC for at least [\d,.]+ \S+ \(less, if it buys the curve's last coins\)$/);
     const labelled = Object.fromEntries(trade.accounts.map((a) => [a.role, a.label]));
     expect(labelled['trader (signs and pays)']).toBe('your wallet');
     expect(labelled["trader's quote account"]).toBe('your ZEC account');

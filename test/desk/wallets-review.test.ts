@@ -91,7 +91,8 @@ describe('wallets and the review before signing, in Chromium', () => {
     expect(await review.getByRole('list', { name: 'Verdict' }).locator('li.bad').count()).toBe(0);
     expect(await review.getByRole('list', { name: 'Instructions of transaction 1' }).textContent()).toContain('Buy on the bonding curve: spend exactly 2 ZEC for at least');
     const zecChange = await review.locator('[data-field="change-ZEC"]').textContent();
-    expect(zecChange).toBe('−2 ZEC');
+    expect(zecChange).toBe('pays 2 ZEC');
+    expect(await review.locator('[data-field="exact-ZEC"]').textContent()).toBe('exactly 2 ZEC');
     await review.getByRole('list', { name: 'Instructions of transaction 1' }).locator('details').filter({ hasText: 'the launchpad' }).locator('summary').click();
     await page().screenshot({ path: `${SHOTS}/desk-review-1280x800.png`, fullPage: true });
     const chain = new SandboxChain(f.sandbox.cluster);

@@ -12,7 +12,10 @@ import type { ReviewContext } from '../../verify/instruction-words.js';
 import type { RedFlag } from '../../verify/red-flags.js';
 import type { VerdictLine } from '../../verify/ticket.js';
 import { reviewTransaction, type TransactionReview } from '../../verify/transaction-review.js';
-import { predictedBalanceChanges, type BalanceChange, type WatchedBalance } from './balance-changes.js';
+import { networkFeeLamports } from '../../verify/network-fee.js';
+import { resolveTransaction } from '../../verify/message.js';
+import { amountText, solParts, solWhy, walletMoveWords, type RentMove, type SolPurpose } from '../../verify/balance-words.js';
+import { predictedBalances, type BalanceChange, type WatchedBalance } from './balance-changes.js';
 import { tradeReviewContext, type WalletAccounts } from './review-context.js';
 
 export interface ReviewDeps {
@@ -22,13 +25,21 @@ export interface ReviewDeps {
   readonly relay: Relay;
 }
 
+/** A balance line as the review shows it: the change in the wallet's words, and for SOL why it changes. */
+export interface ReviewedBalance extends BalanceChange {
+  /** "receives 0.93 SOL", "pays 19.39 ZEC". */
+  readonly words: string;
+  /** What the change is made of (the SOL line: network fee, rent opened and closed, the swap or launch fee); null: nothing to add. */
+  readonly why: string | null;
+}
+
 /** What every kind of review shows: the build in words, its flags, the verdict, the predicted balances. */
 export interface BuildReview {
   readonly build: LedgerBuild;
   readonly transactions: readonly TransactionReview[];
   readonly flags: readonly RedFlag[];
   readonly verdict: readonly VerdictLine[];
-  readonly balanceChanges: readonly BalanceChange[];
+  readonly balanceChanges: readonly ReviewedBalance[];
   readonly simulated: number;
   readonly blockHeight: bigint;
   readonly signable: boolean;
@@ -44,6 +55,14 @@ export interface ReviewScene {
   readonly accounts: WalletAccounts;
   readonly transactions: readonly TransactionReview[];
   readonly tables: ReadonlyMap<Address, readonly Address[]>;
+  /** The simulation's balance changes of the first transaction (empty when the blockhash expired: not simulated). */
+  readonly changes: readonly BalanceChange[];
+}
+
+/** What a kind says of the SOL it moves besides fees and rent, and why an account it closes is closed. */
+export interface KindWords {
+  readonly solPurpose?: SolPurpose | null;
+  readonly closeWhy?: string | null;
 }
 
 /**
@@ -56,6 +75,7 @@ export async function reviewBuild(
   deps: ReviewDeps,
   request: { readonly buildId: string; readonly kind: BuildKind; readonly wallet: Address; readonly coin: Address | null; readonly otherSigners?: readonly Address[]; /** A coin the index does not know yet (a planting's). */ readonly ticker?: string },
   kindLines: (scene: ReviewScene) => Promise<VerdictLine[]>,
+  words: KindWords = {},
 ): Promise<BuildReview> {
   const build = deps.relay.build(request.buildId);
   if (!build) throw new DeskError('not_found', `no build ${request.buildId}: builds are kept by this app for a week; build again`);
@@ -70,13 +90,8 @@ export async function reviewBuild(
   const tables = new Map(await Promise.all(tableAddresses.map(async (a) => [a, await readLookupTable(deps.chain, a)] as const)));
   const transactions = build.transactions.map((t) => reviewTransaction(t.wire, tables, context, request.otherSigners ?? []));
   const flags = transactions.flatMap((t, i) => t.flags.map((f) => (transactions.length > 1 ? { ...f, text: `transaction ${i + 1}: ${f.text}` } : f)));
-  const lines: VerdictLine[] = [];
-  lines.push({ field: 'wallet', ok: build.wallet === request.wallet, detail: build.wallet === request.wallet ? 'built for your wallet' : `built for ${build.wallet}, not your wallet ${request.wallet}` });
-  lines.push(...(await kindLines({ build, world, market, coinTicker, context, accounts, transactions, tables })));
   const blockHeight = await deps.chain.getBlockHeight('confirmed');
   const last = build.transactions[0]!.lastValidBlockHeight;
-  lines.push({ field: 'blockhash', ok: blockHeight <= last, detail: blockHeight <= last ? `valid for ${last - blockHeight} more blocks` : 'expired: build again' });
-
   const nativeTicker = world.native?.symbol ?? 'native';
   const watched: WatchedBalance[] = [
     { account: request.wallet, label: 'your wallet (SOL)', asset: 'SOL', decimals: 9, kind: 'lamports' },
@@ -84,6 +99,38 @@ export async function reviewBuild(
     ...(accounts.coin ? [{ account: accounts.coin, label: `your ${coinTicker} account`, asset: coinTicker, decimals: 6, kind: 'token' as const }] : []),
     ...(accounts.native ? [{ account: accounts.native, label: `your ${nativeTicker} account`, asset: nativeTicker, decimals: world.native?.decimals ?? 6, kind: 'token' as const }] : []),
   ];
-  const balanceChanges = blockHeight <= last ? await predictedBalanceChanges(deps.chain, world, build.transactions[0]!.wire, watched) : [];
+  const first = resolveTransaction(build.transactions[0]!.wire, tables);
+  const writable = first.instructions.flatMap((ix) => ix.accounts.filter((a) => a.writable).map((a) => a.address));
+  const predicted = blockHeight <= last ? await predictedBalances(deps.chain, world, build.transactions[0]!.wire, watched, writable) : null;
+  const changes = predicted?.changes ?? [];
+
+  const lines: VerdictLine[] = [];
+  lines.push({ field: 'wallet', ok: build.wallet === request.wallet, detail: build.wallet === request.wallet ? 'built for your wallet' : `built for ${build.wallet}, not your wallet ${request.wallet}` });
+  lines.push(...(await kindLines({ build, world, market, coinTicker, context, accounts, transactions, tables, changes })));
+  lines.push({ field: 'blockhash', ok: blockHeight <= last, detail: blockHeight <= last ? `valid for ${last - blockHeight} more blocks` : 'expired: build again' });
+
+  // Rent that comes back is the wallet's only where a close of the first transaction names the wallet as where it goes.
+  const closedToWallet = new Set(transactions[0]!.instructions.filter((w) => w.kind === 'token:close_account' && w.accounts[1]?.address === request.wallet).map((w) => w.accounts[0]?.address));
+  // An account the desk has no name for is named by its role in the instruction that writes it.
+  const roleOf = (account: Address) => transactions[0]!.instructions.flatMap((w) => w.accounts.map((a) => ({ a, program: w.programName }))).find(({ a }) => a.address === account && a.writable);
+  const labelOf = (account: Address) => {
+    const known = context.labels.get(account);
+    if (known) return known;
+    const role = roleOf(account);
+    return role ? `${role.program ? `${role.program}'s ` : ''}${role.a.role}` : `a new account (${account})`;
+  };
+  const opened: RentMove[] = (predicted?.opened ?? []).map((o) => ({ label: labelOf(o.account), lamports: o.lamports, why: null }));
+  const closed: RentMove[] = (predicted?.closed ?? []).filter((c) => closedToWallet.has(c.account)).map((c) => ({ label: labelOf(c.account), lamports: c.lamports, why: words.closeWhy ?? null }));
+  const fee = networkFeeLamports([transactions[0]!]);
+  const balanceChanges: ReviewedBalance[] = changes.map((c) => {
+    const change = c.after - c.before;
+    const parts = c.account === request.wallet ? solParts(change, fee, opened, closed) : null;
+    // SOL a kind has no purpose for (a ZEC trade, a claim) that is neither fee nor rent is what the review cannot account for.
+    if (parts && !words.solPurpose && parts.rest !== 0n) {
+      lines.push({ field: 'SOL', ok: false, detail: `the simulation ${parts.rest < 0n ? 'takes' : 'gives'} ${amountText(parts.rest < 0n ? -parts.rest : parts.rest, 9, 'SOL')} ${parts.rest < 0n ? 'from' : 'to'} your wallet besides the network fee and rent, which this kind of transaction does not do` });
+    }
+    const why = parts ? solWhy(parts, words.solPurpose ?? null) : null;
+    return { ...c, words: walletMoveWords(change, c.decimals, c.asset), why: why === '' ? null : why };
+  });
   return { build, transactions, flags, verdict: lines, balanceChanges, simulated: balanceChanges.length > 0 ? 1 : 0, blockHeight, signable: flags.length === 0 && lines.every((l) => l.ok) };
 }

@@ -1,6 +1,6 @@
 import { getAddressDecoder, type Address } from '@solana/kit';
 import { readPayeeState, vaultRulesOf } from '../../engine/payee.js';
-import { formatDecimalUnits } from '../../math/units.js';
+import { amountText } from '../../verify/balance-words.js';
 import type { Payee } from '../../programs/vault/declare-payee.js';
 import { claimProblem, payeeChangeProblem } from '../../verify/build-shape.js';
 import { resolveTransaction } from '../../verify/message.js';
@@ -17,6 +17,18 @@ function signerLines(scene: ReviewScene, wallet: Address): VerdictLine[] {
   ]);
 }
 
+/**
+ * What waits, paid to `to`: when `to` is the wallet and the simulation ran, the ZEC its account receives
+ * must be exactly what waits, or the line fails saying what the simulation pays.
+ */
+function waitingPaid(scene: ReviewScene, waiting: bigint, toWallet: boolean): { readonly ok: boolean; readonly text: string; readonly simulated: bigint | null } {
+  const zec = (v: bigint) => amountText(v, scene.world.zec.decimals, 'ZEC');
+  const line = scene.changes.find((c) => c.account === scene.accounts.zec);
+  const simulated = toWallet && scene.changes.length > 0 ? (line ? line.after - line.before : 0n) : null;
+  if (simulated === null || simulated === waiting) return { ok: true, text: zec(waiting), simulated };
+  return { ok: false, text: `${zec(waiting)} (but the simulation pays your ZEC account ${zec(simulated)})`, simulated };
+}
+
 const find = (scene: ReviewScene, kind: string) => scene.transactions.flatMap((t, tx) => t.instructions.map((w) => ({ w, tx }))).find(({ w }) => w.kind === kind);
 
 /** A claim for the coin: it pays everything waiting to the payee the coin's record names; the sender gets nothing. */
@@ -27,9 +39,10 @@ export function reviewClaimBuild(deps: ReviewDeps, buildId: string, ticket: { re
     const state = await readPayeeState(deps.chain, scene.world, ticket.mint);
     const recorded = state.record.payee.kind === 'wallet' ? state.record.payee.wallet : null;
     const payee = claim.w.accounts[5]?.address;
+    const paid = waitingPaid(scene, state.waiting, payee === ticket.wallet);
     const lines: VerdictLine[] = [
       { field: 'coin', ok: claim.w.accounts[1]?.address === ticket.mint, detail: claim.w.accounts[1]?.address === ticket.mint ? `claims for ${scene.coinTicker}` : `claims for ${claim.w.accounts[1]?.address ?? '?'}, not ${ticket.mint}` },
-      { field: 'payee', ok: recorded !== null && payee === recorded, detail: `pays ${formatDecimalUnits(state.waiting, scene.world.zec.decimals)} ZEC waiting to ${payee === ticket.wallet ? 'you' : (payee ?? '?')}, the payee the coin's record names` },
+      { field: 'payee', ok: recorded !== null && payee === recorded && paid.ok, detail: `pays ${paid.text} waiting to ${payee === ticket.wallet ? 'you' : (payee ?? '?')}, the payee the coin's record names` },
       ...signerLines(scene, ticket.wallet),
     ];
     const problem = await claimProblem(resolveTransaction(scene.build.transactions[claim.tx]!.wire, scene.tables), ticket, { ...vaultRulesOf(scene.world), payee: recorded ?? ticket.wallet });
@@ -49,10 +62,11 @@ export function reviewPayeeBuild(deps: ReviewDeps, buildId: string, ticket: { re
     const next: Payee | null = data[8] === 0 && data.length === 9 ? { kind: 'holders' } : data[8] === 1 && data.length === 41 ? { kind: 'wallet', wallet: getAddressDecoder().decode(data.subarray(9, 41)) } : null;
     const same = next !== null && next.kind === ticket.payee.kind && (next.kind === 'holders' || (ticket.payee.kind === 'wallet' && next.wallet === ticket.payee.wallet));
     const state = await readPayeeState(deps.chain, scene.world, ticket.mint);
+    const waiting = waitingPaid(scene, state.waiting, true);
     const lines: VerdictLine[] = [
       { field: 'coin', ok: change.w.accounts[1]?.address === ticket.mint, detail: change.w.accounts[1]?.address === ticket.mint ? `changes the payee of ${scene.coinTicker}` : `changes the payee of ${change.w.accounts[1]?.address ?? '?'}, not ${ticket.mint}` },
       { field: 'new payee', ok: same, detail: next === null ? 'the new payee cannot be read' : same ? `${payeeWords(next, ticket.wallet)}${next.kind === 'holders' ? ': it can never be changed again' : ''}` : `${payeeWords(next, ticket.wallet)}, not the ${payeeWords(ticket.payee, ticket.wallet)} you chose` },
-      { field: 'waiting', ok: true, detail: `${formatDecimalUnits(state.waiting, scene.world.zec.decimals)} ZEC waiting is paid to you, the current payee, first` },
+      { field: 'waiting', ok: waiting.ok, detail: `${waiting.text} waiting is paid to you, the current payee, first` },
       ...signerLines(scene, ticket.wallet),
     ];
     const problem = await payeeChangeProblem(resolved, { wallet: ticket.wallet, mint: ticket.mint, next: ticket.payee }, { ...vaultRulesOf(scene.world), currentPayee: state.record.payee.kind === 'wallet' ? state.record.payee.wallet : ticket.wallet });

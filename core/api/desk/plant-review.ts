@@ -1,6 +1,8 @@
 import type { Address } from '@solana/kit';
 import { readIndexRules } from '../../index/index-rules.js';
-import { formatDecimalUnits, SOL_DECIMALS } from '../../math/units.js';
+import { formatExactUnits } from '../../math/decimal-display.js';
+import { SOL_DECIMALS } from '../../math/units.js';
+import { amountText } from '../../verify/balance-words.js';
 import type { Payee } from '../../programs/vault/declare-payee.js';
 import { resolveTransaction } from '../../verify/message.js';
 import { judgePlanting, plantingTransactionOf } from '../../verify/planting.js';
@@ -48,15 +50,23 @@ export function reviewPlantBuild(deps: ReviewDeps, buildId: string, ticket: Desk
     const words = scene.transactions[0]!.instructions;
     const buy = words.find((w) => w.kind === 'launchpad:buy_v2' || w.kind === 'amm:multi_hop_swap');
     const spends = buy ? (buy.kind === 'launchpad:buy_v2' ? buy.amounts['maxAmountIn'] : buy.amounts['amountIn']) ?? null : null;
-    const zec = (v: bigint) => `${formatDecimalUnits(v, scene.world.zec.decimals)} ZEC`;
+    const zec = (v: bigint) => `${formatExactUnits(v, scene.world.zec.decimals)} ZEC`;
+    // What the simulation spends and buys, in the balance lines' own figures.
+    const delta = (account: typeof scene.accounts.zec | null) => {
+      const c = scene.changes.find((x) => x.account === account);
+      return c ? c.after - c.before : 0n;
+    };
+    const spent = -delta(scene.accounts.zec);
+    const got = delta(scene.accounts.coin);
+    const simulated = scene.changes.length > 0 && buy ? `; spends ${amountText(spent, scene.world.zec.decimals, 'ZEC')} for ${amountText(got, 6, ticket.symbol)}` : '';
     if (ticket.firstBuyZec === null) line('first buy', buy === undefined, buy === undefined ? 'none, as you chose' : 'a first buy you did not ask for');
-    else line('first buy', spends === ticket.firstBuyZec, spends === null ? 'no first buy in the build' : spends === ticket.firstBuyZec ? `at most the ${zec(ticket.firstBuyZec)} you typed` : `${zec(spends)}, not the ${zec(ticket.firstBuyZec)} you typed`);
+    else line('first buy', spends === ticket.firstBuyZec, spends === null ? 'no first buy in the build' : spends === ticket.firstBuyZec ? `at most the ${zec(ticket.firstBuyZec)} you typed${simulated}` : `${zec(spends)}, not the ${zec(ticket.firstBuyZec)} you typed`);
     const fee = words.find((w) => w.kind === 'system:transfer' && w.accounts[1]?.address === scene.world.vault.treasury);
-    line('launch fee', fee !== undefined, fee ? `${formatDecimalUnits(fee.amounts['lamports'] ?? 0n, SOL_DECIMALS)} SOL to the launchpad treasury` : 'no launch fee to the treasury');
+    line('launch fee', fee !== undefined, fee ? `${amountText(fee.amounts['lamports'] ?? 0n, SOL_DECIMALS, 'SOL')} to the launchpad treasury` : 'no launch fee to the treasury');
     const t = scene.transactions[0]!;
     line('fee payer', t.feePayer === ticket.wallet, t.feePayer === ticket.wallet ? 'your wallet' : `${t.feePayer}, not your wallet`);
     const order = t.signers.length === 2 && t.signers[0] === ticket.wallet && t.signers[1] === ticket.mint;
     line('signers', order, order ? 'your wallet, then the new mint key' : t.signers.join(', '));
     return lines;
-  });
+  }, { solPurpose: { paid: 'launch fee to the launchpad treasury', received: 'moved in by the planting' } });
 }

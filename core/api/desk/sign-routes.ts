@@ -1,4 +1,5 @@
 import { generateKeyPairSigner, getTransactionDecoder, getTransactionEncoder, partiallySignTransaction, type Address } from '@solana/kit';
+import { formatExactUnits } from '../../math/decimal-display.js';
 import { networkFeeLamports } from '../../verify/network-fee.js';
 import type { Static, TObject, TSchema } from 'typebox';
 import { DeskError } from '../../errors.js';
@@ -33,7 +34,7 @@ function answerOf(review: BuildReview) {
     })),
     flags: [...review.flags],
     verdict: [...review.verdict],
-    balanceChanges: review.balanceChanges.map((c) => ({ ...c, before: c.before.toString(), after: c.after.toString(), change: (c.after - c.before).toString() })),
+    balanceChanges: review.balanceChanges.map((c) => ({ ...c, before: c.before.toString(), after: c.after.toString(), change: (c.after - c.before).toString(), exact: formatExactUnits(c.after > c.before ? c.after - c.before : c.before - c.after, c.decimals) })),
     simulated: review.simulated,
     expiresAt: new Date(review.build.expiresAt).toISOString(),
     lastValidBlockHeight: review.build.transactions[0]!.lastValidBlockHeight.toString(),

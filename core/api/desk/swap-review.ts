@@ -1,6 +1,7 @@
 import type { Address } from '@solana/kit';
 import { aggregatorRulesOf } from '../../engine/swap.js';
-import { formatDecimalUnits, SOL_DECIMALS } from '../../math/units.js';
+import { formatExactUnits } from '../../math/decimal-display.js';
+import { SOL_DECIMALS } from '../../math/units.js';
 import { swapProblem } from '../../verify/build-shape.js';
 import { resolveTransaction } from '../../verify/message.js';
 import type { VerdictLine } from '../../verify/ticket.js';
@@ -22,7 +23,7 @@ export function reviewSwapBuild(deps: ReviewDeps, buildId: string, ticket: DeskS
     if (!swap) return [{ field: 'swap', ok: false, detail: 'no swap instruction in the build' }];
     const zec = scene.world.zec.decimals;
     const [inD, inT, outD, outT] = ticket.direction === 'sol_to_zec' ? [SOL_DECIMALS, 'SOL', zec, 'ZEC'] : [zec, 'ZEC', SOL_DECIMALS, 'SOL'];
-    const text = (v: bigint, d: number, t: string) => `${formatDecimalUnits(v, d)} ${t}`;
+    const text = (v: bigint, d: number, t: string) => `${formatExactUnits(v, d)} ${t}`;
     const direction = swap.w.instruction === ticket.direction;
     const amountIn = swap.w.amounts['amountIn'] ?? null;
     const floor = swap.w.amounts['minAmountOut'] ?? null;
@@ -39,5 +40,5 @@ export function reviewSwapBuild(deps: ReviewDeps, buildId: string, ticket: DeskS
     const problem = rules ? await swapProblem(resolveTransaction(scene.build.transactions[swap.tx]!.wire, scene.tables), { wallet: ticket.wallet, direction: ticket.direction, amountIn: ticket.amount, minAmountOut: ticket.minimum }, { ...rules, maxPriorityLamports: 10_000_000n }) : 'this cluster has no aggregator';
     lines.push({ field: 'accepted shape', ok: problem === null, detail: problem ?? "the aggregator's swap, exactly" });
     return lines;
-  });
+  }, { solPurpose: ticket.direction === 'sol_to_zec' ? { paid: 'swapped to ZEC', received: 'back from the swap' } : { paid: 'into the swap', received: 'from the swap' } });
 }

@@ -79,6 +79,9 @@ const BalanceChange = Type.Object({
   before: Amount('base units'),
   after: Amount('base units'),
   change: Type.String({ pattern: '^(0|-?[1-9][0-9]*)$', description: 'base units, signed' }),
+  words: Type.String({ description: 'the change in the wallet\'s words: "receives 0.93 SOL", "pays 19.39 ZEC"' }),
+  exact: Type.String({ description: 'the change\'s size in every base unit, thousands grouped ("4,238,746.824565")' }),
+  why: Type.Union([Type.String(), Type.Null()], { description: 'what the SOL line is made of: network fee, rent opened and closed, the swap or launch fee; null on other lines' }),
 });
 
 export const ReviewAnswer = Type.Object({
