@@ -1,6 +1,7 @@
 import { formatExactUnits } from '../math/decimal-display.js';
 import { amountText } from './balance-words.js';
 import type { ReviewTicket } from './trade-ticket-lines.js';
+import { amountFromWords } from './amount-source.js';
 import type { VerdictLine } from './ticket.js';
 
 /**
@@ -27,7 +28,7 @@ export function simulatedAmountLine(line: VerdictLine, ticket: ReviewTicket, sim
   const quote = (v: bigint) => amountText(v, known.quoteDecimals, known.quoteTicker);
   const coins = (v: bigint) => amountText(v, COIN_DECIMALS, known.coinTicker);
   if (ticket.side === 'sell') {
-    return sim.coinMoved === ticket.amount ? line : { field: line.field, ok: false, detail: `the simulation sells ${coins(sim.coinMoved)}, not the ${formatExactUnits(ticket.amount, COIN_DECIMALS)} ${known.coinTicker} you typed` };
+    return sim.coinMoved === ticket.amount ? line : { field: line.field, ok: false, detail: `the simulation sells ${coins(sim.coinMoved)}, not ${amountFromWords(`${formatExactUnits(ticket.amount, COIN_DECIMALS)} ${known.coinTicker}`, ticket.amountFrom)}` };
   }
   if (sim.quotePaid === null || sim.quotePaid === ticket.amount) return line;
   if (sim.quotePaid < ticket.amount && sim.curveLeft !== null && sim.coinMoved === sim.curveLeft) {
@@ -37,5 +38,5 @@ export function simulatedAmountLine(line: VerdictLine, ticket: ReviewTicket, sim
       detail: `offers up to ${formatExactUnits(ticket.amount, known.quoteDecimals)} ${known.quoteTicker}; the curve has only ${coins(sim.curveLeft)} left: spends ${quote(sim.quotePaid)} and completes the curve; the coin then moves to its pool`,
     };
   }
-  return { field: line.field, ok: false, detail: `the simulation spends ${quote(sim.quotePaid)}, not the ${formatExactUnits(ticket.amount, known.quoteDecimals)} ${known.quoteTicker} you typed` };
+  return { field: line.field, ok: false, detail: `the simulation spends ${quote(sim.quotePaid)}, not ${amountFromWords(`${formatExactUnits(ticket.amount, known.quoteDecimals)} ${known.quoteTicker}`, ticket.amountFrom)}` };
 }

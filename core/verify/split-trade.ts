@@ -60,9 +60,9 @@ export function secondStepOf(ticket: SplitTicket, quote: SplitQuote, then: ThenC
   if (ticket.side === 'buy') {
     if (then.call !== 'POST /v1/trade/build' || body['mint'] !== ticket.mint || body['side'] !== 'buy' || body['pay'] !== 'ZEC') return { problem: 'the next step is not the buy of this coin in ZEC' };
     if (String(body['amount']) !== quote.swapMinZecOut) return { problem: `the next step buys with ${String(body['amount'])} zat, not the ${quote.swapMinZecOut ?? '?'} the swap guarantees` };
-    return { kind: 'trade', ticket: { wallet: ticket.wallet, mint: ticket.mint, side: 'buy', amount: String(body['amount']), pay: 'ZEC', receive: 'ZEC', slippageBps: ticket.slippageBps, minimum: quote.minTokensOut! } };
+    return { kind: 'trade', ticket: { wallet: ticket.wallet, mint: ticket.mint, side: 'buy', amount: String(body['amount']), pay: 'ZEC', receive: 'ZEC', slippageBps: ticket.slippageBps, minimum: quote.minTokensOut!, amountFrom: 'step1' } };
   }
   if (then.call !== 'POST /v1/swap/build' || body['direction'] !== 'zec_to_sol') return { problem: 'the next step is not the swap of the sale\'s ZEC to SOL' };
   if (String(body['amount']) !== quote.minOutZec) return { problem: `the next step swaps ${String(body['amount'])} zat, not the ${quote.minOutZec ?? '?'} the sale guarantees` };
-  return { kind: 'swap', ticket: { wallet: ticket.wallet, direction: 'zec_to_sol', amount: String(body['amount']), minimum: quote.minSolOut! } };
+  return { kind: 'swap', ticket: { wallet: ticket.wallet, direction: 'zec_to_sol', amount: String(body['amount']), minimum: quote.minSolOut!, amountFrom: 'step1' } };
 }

@@ -3,6 +3,7 @@ import { formatExactUnits } from '../math/decimal-display.js';
 import { SOL_DECIMALS } from '../math/units.js';
 import type { InstructionWords, ReviewContext } from './instruction-words.js';
 import type { VerdictLine } from './ticket.js';
+import { amountFromWords, type AmountSource } from './amount-source.js';
 import type { TransactionReview } from './transaction-review.js';
 
 /**
@@ -22,6 +23,8 @@ export interface ReviewTicket {
   readonly receive: 'ZEC' | 'SOL';
   /** The least accepted, as the quote said: coin units on a buy, ZEC (lamports with receive SOL) on a sale. */
   readonly minimum: bigint;
+  /** What the amount is (typed by default); only the words depend on it. */
+  readonly amountFrom?: AmountSource;
 }
 
 export interface FoundInstruction {
@@ -76,7 +79,8 @@ export function tradeTicketLines(
   const verb = ticket.side === 'buy' ? 'spends' : 'sells';
   // The ticket's amount is what the person spends: the swap's input when they pay SOL.
   const spent = ticket.side === 'buy' && ticket.pay === 'SOL' ? amount(swap, 'amountIn') : amount(trade, 'amountIn');
-  line('amount', spent === ticket.amount, spent === ticket.amount ? `${verb} exactly the ${text(ticket.amount, 'in')} you typed` : `${verb} ${spent === null ? 'nothing named' : text(spent, 'in')}, not the ${text(ticket.amount, 'in')} you typed`);
+  const asked = amountFromWords(text(ticket.amount, 'in'), ticket.amountFrom);
+  line('amount', spent === ticket.amount, spent === ticket.amount ? `${verb} exactly ${asked}` : `${verb} ${spent === null ? 'nothing named' : text(spent, 'in')}, not ${asked}`);
   const floor = ticket.side === 'sell' && ticket.receive === 'SOL' ? amount(swap, 'minAmountOut') : amount(trade, 'minAmountOut');
   line(
     'minimum',

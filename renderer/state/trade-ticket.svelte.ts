@@ -229,7 +229,8 @@ export class TradeTicketState {
       const floor = ticket.side === 'buy' ? quote.minTokensOut : ticket.receive === 'SOL' ? quote.minSolOut : quote.minOutZec;
       const amount = ticketAmount(ticket);
       if (own && floor !== undefined && 'amount' in amount) {
-        const deskTicket = { wallet: ticket.wallet, mint: this.mint, side: ticket.side, amount: amount.amount.toString(), pay: ticket.pay, receive: ticket.receive, slippageBps: ticket.slippageBps, minimum: floor };
+        const all = ticket.side === 'sell' && this.sellAll;
+        const deskTicket = { wallet: ticket.wallet, mint: this.mint, side: ticket.side, amount: amount.amount.toString(), pay: ticket.pay, receive: ticket.receive, slippageBps: ticket.slippageBps, minimum: floor, ...(all ? { amountFrom: 'all' as const } : {}) };
         const request = { ...this.request(), wallet: ticket.wallet, mint: this.mint };
         this.review = new TradeReviewState(this.wallets!.api, build.buildId, deskTicket, 'trade', async () => (await this.api.tradeBuild(request)).buildId);
         void this.review.load();

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Address, KeyPairSigner } from '@solana/kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { formatCompactUnits } from '../../core/math/decimal-display.js';
+import { formatCompactUnits, formatExactUnits } from '../../core/math/decimal-display.js';
 import { formatDecimalUnits } from '../../core/math/units.js';
 import { findAssociatedTokenAccount } from '../../core/programs/launchpad/pdas.js';
 import { TOKEN_2022_PROGRAM } from '../../core/programs/token-account.js';
@@ -165,6 +165,7 @@ describe("a trader's day, in Chromium", () => {
     await acknowledgeAndBuild(ticket(), 'sell');
     const review = page().getByRole('region', { name: 'Review before signing' });
     await review.getByRole('button', { name: 'Approve and sign' }).waitFor();
+    expect(await review.getByRole('list', { name: 'Verdict' }).textContent()).toContain(`sells exactly the ${formatExactUnits(await chainCoins(), 6)} THICK you hold (all of it)`);
     await shots('sell-all-review');
     await approveAndLand(f, review);
     expect(await chainCoins()).toBe(0n);

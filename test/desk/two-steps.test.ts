@@ -83,6 +83,8 @@ describe('a trade in two steps, in Chromium', () => {
       throw new Error(`step 2 did not come: ${await ticket.getByRole('group', { name: 'Step 2' }).textContent()}`, { cause: error });
     });
     expect(await step2.getByRole('list', { name: 'Verdict' }).locator('li.bad').count()).toBe(0);
+    // Step 2 spends what step 1's swap guaranteed: nothing the person typed in ZEC.
+    expect(await step2.getByRole('list', { name: 'Verdict' }).textContent()).toMatch(/spends exactly the [\d.,]+ ZEC step 1 guaranteed/);
     expect(await step2.getByRole('list', { name: 'Instructions of transaction 1' }).textContent()).toContain('Buy on the bonding curve');
     await page().screenshot({ path: `${SHOTS}/desk-two-steps-2-1280x800.png`, fullPage: true });
     await approveAndLand(f, step2);

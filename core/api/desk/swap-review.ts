@@ -6,6 +6,7 @@ import { swapProblem } from '../../verify/build-shape.js';
 import { resolveTransaction } from '../../verify/message.js';
 import type { VerdictLine } from '../../verify/ticket.js';
 import { reviewBuild, type BuildReview, type ReviewDeps } from './build-review.js';
+import { amountFromWords, type AmountSource } from '../../verify/amount-source.js';
 
 export interface DeskSwapTicket {
   readonly wallet: Address;
@@ -14,6 +15,7 @@ export interface DeskSwapTicket {
   readonly amount: bigint;
   /** The least accepted, as the quote said: ZEC base units or lamports. */
   readonly minimum: bigint;
+  readonly amountFrom?: AmountSource;
 }
 
 /** A SOL⇄ZEC swap through the aggregator: the amount in exactly, at least the minimum out, the accepted shape. */
@@ -29,7 +31,7 @@ export function reviewSwapBuild(deps: ReviewDeps, buildId: string, ticket: DeskS
     const floor = swap.w.amounts['minAmountOut'] ?? null;
     const lines: VerdictLine[] = [
       { field: 'direction', ok: direction, detail: direction ? `${inT} to ${outT}` : `${swap.w.instruction ?? '?'}, not the ${ticket.direction} you asked for` },
-      { field: 'amount', ok: amountIn === ticket.amount, detail: amountIn === ticket.amount ? `swaps exactly the ${text(ticket.amount, inD, inT)} you typed` : `swaps ${amountIn === null ? '?' : text(amountIn, inD, inT)}, not the ${text(ticket.amount, inD, inT)} you typed` },
+      { field: 'amount', ok: amountIn === ticket.amount, detail: amountIn === ticket.amount ? `swaps exactly ${amountFromWords(text(ticket.amount, inD, inT), ticket.amountFrom)}` : `swaps ${amountIn === null ? '?' : text(amountIn, inD, inT)}, not ${amountFromWords(text(ticket.amount, inD, inT), ticket.amountFrom)}` },
       { field: 'minimum', ok: floor !== null && floor >= ticket.minimum, detail: floor === null ? 'no minimum found' : `accepts no less than ${text(floor, outD, outT)} (your quote showed ${text(ticket.minimum, outD, outT)})` },
       ...scene.transactions.flatMap((t) => [
         { field: 'fee payer', ok: t.feePayer === ticket.wallet, detail: t.feePayer === ticket.wallet ? 'your wallet' : `${t.feePayer}, not your wallet` },

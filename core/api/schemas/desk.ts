@@ -51,6 +51,7 @@ export const TradeTicketBody = Type.Object(
     receive: Type.Union([Type.Literal('ZEC'), Type.Literal('SOL')]),
     slippageBps: Type.Integer({ minimum: 0, maximum: 2000 }),
     minimum: Amount('the least the person accepts, as the quote they saw said: coin units on a buy, ZEC (or lamports with receive SOL) on a sale'),
+    amountFrom: Type.Optional(Type.Union([Type.Literal('typed'), Type.Literal('all'), Type.Literal('step1')], { description: 'what the amount is: typed by the person (default), all the wallet holds (a 100% sale), or what step 1 of a two-step trade guaranteed' })),
   },
   { additionalProperties: false },
 );
@@ -136,6 +137,7 @@ export const SwapReviewBody = Type.Object(
         direction: Type.Union([Type.Literal('sol_to_zec'), Type.Literal('zec_to_sol')]),
         amount: Amount('lamports (sol_to_zec) or ZEC base units (zec_to_sol)'),
         minimum: Amount('the least accepted: ZEC base units or lamports'),
+        amountFrom: Type.Optional(Type.Union([Type.Literal('typed'), Type.Literal('all'), Type.Literal('step1')], { description: 'what the amount is: typed by the person (default), all the wallet holds (a 100% sale), or what step 1 of a two-step trade guaranteed' })),
       },
       { additionalProperties: false },
     ),
