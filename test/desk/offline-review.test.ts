@@ -131,6 +131,7 @@ describe('offline review in Chromium, every request blocked', () => {
     expect(await verdict.textContent()).toContain(`accepts no less than ${minimum} coin: the build's own floor (you typed none; type a higher one to require more)`);
     const least = page().getByRole('textbox', { name: 'Least you accept' });
     expect(await least.getAttribute('placeholder')).toBe(`the build's: ${minimum}`);
+    await page().screenshot({ path: `${SHOTS}/desk-offline-review-floor-1280x800.png`, fullPage: true });
     // Tightened past what the build accepts: red on the minimum.
     const higher = `${BigInt(minimum.split('.')[0]!) + 1n}`;
     const tightened = await review(JSON.stringify(build), higher);
