@@ -32,6 +32,9 @@ export function progressOf(coin: Pick<CoinJson, 'stage' | 'raisedSoFarZec' | 'ra
   if (coin.stage !== 'curve') return curveProgressBps(1n, 1n);
   // A stock coin without a ZEC value has no ZEC raise to show progress in.
   if (coin.raisedSoFarZec === null || coin.raiseAtCompletionZec === null) return curveProgressBps(0n, 1n);
+  // A curve still trading always has something left to raise: a raise valued at 0 ZEC is a value not known
+  // (a pair whose rate cannot be read now), never a curve about to graduate.
+  if (coin.raiseAtCompletionZec === '0') return curveProgressBps(0n, 1n);
   return curveProgressBps(BigInt(coin.raisedSoFarZec), BigInt(coin.raiseAtCompletionZec));
 }
 
