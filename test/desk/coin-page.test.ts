@@ -58,7 +58,8 @@ describe('the coin page in Chromium', () => {
     expect(await field('creator').textContent()).toBe(`Creator: ${coin.payer.slice(0, 4)}…${coin.payer.slice(-4)}`);
     expect(await field('coinAuthority').getAttribute('title')).toBe(detail['creator']);
     expect(await field('coinAuthority').textContent()).toContain('Coin authority: ');
-    // The description and links given when planting.
+    // The description and links given when planting: in the API's detail (an addition) and on the page.
+    expect(detail['metadata']).toEqual({ description: 'Orchard Fox, planted by the desk tests', ...COIN_LINKS });
     await expect.poll(() => field('description').textContent()).toBe('Orchard Fox, planted by the desk tests');
     const links = page().getByRole('group', { name: "Orchard Fox's links" });
     expect(await links.getByRole('button').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('title')))).toEqual([`Website: ${COIN_LINKS.website}`, `X: ${COIN_LINKS.twitter}`, `Telegram: ${COIN_LINKS.telegram}`]);
@@ -143,6 +144,7 @@ describe('the coin page in Chromium', () => {
     const hourly = ((await get(`/v1/coins/${coin.mint}/candles?interval=1h`))['data'] as unknown[]);
     const chart = page().getByRole('img', { name: /Price chart/ });
     await expect.poll(async () => JSON.parse((await chart.getAttribute('data-last-candle')) || 'null')).toEqual(hourly.at(-1));
+    expect((await get(`/v1/coins/${native.mint}`))['metadata']).toBeUndefined(); // its uri names no document held here
     await page().goto(`${f.base}/coin/${native.mint}`);
     await page().getByRole('region', { name: 'Route' }).waitFor();
     // The route names its venues and their sides, not raw addresses.
