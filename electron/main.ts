@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, Notification, session, type IpcMainInvokeEvent } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Notification, session, shell, type IpcMainInvokeEvent } from 'electron';
 import { newDeskToken } from '../core/api/desk/desk-token.js';
 import { defaultSandboxDir } from '../core/config/paths.js';
 import { startLocalServices, type LocalServices } from '../core/local-services.js';
@@ -26,12 +26,27 @@ function assertFromDesk(event: IpcMainInvokeEvent, origin: string): void {
   if (!url.startsWith(`${origin}/`)) throw new Error('refused: this request does not come from the desk');
 }
 
+/** An http(s) address of another site: the only kind a coin's link may open, outside the app. */
+function isWebLink(url: string, origin: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return (parsed.protocol === 'https:' || parsed.protocol === 'http:') && parsed.origin !== origin;
+  } catch {
+    return false;
+  }
+}
+
 function lockDown(origin: string): void {
   // Every permission (camera, notifications from the page, clipboard reads, geolocation…) is denied: the desk needs none.
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   session.defaultSession.setPermissionCheckHandler(() => false);
   app.on('web-contents-created', (_event, contents) => {
-    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+    // No window of the app opens elsewhere. A coin's link, which the desk opens only after the person
+    // confirmed the site it names (renderer/components/ExternalLink.svelte), goes to the system's browser.
+    contents.setWindowOpenHandler(({ url }) => {
+      if (isWebLink(url, origin)) void shell.openExternal(url); /* eng-disable OPEN_EXTERNAL_JS_CHECK */
+      return { action: 'deny' };
+    });
     contents.on('will-navigate', (event, url) => {
       if (new URL(url).origin !== origin) event.preventDefault();
     });

@@ -1,10 +1,11 @@
 import { createContext } from 'svelte';
 import type { DeskApi } from './api/desk-api.js';
 import type { Clock } from './state/clock.svelte.js';
-import type { CoinImages } from './state/coin-images.svelte.js';
+import type { CoinDocuments } from './state/coin-documents.svelte.js';
 import type { ConnectionState } from './state/connection.svelte.js';
 import type { DiscoverState } from './state/discover.svelte.js';
 import type { LiveFeed } from './state/live-feed.svelte.js';
+import type { KeychainState } from './state/keychain.svelte.js';
 import type { Router } from './state/router.svelte.js';
 import type { SearchState } from './state/search.svelte.js';
 import type { WalletsState } from './state/wallets.svelte.js';
@@ -20,10 +21,11 @@ export interface Desk {
   readonly router: Router;
   readonly search: SearchState;
   readonly clock: Clock;
-  readonly images: CoinImages;
+  readonly documents: CoinDocuments;
   readonly discover: DiscoverState;
   readonly feed: LiveFeed;
   readonly wallets: WalletsState;
+  readonly keychain: KeychainState;
   readonly review: OfflineReviewState;
   readonly guard: ProgramGuardState;
   readonly stocks: StocksState;

@@ -4,7 +4,7 @@ import { DeskApi } from './api/desk-api.js';
 import { DeskSession } from './api/desk-session.js';
 import type { Desk } from './desk-context.js';
 import { Clock } from './state/clock.svelte.js';
-import { CoinImages } from './state/coin-images.svelte.js';
+import { CoinDocuments } from './state/coin-documents.svelte.js';
 import { ConnectionState } from './state/connection.svelte.js';
 import { DiscoverState } from './state/discover.svelte.js';
 import { LiveFeed } from './state/live-feed.svelte.js';
@@ -14,6 +14,7 @@ import { deskBridge, notifyIssuerAlert } from './api/desk-bridge.js';
 import { WalletApi } from './api/wallet-api.js';
 import { takeDeskToken } from './api/desk-token.js';
 import { WalletsState } from './state/wallets.svelte.js';
+import { KeychainState } from './state/keychain.svelte.js';
 import { OfflineReviewState } from './state/offline-review.svelte.js';
 import { ProgramGuardState } from './state/program-guard.svelte.js';
 import { StocksState } from './state/stocks.svelte.js';
@@ -32,11 +33,12 @@ const desk: Desk = {
   router: new Router(),
   search: new SearchState(),
   clock: new Clock(),
-  images: new CoinImages(api),
+  documents: new CoinDocuments(api),
   discover: new DiscoverState(api),
   feed,
   balances: new WalletBalances(feed),
   wallets,
+  keychain: new KeychainState(wallets.api),
   review: new OfflineReviewState(wallets.api),
   guard: new ProgramGuardState(wallets.api, wallets),
   // The person's stocks: those their desk wallets' and watched wallet's coins are paired with.

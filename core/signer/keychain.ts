@@ -16,13 +16,19 @@ export interface Keychain {
 
 export const KEYCHAIN_SERVICE = 'launchdesk';
 
-/** The library's words ("Couldn't access platform storage: AccessDenied") said as what a person can do. */
-function unreachable(what: string, error: unknown): DeskError {
-  const detail = error instanceof Error ? error.message.slice(0, 200) : String(error);
-  return new DeskError(
-    'unavailable',
-    `the OS keychain could not ${what} (${detail}): it is locked, missing or refused the request. Unlock it (on Linux: a Secret Service such as GNOME Keyring must run in your session) and try again; nothing was changed`,
-  );
+/**
+ * What to do about a keychain that does not answer, on this kind of system. The library's own words
+ * ("Couldn't access platform storage: AccessDenied") are never shown: they say nothing a person can act on.
+ */
+export function keychainAdvice(platform: NodeJS.Platform = process.platform): string {
+  if (platform === 'darwin') return 'open Keychain Access, unlock the login keychain, then try again';
+  if (platform === 'win32') return 'sign in to Windows with your own account (Credential Manager needs it), then try again';
+  return 'run launchdesk inside a desktop session with a Secret Service (GNOME Keyring or KWallet) running and unlocked; on a server or over SSH, start one first: dbus-run-session -- sh -c "gnome-keyring-daemon --unlock --components=secrets; launchdesk start" (Debian: apt install gnome-keyring dbus-x11)';
+}
+
+/** The keychain not answering, said as what a person can do (never the library's words). */
+function unreachable(what: string): DeskError {
+  return new DeskError('unavailable', `the OS keychain could not ${what}: it is locked, missing or refused the request; nothing was changed. To fix it, ${keychainAdvice()}`);
 }
 
 /** The OS keychain through `@napi-rs/keyring` (async: a prompt or a slow D-Bus never blocks the server). */
@@ -32,24 +38,59 @@ export class OsKeychain implements Keychain {
   async read(account: string): Promise<string | null> {
     try {
       return await new AsyncEntry(this.service, account).getPassword();
-    } catch (error) {
-      throw unreachable('be read', error);
+    } catch {
+      throw unreachable('be read');
     }
   }
 
   async write(account: string, secret: string): Promise<void> {
     try {
       await new AsyncEntry(this.service, account).setPassword(secret);
-    } catch (error) {
-      throw unreachable('store the key', error);
+    } catch {
+      throw unreachable('store the key');
     }
   }
 
   async remove(account: string): Promise<boolean> {
     try {
       return await new AsyncEntry(this.service, account).deletePassword();
-    } catch (error) {
-      throw unreachable('remove the key', error);
+    } catch {
+      throw unreachable('remove the key');
+    }
+  }
+}
+
+/** Whether the keychain answers, and when it does not, what to do on this system. */
+export type KeychainStatus = Readonly<{ available: true }> | Readonly<{ available: false; message: string; advice: string }>;
+
+/** The account written and removed at once to find out whether the keychain answers (it never holds a secret). */
+const PROBE_ACCOUNT = 'launchdesk-keychain-probe';
+
+/**
+ * Asks the keychain whether it answers, by storing and removing an entry that holds nothing: a read is no
+ * test (without a Secret Service the library answers "no entry", and only a write fails). Said once in the
+ * log when it does not answer (the desk shows it on the Wallets page every time), again only after it came back.
+ */
+export class KeychainProbe {
+  private warned = false;
+
+  constructor(
+    private readonly keychain: Keychain,
+    private readonly warn: (line: string) => void = (line) => console.warn(line),
+  ) {}
+
+  async status(): Promise<KeychainStatus> {
+    try {
+      await this.keychain.write(PROBE_ACCOUNT, 'probe');
+      await this.keychain.remove(PROBE_ACCOUNT);
+      this.warned = false;
+      return { available: true };
+    } catch {
+      const message = 'No OS keychain answers on this system, so wallets cannot be created, imported, exported or used to sign (reading the market still works).';
+      const advice = `To fix it, ${keychainAdvice()}.`;
+      if (!this.warned) this.warn(`launchdesk: ${message} ${advice}`);
+      this.warned = true;
+      return { available: false, message, advice };
     }
   }
 }

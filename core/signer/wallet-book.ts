@@ -1,6 +1,6 @@
 import { createKeyPairSignerFromBytes, getBase58Encoder, type Address, type KeyPairSigner } from '@solana/kit';
 import { DeskError } from '../errors.js';
-import type { Keychain } from './keychain.js';
+import { KeychainProbe, type Keychain, type KeychainStatus } from './keychain.js';
 import { newSecretText, signerFromSecretText } from './secret-key-text.js';
 import { WalletSettings, type WalletEntry } from './wallet-settings.js';
 
@@ -21,14 +21,22 @@ export interface WalletList {
  */
 export class WalletBook {
   private queue: Promise<unknown> = Promise.resolve();
+  private readonly probe: KeychainProbe;
 
   private constructor(
     private readonly settings: WalletSettings,
     private readonly keychain: Keychain,
-  ) {}
+  ) {
+    this.probe = new KeychainProbe(keychain);
+  }
 
   static async open(dataDir: string, keychain: Keychain): Promise<WalletBook> {
     return new WalletBook(await WalletSettings.open(dataDir), keychain);
+  }
+
+  /** Whether the keychain answers (the Wallets page says so before anything is tried). */
+  keychainStatus(): Promise<KeychainStatus> {
+    return this.probe.status();
   }
 
   list(): WalletList {

@@ -1,10 +1,10 @@
 import type { Difference } from './issuer-compare.js';
 import type { IssuerStatusRecord } from './issuer-status.js';
-import { whatsText } from './stock-status-words.js';
+import { tradingText, whatsText } from './stock-status-words.js';
 
 /**
  * When the desk raises an issuer alert: from one read of `GET /v1/stocks/issuers` to the next, a stock the
- * person follows paused because its issuer controls changed, or more of them changed; the issuer status
+ * person follows paused because its issuer controls changed, or more of them changed, or resumed; the issuer status
  * could no longer be read (every stock is then treated as paused), or could again. Pure and browser-safe:
  * the desk's state runs it on each answer and tests run it on made-up ones.
  */
@@ -73,12 +73,22 @@ export function issuerAlerts(previous: IssuerStatusView | null, current: IssuerS
       alerts.push({ id: stockAlertId(now.key), stock: now.key, severity: 'critical', title: whats.length > 0 ? `${now.symbol} paused: ${whatsText(whats)} changed` : `${now.symbol} paused: issuer controls changed`, line });
       continue;
     }
+    if (pausedByIssuer(was) && !pausedByIssuer(now)) {
+      alerts.push({ id: stockAlertId(now.key), stock: now.key, severity: 'info', title: `${now.symbol} resumed`, line: resumedLine(now) });
+      continue;
+    }
     const grown = now.changes.filter((c) => !was.changes.some((w) => sameDifference(w, c)));
     if (now.status === 'changed' && grown.length > 0) {
       alerts.push({ id: stockAlertId(now.key), stock: now.key, severity: 'critical', title: `${now.symbol}: ${whatsText(grown.map((c) => c.what))} changed too`, line });
     }
   }
   return alerts;
+}
+
+/** A stock no longer paused by its issuer controls: what it is now. */
+function resumedLine(now: StockStatusView): string {
+  const state = now.closed === null ? `new money can go into ${now.symbol} pairs again` : `it is ${tradingText(now.closed)}, and selling works`;
+  return `${now.symbol}'s issuer controls are as reviewed again: ${state}.`;
 }
 
 /**

@@ -7,13 +7,15 @@ import type { Difference } from './issuer-compare.js';
  */
 
 export function pausedLine(symbol: string, changes: readonly Difference[]): string {
-  const issuerPaused = changes.some((c) => c.what === 'paused' && c.now === 'yes');
-  const names = changes.map((c) => c.what);
-  const what = names.length === 1 ? `its ${names[0]} differs from the review` : `${names.length} of its issuer controls differ from the review (${names.join('; ')})`;
-  const tail = issuerPaused
-    ? 'The issuer has also paused the token itself: nothing moves until the issuer resumes it.'
-    : 'Selling works.';
-  return `${symbol} is paused: ${what}. New buys and new pairs wait until it is reviewed again. ${tail}`;
+  const pause = changes.find((c) => c.what === 'paused');
+  const names = changes.filter((c) => c.what !== 'paused').map((c) => c.what);
+  const parts: string[] = [];
+  if (names.length === 1) parts.push(`its ${names[0]} differs from the review`);
+  else if (names.length > 1) parts.push(`${names.length} of its issuer controls differ from the review (${names.join('; ')})`);
+  // The issuer's own pause is no "control that differs": it is the token paused (or a pause the review found, lifted).
+  if (pause) parts.push(pause.now === 'yes' ? 'its issuer has paused the token itself' : 'its issuer lifted the pause the review found');
+  const tail = pause?.now === 'yes' ? 'Nothing moves, not even a sale, until the issuer resumes it.' : 'Selling works.';
+  return `${symbol} is paused: ${parts.join(', and ')}. New buys and new pairs wait until it is reviewed again. ${tail}`;
 }
 
 export interface StockControls {

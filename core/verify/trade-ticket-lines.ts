@@ -42,11 +42,22 @@ export interface TradeLines {
 const TRADE_KINDS = new Set(['launchpad:buy_exact_quote_in_v2', 'launchpad:buy_v2', 'launchpad:sell_v2', 'amm:buy_exact_quote_in', 'amm:buy', 'amm:sell', 'amm:multi_hop_swap']);
 const COIN_DECIMALS = 6;
 
+/**
+ * The least a trade's build accepts, as its instructions say: the trade's minimum out, or the SOL swap's
+ * on a sale paid out in SOL. Null when the build names none. Coin units on a buy, ZEC (or lamports) on a sale.
+ */
+export function tradeFloorOf(transactions: readonly TransactionReview[], ticket: Pick<ReviewTicket, 'side' | 'receive'>): bigint | null {
+  const all = transactions.flatMap((t) => t.instructions);
+  const found = ticket.side === 'sell' && ticket.receive === 'SOL' ? all.find((w) => w.kind === 'aggregator:swap') : all.find((w) => w.kind !== null && TRADE_KINDS.has(w.kind));
+  return found?.amounts['minAmountOut'] ?? null;
+}
+
 export function tradeTicketLines(
   transactions: readonly TransactionReview[],
   ticket: ReviewTicket,
   ctx: ReviewContext,
-  known: { readonly coinTicker: string; readonly zecDecimals: number; readonly pair: 'zec' | 'native' | null },
+  /** `minimumFromBuild`: the person typed no minimum and `ticket.minimum` is the build's own floor, shown for them to judge. */
+  known: { readonly coinTicker: string; readonly zecDecimals: number; readonly pair: 'zec' | 'native' | null; readonly minimumFromBuild?: boolean },
 ): TradeLines {
   const all = transactions.flatMap((t, tx) => t.instructions.map((w) => ({ w, tx })));
   const trade = all.find(({ w }) => w.kind !== null && TRADE_KINDS.has(w.kind));
@@ -82,7 +93,9 @@ export function tradeTicketLines(
   const asked = amountFromWords(text(ticket.amount, 'in'), ticket.amountFrom);
   line('amount', spent === ticket.amount, spent === ticket.amount ? `${verb} exactly ${asked}` : `${verb} ${spent === null ? 'nothing named' : text(spent, 'in')}, not ${asked}`);
   const floor = ticket.side === 'sell' && ticket.receive === 'SOL' ? amount(swap, 'minAmountOut') : amount(trade, 'minAmountOut');
-  line(
+  if (known.minimumFromBuild) {
+    line('minimum', floor !== null, floor === null ? 'no minimum found' : `accepts no less than ${text(floor, 'out')}: the build's own floor (you typed none; type a higher one to require more)`);
+  } else line(
     'minimum',
     floor !== null && floor >= ticket.minimum,
     floor === null ? 'no minimum found' : floor >= ticket.minimum ? `accepts no less than ${text(floor, 'out')}, at or above the ${text(ticket.minimum, 'out')} your quote showed` : `accepts as little as ${text(floor, 'out')}, below the ${text(ticket.minimum, 'out')} your quote showed`,

@@ -1,10 +1,11 @@
 import type { Static } from 'typebox';
-import type { SwapQuoteAnswer, PlantQuoteAnswer, GuardAnswer, ReviewKitSchema, ReviewAnswer, SignAnswer, TradeTicketBody, WalletEntrySchema, WalletListSchema } from '../../core/api/schemas/desk.js';
+import type { SwapQuoteAnswer, PlantQuoteAnswer, GuardAnswer, KeychainStatusSchema, ReviewKitSchema, ReviewAnswer, SignAnswer, TradeTicketBody, WalletEntrySchema, WalletListSchema } from '../../core/api/schemas/desk.js';
 import { ApiError } from './api-error.js';
 import type { ApiErrorCode } from './api-types.js';
 
 export type WalletJson = Static<typeof WalletEntrySchema>;
 export type WalletListJson = Static<typeof WalletListSchema>;
+export type KeychainStatusJson = Static<typeof KeychainStatusSchema>;
 export type ReviewJson = Static<typeof ReviewAnswer>;
 export type SignJson = Static<typeof SignAnswer>;
 export type DeskTicketJson = Static<typeof TradeTicketBody>;
@@ -25,6 +26,10 @@ export class WalletApi {
     private readonly fetcher: typeof fetch = (input, init) => fetch(input, init),
   ) {}
 
+  /** Whether the OS keychain answers, and what to do when it does not. */
+  keychain(): Promise<KeychainStatusJson> {
+    return this.call('GET', '/desk-api/keychain');
+  }
   list(): Promise<WalletListJson> {
     return this.call('GET', '/desk-api/wallets');
   }

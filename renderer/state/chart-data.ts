@@ -43,3 +43,19 @@ export function chartCandles(candles: readonly CandleJson[]): { candles: ChartCa
     volume: candles.map((c) => ({ time: c.t, value: volumeOf(c.volumeZec), up: BigInt(c.cE18) >= BigInt(c.oE18) })),
   };
 }
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The days a daily chart spans (UTC `YYYY-MM-DD`, oldest first): every day from the first given to the
+ * last, and at least `least` days ending on the last, so a short series is drawn at a readable scale.
+ */
+export function dayWindow(days: readonly string[], least: number): string[] {
+  if (days.length === 0) return [];
+  const sorted = [...days].sort();
+  const last = Date.parse(`${sorted.at(-1)!}T00:00:00Z`);
+  const first = Math.min(Date.parse(`${sorted[0]!}T00:00:00Z`), last - (least - 1) * DAY_MS);
+  const out: string[] = [];
+  for (let at = first; at <= last; at += DAY_MS) out.push(new Date(at).toISOString().slice(0, 10));
+  return out;
+}

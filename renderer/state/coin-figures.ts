@@ -1,7 +1,8 @@
 import { curveProgressBps, formatBpsPercent } from '../../core/math/curve-progress.js';
 import { formatCompactUnits, formatPrice } from '../../core/math/decimal-display.js';
+import { poolLiquidityZat } from '../../core/math/pool-liquidity.js';
 import { parseDecimalUnits, ZEC_DECIMALS, type Bps } from '../../core/math/units.js';
-import type { CoinJson } from '../api/api-types.js';
+import type { CoinDetailJson, CoinJson } from '../api/api-types.js';
 
 /**
  * A coin's figures as the desk shows them, from the API's decimal strings through core/math's exact
@@ -19,11 +20,21 @@ export const marketCapText = (coin: Pick<CoinJson, 'marketCapZec'>): string => z
 export const volumeText = (coin: Pick<CoinJson, 'volumeZec'>): string => zecOrNone(coin.volumeZec, (v) => formatCompactUnits(v, ZEC_DECIMALS));
 export const priceText = (coin: Pick<CoinJson, 'priceZecE18'>): string => zecOrNone(coin.priceZecE18, (v) => formatPrice(v, PRICE_DECIMALS));
 
+/** A graduated coin's pool liquidity in ZEC (both sides at the spot price); none before its pool or without a ZEC price. */
+export function liquidityText(coin: Pick<CoinJson, 'reserves' | 'priceZecE18'>): string {
+  const pool = coin.reserves.pool;
+  if (pool === null || coin.priceZecE18 === null) return NO_ZEC_VALUE;
+  return formatCompactUnits(poolLiquidityZat(BigInt(pool.base), BigInt(coin.priceZecE18)), ZEC_DECIMALS);
+}
+
 /** Progress to graduation: a pool (graduated) or complete curve is 100%. */
 export function progressOf(coin: Pick<CoinJson, 'stage' | 'raisedSoFarZec' | 'raiseAtCompletionZec'>): Bps {
   if (coin.stage !== 'curve') return curveProgressBps(1n, 1n);
   // A stock coin without a ZEC value has no ZEC raise to show progress in.
   if (coin.raisedSoFarZec === null || coin.raiseAtCompletionZec === null) return curveProgressBps(0n, 1n);
+  // A curve still trading always has something left to raise: a raise valued at 0 ZEC is a value not known
+  // (a pair whose rate cannot be read now), never a curve about to graduate.
+  if (coin.raiseAtCompletionZec === '0') return curveProgressBps(0n, 1n);
   return curveProgressBps(BigInt(coin.raisedSoFarZec), BigInt(coin.raiseAtCompletionZec));
 }
 
@@ -49,3 +60,16 @@ export const tradePriceText = (t: { readonly priceZecE18: string | null }): stri
 /** A stock coin's display figures (whole shares, exact decimal strings): a price at its full scale, sums compact. */
 export const stockPriceText = (price: string, decimals: number): string => formatPrice(parseDecimalUnits(price, decimals + 9), decimals + 9);
 export const stockAmountText = (amount: string, decimals: number): string => formatCompactUnits(parseDecimalUnits(amount, decimals), decimals);
+
+type RouteHop = NonNullable<CoinDetailJson['route']>['hops'][number];
+
+/**
+ * A native coin's route hop in words: the venue named (the native-coin/ZEC pool, the coin's bonding curve
+ * or its pool) and the two sides by their tickers; an address nothing names stays shortened.
+ */
+export function routeHopText(hop: RouteHop, coin: Pick<CoinJson, 'mint' | 'symbol' | 'pair'>, zecMint: string | null): { venue: string; sides: string } {
+  const native = coin.pair && !('kind' in coin.pair) ? coin.pair : null;
+  const name = (mint: string) => (mint === coin.mint ? coin.symbol : mint === native?.mint ? native.symbol : mint === zecMint ? 'ZEC' : shortAddress(mint));
+  const venue = hop.venue === 'curve' ? `${coin.symbol}'s bonding curve` : hop.address === native?.pool ? `the ${native.symbol}/ZEC pool` : `${name(hop.base)}'s pool`;
+  return { venue, sides: `${name(hop.base)} / ${name(hop.quote)}` };
+}

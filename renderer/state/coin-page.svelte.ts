@@ -46,10 +46,10 @@ export class CoinPageState {
   /** Reads the coin, its tape, its fees and its candles over REST (again, after a failure). */
   async load(): Promise<void> {
     try {
-      const [coin, trades, fees] = await Promise.all([this.api.coin(this.mint), this.api.coinTrades(this.mint, { limit: TAPE_ROWS }), this.api.fees(this.mint).catch(() => null)]);
+      const [coin, trades] = await Promise.all([this.api.coin(this.mint), this.api.coinTrades(this.mint, { limit: TAPE_ROWS })]);
       this.coin = coin;
       this.trades = mergeTrades(this.trades, trades.data);
-      this.fees = fees;
+      this.fees = await this.readFees();
       await this.readCandles();
       this.error = null;
     } catch (error) {
@@ -79,6 +79,12 @@ export class CoinPageState {
     this.releaseTopics = release;
   }
 
+  /** The coin's fees; a stock coin has none to ask for (the API answers 404 for it, as the spec says). */
+  private async readFees(): Promise<CoinFeesJson | null> {
+    if (this.coin?.pair && 'kind' in this.coin.pair && this.coin.pair.kind === 'stock') return null;
+    return this.api.fees(this.mint).catch(() => null);
+  }
+
   private async readCandles(): Promise<void> {
     const interval = this.interval;
     const answer = await this.api.candles(this.mint, interval, 500);
@@ -94,7 +100,7 @@ export class CoinPageState {
     this.detailTimer = setTimeout(() => {
       this.detailTimer = null;
       this.api.coin(this.mint).then((coin) => (this.coin = coin), () => undefined);
-      this.api.fees(this.mint).then((fees) => (this.fees = fees), () => undefined);
+      void this.readFees().then((fees) => (this.fees = fees));
     }, DETAIL_READ_DELAY_MS);
   }
 

@@ -21,6 +21,8 @@ const byCreation = (a: CoinJson, b: CoinJson) => b.createdAt - a.createdAt;
 
 /** Whether a coin is about to graduate: complete, or a curve past the threshold. */
 const aboutToGraduate = (coin: CoinJson) => coin.stage === 'complete' || (coin.stage === 'curve' && progressOf(coin) >= ABOUT_TO_GRADUATE_BPS);
+/** Whether a coin is new: on its curve and not yet about to graduate. A coin stands in one column only. */
+const isNew = (coin: CoinJson) => coin.stage === 'curve' && !aboutToGraduate(coin);
 
 /**
  * The Discover page's lists: New, About to graduate and Graduated columns and the Trending table, under
@@ -34,6 +36,8 @@ export class DiscoverState {
   graduated = $state<CoinJson[]>([]);
   /** The coins matching the search, when there is one (the lists are then drawn from these). */
   searchResults = $state<CoinJson[] | null>(null);
+  /** The query `searchResults` answer. */
+  private resultsQuery = $state<string | null>(null);
   /** The last failure of a refresh; cleared by the next success. */
   error = $state<ApiError | null>(null);
   /** True once the lists have been read at least once. */
@@ -82,6 +86,11 @@ export class DiscoverState {
     void this.refresh(true);
   }
 
+  /** Whether the search results shown answer `query` (not an earlier one still on screen). */
+  searchedFor(query: string): boolean {
+    return this.searchResults !== null && this.resultsQuery === query;
+  }
+
   /** The Trending table's rows on screen, so a refresh reads those pages again. */
   showing(from: number, to: number): void {
     this.visible = [from, to];
@@ -101,9 +110,10 @@ export class DiscoverState {
       if (!this.searchResults.some((c) => c.mint === coin.mint)) return;
       this.searchResults = replaced(this.searchResults);
     }
-    this.newCoins = [coin, ...without(this.newCoins)].sort(byCreation).slice(0, COLUMN_ROWS);
+    this.newCoins = (isNew(coin) ? [coin, ...without(this.newCoins)] : without(this.newCoins)).sort(byCreation).slice(0, COLUMN_ROWS);
     this.nearGraduation = (aboutToGraduate(coin) ? [coin, ...without(this.nearGraduation)] : without(this.nearGraduation)).sort(byProgress).slice(0, COLUMN_ROWS);
     if (coin.stage === 'pool') this.graduated = this.graduated.some((c) => c.mint === coin.mint) ? replaced(this.graduated) : [coin, ...this.graduated].slice(0, COLUMN_ROWS);
+    else this.graduated = without(this.graduated);
   }
 
   /**
@@ -146,7 +156,8 @@ export class DiscoverState {
         const found = (await this.api.searchCoins(query, 100)).data.filter((c) => this.matchesFilter(c));
         if (query !== this.query || pair !== this.pair) return; // the search moved on while this was read
         this.searchResults = found;
-        this.newCoins = [...found].sort(byCreation).slice(0, COLUMN_ROWS);
+        this.resultsQuery = query;
+        this.newCoins = found.filter(isNew).sort(byCreation).slice(0, COLUMN_ROWS);
         this.nearGraduation = found.filter(aboutToGraduate).sort(byProgress).slice(0, COLUMN_ROWS);
         this.graduated = found.filter((c) => c.stage === 'pool').slice(0, COLUMN_ROWS);
       } else {
@@ -154,7 +165,7 @@ export class DiscoverState {
         // "About to graduate": complete curves, and the curves highest by market cap (on a curve the
         // market cap rises with the raise), then exactly by progress.
         const [fresh, complete, highest, graduations] = await Promise.all([
-          this.api.coins({ sort: 'new', limit: COLUMN_ROWS, ...q }),
+          this.api.coins({ stage: 'curve', sort: 'new', limit: COLUMN_ROWS, ...q }),
           this.api.coins({ stage: 'complete', sort: 'lastTrade', limit: COLUMN_ROWS, ...q }),
           this.api.coins({ stage: 'curve', sort: 'marketCap', limit: COLUMN_ROWS, ...q }),
           // Newest graduations first; the endpoint has no pair filter, so a filtered page is read whole and narrowed.
@@ -162,7 +173,7 @@ export class DiscoverState {
         ]);
         if (query !== this.query || pair !== this.pair) return;
         this.searchResults = null;
-        this.newCoins = fresh.data;
+        this.newCoins = fresh.data.filter(isNew);
         this.nearGraduation = [...complete.data, ...highest.data].filter(aboutToGraduate).sort(byProgress).slice(0, COLUMN_ROWS);
         this.graduated = graduations.data.filter((c) => this.matchesFilter(c)).slice(0, COLUMN_ROWS);
         await this.trending.refresh(this.visible[0], this.visible[1]);

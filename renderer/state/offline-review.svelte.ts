@@ -1,7 +1,8 @@
 import type { Address } from '@solana/kit';
-import { parseDecimalUnits, SOL_DECIMALS } from '../../core/math/units.js';
+import { formatDecimalUnits, parseDecimalUnits, SOL_DECIMALS } from '../../core/math/units.js';
+import { NOT_A_TRANSACTION_TEXT, pastedTransactionProblem } from '../../core/verify/pasted-transaction.js';
 import type { VerdictLine } from '../../core/verify/ticket.js';
-import { tradeTicketLines } from '../../core/verify/trade-ticket-lines.js';
+import { tradeFloorOf, tradeTicketLines } from '../../core/verify/trade-ticket-lines.js';
 import { reviewContextOf, reviewKitFrom, tablesOfKit, type ReviewKit } from '../../core/verify/review-kit.js';
 import { reviewTransaction, type TransactionReview } from '../../core/verify/transaction-review.js';
 import { isApiError } from '../api/api-error.js';
@@ -50,7 +51,10 @@ export class OfflineReviewState {
   pay = $state<'ZEC' | 'SOL'>('ZEC');
   receive = $state<'ZEC' | 'SOL'>('ZEC');
   amountText = $state('');
+  /** The least the person accepts; empty: the build's own floor, read from it and shown (`floorText`). */
   minimumText = $state('');
+  /** The floor the last reviewed build accepts, in the same unit, for the person to judge and tighten. */
+  floorText = $state<string | null>(null);
   result = $state<OfflineResult | null>(null);
   problem = $state<string | null>(null);
   signatures = $state<string[]>([]);
@@ -96,18 +100,24 @@ export class OfflineReviewState {
         return 'a transaction in the build answer is not base64';
       }
     }
+    let wire: Uint8Array;
     try {
-      return { wires: [base64Bytes(text.replace(/\s+/g, ''))], buildId: null };
+      wire = base64Bytes(text.replace(/\s+/g, ''));
     } catch {
-      return 'the text is neither JSON nor base64';
+      return NOT_A_TRANSACTION_TEXT;
     }
+    return { wires: [wire], buildId: null };
   }
 
-  private units(text: string, which: 'in' | 'out', field: string): bigint | string {
+  private decimals(which: 'in' | 'out'): number {
     const coin = which === 'in' ? this.side === 'sell' : this.side === 'buy';
     const sol = which === 'in' ? this.side === 'buy' && this.pay === 'SOL' : this.side === 'sell' && this.receive === 'SOL';
     const zecDecimals = this.kit?.mints.find((m) => m.role === 'zec')?.decimals ?? 8;
-    const decimals = coin ? COIN_DECIMALS : sol ? SOL_DECIMALS : zecDecimals;
+    return coin ? COIN_DECIMALS : sol ? SOL_DECIMALS : zecDecimals;
+  }
+
+  private units(text: string, which: 'in' | 'out', field: string): bigint | string {
+    const decimals = this.decimals(which);
     try {
       return parseDecimalUnits(text.trim(), decimals);
     } catch {
@@ -119,28 +129,36 @@ export class OfflineReviewState {
     this.problem = null;
     this.result = null;
     this.signatures = [];
+    this.floorText = null;
     const kit = this.kit;
     if (!kit) return void (this.problem = 'the desk has not read this cluster yet (its programs and lookup tables): open it once while the local server runs');
     const input = this.parsed();
     if (typeof input === 'string') return void (this.problem = input);
+    const notOne = input.wires.map((wire) => pastedTransactionProblem(wire)).find((problem) => problem !== null);
+    if (notOne) return void (this.problem = input.wires.length > 1 ? `${notOne} (in the build answer)` : notOne);
     if (!ADDRESS.test(this.wallet.trim())) return void (this.problem = 'wallet: the address that signs');
     if (!ADDRESS.test(this.mint.trim())) return void (this.problem = "coin: the coin's mint address");
     const amount = this.units(this.amountText, 'in', 'amount');
     if (typeof amount === 'string') return void (this.problem = amount);
-    const minimum = this.units(this.minimumText, 'out', 'minimum');
-    if (typeof minimum === 'string') return void (this.problem = minimum);
+    // No minimum typed: the build's own floor is read from it, shown, and left for the person to tighten.
+    const fromBuild = this.minimumText.trim() === '';
+    const typed = fromBuild ? 0n : this.units(this.minimumText, 'out', 'minimum');
+    if (typeof typed === 'string') return void (this.problem = typed);
     const wallet = this.wallet.trim() as Address;
     const mint = this.mint.trim() as Address;
-    const ticket = { wallet, mint, side: this.side, amount, pay: this.pay, receive: this.receive, minimum };
     try {
       const ctx = await reviewContextOf(kit, wallet, { mint, ticker: 'coin' });
       const tables = tablesOfKit(kit);
       const transactions = input.wires.map((wire) => reviewTransaction(wire, tables, ctx));
+      const floor = tradeFloorOf(transactions, { side: this.side, receive: this.receive });
+      if (floor !== null) this.floorText = formatDecimalUnits(floor, this.decimals('out'));
+      const minimum = fromBuild ? (floor ?? 0n) : typed;
+      const ticket = { wallet, mint, side: this.side, amount, pay: this.pay, receive: this.receive, minimum };
       const flags = transactions.flatMap((t, i) => t.flags.map((f) => ({ text: transactions.length > 1 ? `transaction ${i + 1}: ${f.text}` : f.text })));
-      const { lines } = tradeTicketLines(transactions, ticket, ctx, { coinTicker: 'coin', zecDecimals: kit.mints.find((m) => m.role === 'zec')?.decimals ?? 8, pair: null });
+      const { lines } = tradeTicketLines(transactions, ticket, ctx, { coinTicker: 'coin', zecDecimals: kit.mints.find((m) => m.role === 'zec')?.decimals ?? 8, pair: null, minimumFromBuild: fromBuild });
       this.result = { transactions, flags, verdict: lines, signable: flags.length === 0 && lines.every((l) => l.ok), buildId: input.buildId };
     } catch (error) {
-      this.problem = `it cannot be read: ${error instanceof Error ? error.message : 'not a transaction'}`;
+      this.problem = `this is not a transaction the desk can review: ${error instanceof Error ? error.message : 'it cannot be read'}`;
     }
   }
 
@@ -151,7 +169,7 @@ export class OfflineReviewState {
     this.signing = true;
     try {
       const amount = this.units(this.amountText, 'in', 'amount') as bigint;
-      const minimum = this.units(this.minimumText, 'out', 'minimum') as bigint;
+      const minimum = this.minimumText.trim() === '' ? parseDecimalUnits(this.floorText ?? '0', this.decimals('out')) : (this.units(this.minimumText, 'out', 'minimum') as bigint);
       const ticket = { wallet: this.wallet.trim(), mint: this.mint.trim(), side: this.side, amount: amount.toString(), pay: this.pay, receive: this.receive, slippageBps: 0, minimum: minimum.toString() };
       this.signatures = (await this.api.sign(r.buildId, ticket)).signatures;
     } catch (error) {

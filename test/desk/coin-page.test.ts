@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatCompactUnits, formatPrice } from '../../core/math/decimal-display.js';
 import { call, startApi, type ApiFixture } from '../api/api-fixture.js';
 import { openBrowser, type Browser } from './browser.js';
-import { DeskMarket, ZEC, type PlantedCoin } from './market.js';
+import { COIN_LINKS, DeskMarket, ZEC, type PlantedCoin } from './market.js';
 
 const SHOTS = 'test-results';
 
@@ -29,7 +29,7 @@ describe('the coin page in Chromium', () => {
     mkdirSync(SHOTS, { recursive: true });
     f = await startApi({ content: {} });
     market = await DeskMarket.open(f);
-    coin = await market.plant('Orchard Fox', 'FOX', { image: true });
+    coin = await market.plant('Orchard Fox', 'FOX', { image: true, links: true });
     for (const zec of [2n, 5n, 1n, 3n]) await market.buy(coin, zec * ZEC);
     native = await market.plant('Nighthawk Native', 'HAWK', { pair: 'native' });
     await market.buy(native, 2n * ZEC);
@@ -37,6 +37,8 @@ describe('the coin page in Chromium', () => {
     await page().goto(`${f.base}/`);
     await page().getByRole('status').filter({ hasText: 'Live' }).waitFor();
   }, 120_000);
+  // Every console error, failed request and answer of 400 or over that a test did not expect fails it.
+  afterEach(() => browser?.assertNoProblems());
   afterAll(async () => {
     await browser?.close();
     await f?.close();
@@ -51,6 +53,21 @@ describe('the coin page in Chromium', () => {
     expect(await field('marketCap').textContent()).toBe(formatCompactUnits(BigInt(detail['marketCapZec'] as string), 8));
     expect(await field('venue').textContent()).toBe('bonding curve');
     expect(await page().getByRole('heading', { level: 1 }).textContent()).toContain('Orchard Fox');
+    // The creator is the wallet that planted it; the coin-authority address is named as such.
+    expect(await field('creator').getAttribute('title')).toBe(coin.payer);
+    expect(await field('creator').textContent()).toBe(`Creator: ${coin.payer.slice(0, 4)}…${coin.payer.slice(-4)}`);
+    expect(await field('coinAuthority').getAttribute('title')).toBe(detail['creator']);
+    expect(await field('coinAuthority').textContent()).toContain('Coin authority: ');
+    // The description and links given when planting: in the API's detail (an addition) and on the page.
+    expect(detail['metadata']).toEqual({ description: 'Orchard Fox, planted by the desk tests', ...COIN_LINKS });
+    await expect.poll(() => field('description').textContent()).toBe('Orchard Fox, planted by the desk tests');
+    const links = page().getByRole('group', { name: "Orchard Fox's links" });
+    expect(await links.getByRole('button').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('title')))).toEqual([`Website: ${COIN_LINKS.website}`, `X: ${COIN_LINKS.twitter}`, `Telegram: ${COIN_LINKS.telegram}`]);
+    await links.getByRole('button', { name: /Website/ }).click();
+    const dialog = page().getByRole('dialog', { name: 'Leave launchdesk for orchard.example?' });
+    expect(await dialog.getByRole('link', { name: 'Open orchard.example' }).getAttribute('href')).toBe(COIN_LINKS.website);
+    await page().keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
     // The tape: the API's trades, newest first.
     const trades = (await get(`/v1/coins/${coin.mint}/trades`))['data'] as Record<string, string>[];
     const shown = await page().locator('[role="row"][data-signature]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-signature')));
@@ -129,17 +146,21 @@ describe('the coin page in Chromium', () => {
     const hourly = ((await get(`/v1/coins/${coin.mint}/candles?interval=1h`))['data'] as unknown[]);
     const chart = page().getByRole('img', { name: /Price chart/ });
     await expect.poll(async () => JSON.parse((await chart.getAttribute('data-last-candle')) || 'null')).toEqual(hourly.at(-1));
+    expect((await get(`/v1/coins/${native.mint}`))['metadata']).toBeUndefined(); // its uri names no document held here
     await page().goto(`${f.base}/coin/${native.mint}`);
     await page().getByRole('region', { name: 'Route' }).waitFor();
-    expect(await page().getByRole('region', { name: 'Route' }).textContent()).toContain('Hop 2');
+    // The route names its venues and their sides, not raw addresses.
+    const nativeSymbol = ((await get('/v1/params'))['pairs'] as { native: { symbol: string } }).native.symbol;
+    const hops = await page().getByRole('region', { name: 'Route' }).locator('li').allTextContents();
+    expect(hops).toEqual([`Hop 1 the ${nativeSymbol}/ZEC pool ${nativeSymbol} / ZEC`, `Hop 2 HAWK's bonding curve HAWK / ${nativeSymbol}`]);
     expect(await page().getByRole('region', { name: 'Fees' }).textContent()).toContain('Creator fees paid');
     await page().setViewportSize({ width: 1920, height: 1080 });
     await page().screenshot({ path: `${SHOTS}/desk-coin-native-1920x1080.png` });
   });
 
   it('says plainly when a coin does not exist', async () => {
+    browser.expectProblems(/404.*\/v1\/coins\/11111111111111111111111111111112/);
     await page().goto(`${f.base}/coin/11111111111111111111111111111112`);
     await page().getByRole('heading', { name: 'No such coin' }).waitFor();
-    expect(browser.problems.filter((p) => !/Failed to load resource|404/.test(p))).toEqual([]);
   });
 });

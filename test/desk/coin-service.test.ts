@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { KeyPairSigner } from '@solana/kit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buyExactTokens } from '../../core/math/curve.js';
 import { buyV2Instruction } from '../../core/programs/launchpad/instructions/buy-v2.js';
 import { call, startApi, type ApiFixture } from '../api/api-fixture.js';
@@ -51,6 +51,8 @@ describe('the coin page: holders and service runs, in Chromium', () => {
     }
     browser = await openBrowser(1280, 800);
   }, 180_000);
+  // Every console error, failed request and answer of 400 or over that a test did not expect fails it.
+  afterEach(() => browser?.assertNoProblems());
   afterAll(async () => {
     await browser?.close();
     await f?.close();

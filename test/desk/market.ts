@@ -8,10 +8,15 @@ import { plantingInstructions } from '../helpers/vault.js';
 
 export const ZEC = 100_000_000n;
 
+/** The links a coin planted with `links` gives in its metadata. */
+export const COIN_LINKS = { website: 'https://orchard.example/fox', twitter: 'https://x.com/orchardfox', telegram: 'https://t.me/orchardfox' } as const;
+
 /** A coin as the desk tests plant it: a name and ticker of its own, optionally its image uploaded here. */
 export interface PlantedCoin extends Coin {
   readonly name: string;
   readonly symbol: string;
+  /** The wallet that planted it (the coin's creator). */
+  readonly payer: Address;
 }
 
 /**
@@ -29,16 +34,19 @@ export class DeskMarket {
     return new DeskMarket(f, await fundedWallet(f.sandbox, 5_000n * ZEC));
   }
 
-  /** Plants a listed coin; with `image`, its metadata and picture are uploaded to this server first. */
-  async plant(name: string, symbol: string, options: { pair?: 'zec' | 'native'; image?: boolean; firstBuyTokens?: bigint } = {}): Promise<PlantedCoin> {
+  /**
+   * Plants a listed coin; with `image`, its metadata and picture are uploaded to this server first, with
+   * `links` its website, X and Telegram links too (COIN_LINKS).
+   */
+  async plant(name: string, symbol: string, options: { pair?: 'zec' | 'native'; image?: boolean; links?: boolean; firstBuyTokens?: bigint } = {}): Promise<PlantedCoin> {
     const payer = await fundedWallet(this.f.sandbox, 10n * ZEC);
     const mint = await generateKeyPairSigner();
-    const uri = options.image ? await this.upload(name, symbol, payer.address, mint.address) : undefined;
+    const uri = options.image ? await this.upload(name, symbol, payer.address, mint.address, options.links ? COIN_LINKS : {}) : undefined;
     const { coin, instructions } = await plantingInstructions(this.f.sandbox, payer, mint, { kind: 'holders' }, options.firstBuyTokens ?? null, options.pair ?? 'zec', { name, symbol, ...(uri ? { uri } : {}) });
     const result = await send(this.f.sandbox, payer, instructions, [mint]);
     if (result.err !== null) throw new Error(`planting ${symbol} failed: ${JSON.stringify(result.err)}\n${result.logs.join('\n')}`);
     await this.f.indexed();
-    return { ...coin, name, symbol };
+    return { ...coin, name, symbol, payer: payer.address };
   }
 
   /** Plants `count` listed ZEC coins from one wallet, indexed once at the end (a long list, quickly). */
@@ -76,10 +84,10 @@ export class DeskMarket {
     await this.f.indexed();
   }
 
-  private async upload(name: string, symbol: string, payer: Address, mint: Address): Promise<string> {
+  private async upload(name: string, symbol: string, payer: Address, mint: Address, links: Partial<typeof COIN_LINKS>): Promise<string> {
     this.f.clock += 3_600_001; // uploads are 3 an hour without a key
     const form = new FormData();
-    for (const [field, value] of Object.entries({ name, symbol, description: `${name}, planted by the desk tests`, payer, mint, holders: '1' })) form.append(field, value);
+    for (const [field, value] of Object.entries({ name, symbol, description: `${name}, planted by the desk tests`, payer, mint, holders: '1', ...links })) form.append(field, value);
     form.append('image', new Blob([new Uint8Array(gradientPng(symbol))], { type: 'image/png' }), `${symbol}.png`);
     const response = await fetch(`${this.f.base}/v1/plant/upload`, { method: 'POST', body: form });
     const body = (await response.json()) as { uri?: string };

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Address } from '@solana/kit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxChain } from '../../core/chain/sandbox-chain.js';
 import { findAssociatedTokenAccount } from '../../core/programs/launchpad/pdas.js';
 import { OsKeychain } from '../../core/signer/keychain.js';
@@ -42,6 +42,8 @@ describe('the planting wizard, in Chromium', () => {
     browser.page.setDefaultTimeout(20_000);
     await page().goto(`${f.base}/plant#token=${TOKEN}`);
   }, 120_000);
+  // Every console error, failed request and answer of 400 or over that a test did not expect fails it.
+  afterEach(() => browser?.assertNoProblems());
   afterAll(async () => {
     await browser?.close();
     await f?.close();
@@ -98,6 +100,8 @@ describe('the planting wizard, in Chromium', () => {
   });
 
   it('on a coin whose payee is your wallet: what waits after a split, claimed through the review to the base unit', async () => {
+    // Its uri names a document this server does not hold: the desk asks once (404) and shows the initial.
+    browser.expectProblems(/404.*\/ipfs\/bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy/);
     const headers = { 'x-desk-token': TOKEN };
     const mint = (await call(f, 'POST', '/desk-api/plant/mint', { headers })).body['mint'] as Address;
     const built = await call(f, 'POST', '/v1/plant/build', { body: { wallet, mint, name: 'Sorrel', symbol: 'SORREL', uri: 'ipfs://bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy', payee: 'me' } });
@@ -136,6 +140,8 @@ describe('the planting wizard, in Chromium', () => {
   });
 
   it('on a coin whose payee is your wallet: what waits, and a payee change to holder rewards through the review', async () => {
+    // Its uri names a document this server does not hold: the desk asks once (404) and shows the initial.
+    browser.expectProblems(/404.*\/ipfs\/bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy/);
     const headers = { 'x-desk-token': TOKEN };
     const mint = (await call(f, 'POST', '/desk-api/plant/mint', { headers })).body['mint'] as string;
     const built = await call(f, 'POST', '/v1/plant/build', { body: { wallet, mint, name: 'Yarrow', symbol: 'YARROW', uri: 'ipfs://bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy', payee: 'me' } });

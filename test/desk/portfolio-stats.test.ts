@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatCompactUnits, groupThousands } from '../../core/math/decimal-display.js';
 import { call, startApi, type ApiFixture } from '../api/api-fixture.js';
 import { openBrowser, type Browser } from './browser.js';
@@ -31,6 +31,8 @@ describe('Portfolio and Stats in Chromium', () => {
     await page().goto(`${f.base}/`);
     await page().getByRole('status').filter({ hasText: 'Live' }).waitFor();
   }, 120_000);
+  // Every console error, failed request and answer of 400 or over that a test did not expect fails it.
+  afterEach(() => browser?.assertNoProblems());
   afterAll(async () => {
     await browser?.close();
     await f?.close();

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { generateKeyPairSigner, type Address } from '@solana/kit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxChain } from '../../core/chain/sandbox-chain.js';
 import type { Keychain } from '../../core/signer/keychain.js';
 import { startApi, type ApiFixture } from '../api/api-fixture.js';
@@ -72,6 +72,8 @@ describe('the Stocks page and issuer alerts, in Chromium', () => {
       openReviewFile: async () => null,
     };`);
   }, 120_000);
+  // Every console error, failed request and answer of 400 or over that a test did not expect fails it.
+  afterEach(() => browser?.assertNoProblems());
   afterAll(async () => {
     await browser?.close();
     await f?.close();
@@ -205,6 +207,11 @@ describe('the Stocks page and issuer alerts, in Chromium', () => {
     expect(disclosure[0]).toBe('NVDAx is a tokenized stock: its issuer, not this launchpad, controls the token.');
     expect(disclosure).toContain("The issuer can move or burn NVDAx from any account without its holder's signature.");
     expect(await page().getByRole('region', { name: 'Trade ticket' }).count()).toBe(0);
+    // Its runs are not listed (the spec: not in the API yet), said as such on a coin that trades; and no
+    // request for its fees, which the API answers 404 for a stock coin (the collector fails the test on one).
+    const runs = page().getByRole('region', { name: 'Service runs' });
+    await expect.poll(() => runs.textContent()).toContain("the API does not list a stock coin's fee splits or holder-reward runs yet");
+    expect(await runs.textContent()).not.toContain('Nothing to run yet');
     await page().screenshot({ path: `${SHOTS}/desk-stock-coin-1280x800.png` });
 
     await page().goto(`${f.base}/coin/${await coinOf('pfe')}`);

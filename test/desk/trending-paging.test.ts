@@ -1,5 +1,5 @@
 import { SANDBOX_STOCK_PAIRS } from '../../core/sandbox/genesis/stock-pairs.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type ApiFixture } from '../api/api-fixture.js';
 import { openBrowser, type Browser } from './browser.js';
 import { apiCoins, DeskMarket } from './market.js';
@@ -21,6 +21,8 @@ describe('Trending paging in Chromium', () => {
     await browser.page.goto(`${f.base}/`);
     await browser.page.getByRole('status').filter({ hasText: 'Live' }).waitFor();
   }, 120_000);
+  // Every console error, failed request and answer of 400 or over that a test did not expect fails it.
+  afterEach(() => browser?.assertNoProblems());
   afterAll(async () => {
     await browser?.close();
     await f?.close();

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Address } from '@solana/kit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OsKeychain } from '../../core/signer/keychain.js';
 import { TOKEN_2022_PROGRAM } from '../../core/sandbox/token-balances.js';
 import { call, startApi, type ApiFixture } from '../api/api-fixture.js';
@@ -45,6 +45,8 @@ describe('a trade in two steps, in Chromium', () => {
     browser = await openBrowser(1280, 800);
     browser.page.setDefaultTimeout(20_000);
   }, 120_000);
+  // Every console error, failed request and answer of 400 or over that a test did not expect fails it.
+  afterEach(() => browser?.assertNoProblems());
   afterAll(async () => {
     await browser?.close();
     await f?.close();

@@ -46,6 +46,8 @@ describe('wallets and the review before signing, in Chromium', () => {
   }, 120_000);
   afterEach(async (context) => {
     if (context.task.result?.state === 'fail') await page().screenshot({ path: `${SHOTS}/desk-wallets-failed.png`, fullPage: true });
+    // Every console error, failed request and answer of 400 or over that a test did not expect fails it.
+    browser?.assertNoProblems();
   });
   afterAll(async () => {
     await browser?.close();
@@ -118,7 +120,9 @@ describe('wallets and the review before signing, in Chromium', () => {
     await acknowledgeAndBuild(ticket, 'buy');
     const review = page().getByRole('region', { name: 'Review before signing' });
     await review.getByRole('button', { name: 'Approve and sign' }).waitFor();
-    // The chain moves past the build's last valid block height while the person reads the review.
+    // The chain moves past the build's last valid block height while the person reads the review: the
+    // server refuses that signature (422), and the desk builds the same ticket again.
+    browser.expectProblems(/422.*\/desk-api\/sign/);
     f.sandbox.cluster.advanceSlots(400);
     await approveAndLand(f, review);
     expect(await review.locator('.notice').textContent()).toBe('The blockhash expired before the signature: the same ticket was built again, stayed within what you approved, and was signed.');

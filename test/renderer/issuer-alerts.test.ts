@@ -30,6 +30,23 @@ describe('issuer alerts', () => {
     expect(issuerAlerts(null, UNREADABLE, followed)).toEqual([]);
   });
 
+  it('says in words that the issuer paused the token, and tells once when a followed stock resumes', () => {
+    const issuerPause = { what: 'paused', pinned: 'no', now: 'yes' };
+    const paused = changed('spyx', [issuerPause]);
+    expect(paused.paused).toBe('SPYX is paused: its issuer has paused the token itself. New buys and new pairs wait until it is reviewed again. Nothing moves, not even a sale, until the issuer resumes it.');
+    expect(pausedLine('SPYX', [mintAuthority, issuerPause])).toBe(
+      'SPYX is paused: its mint authority differs from the review, and its issuer has paused the token itself. New buys and new pairs wait until it is reviewed again. Nothing moves, not even a sale, until the issuer resumes it.',
+    );
+    expect(paused.paused).not.toMatch(/its paused/);
+    expect(issuerAlerts(answer(paused), answer(stock('spyx')), followed)).toEqual([
+      { id: 'stock:spyx', stock: 'spyx', severity: 'info', title: 'SPYX resumed', line: "SPYX's issuer controls are as reviewed again: new money can go into SPYX pairs again." },
+    ]);
+    // Resumed but held for review: said as it is; and a stock nobody follows raises nothing; the next read, nothing again.
+    expect(issuerAlerts(answer(paused), answer(stock('spyx', { open: false, closed: { reason: 'review' } })), followed)[0]!.line).toBe("SPYX's issuer controls are as reviewed again: it is held for review, and selling works.");
+    expect(issuerAlerts(answer(changed('nvdax', [issuerPause])), answer(stock('nvdax')), followed)).toEqual([]);
+    expect(issuerAlerts(answer(stock('spyx')), answer(stock('spyx')), followed)).toEqual([]);
+  });
+
   it('raises one alert when a followed stock pauses because its issuer controls changed, naming them with the paused line', () => {
     const now = changed('spyx', [mintAuthority]);
     expect(issuerAlerts(answer(stock('spyx'), stock('aaplx')), answer(now, stock('aaplx')), followed)).toEqual([
@@ -62,12 +79,12 @@ describe('issuer alerts', () => {
     expect(issuerAlerts(before, again, followed).map((a) => a.title)).toEqual(['SPYX: mint authority changed too']);
   });
 
-  it('says nothing of stocks nobody follows, of notices, or of holds the service sets', () => {
+  it('says nothing of stocks nobody follows, of notices, or of holds the service sets, and only a notice when one reopens', () => {
     const notice = { what: 'scaled UI multiplier step', pinned: '1', now: '1.01 from 2026-11-26 14:00 UTC' };
     expect(issuerAlerts(answer(stock('nvdax'), stock('spyx')), answer(changed('nvdax', [mintAuthority]), stock('spyx', { notices: [notice] })), followed)).toEqual([]);
     expect(issuerAlerts(answer(stock('spyx')), answer(stock('spyx', { open: false, closed: { reason: 'stock-switch-off' } })), followed)).toEqual([]);
-    // A stock that reopens (reviewed again) raises nothing either.
-    expect(issuerAlerts(answer(changed('spyx', [mintAuthority])), answer(stock('spyx')), followed)).toEqual([]);
+    // A stock that reopens (its controls reviewed again) is no alarm: one notice that it resumed.
+    expect(issuerAlerts(answer(changed('spyx', [mintAuthority])), answer(stock('spyx')), followed).map((a) => [a.severity, a.title])).toEqual([['info', 'SPYX resumed']]);
   });
 
   it('raises one alert when the status becomes unreadable and one "readable again" in its place when it recovers', () => {

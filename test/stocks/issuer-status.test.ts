@@ -125,7 +125,7 @@ describe('stock issuer status', () => {
     const records = await issuers();
     const of = (key: string) => records.find((r) => r.key === key)!;
     expect(of(paused.key).changes).toEqual([{ what: 'paused', pinned: 'no', now: 'yes' }]);
-    expect(of(paused.key).paused).toMatch(/The issuer has also paused the token itself/);
+    expect(of(paused.key).paused).toBe(`${of(paused.key).symbol} is paused: its issuer has paused the token itself. New buys and new pairs wait until it is reviewed again. Nothing moves, not even a sale, until the issuer resumes it.`);
     expect(of(frozen.key).changes).toEqual([{ what: 'default account state', pinned: 'initialized', now: 'frozen' }]);
     expect(of(moved.key).changes).toEqual([{ what: 'scaled UI multiplier', pinned: moved.multiplier, now: '0.5' }]);
     expect(of(closed.key).changes).toEqual([{ what: 'the mint', pinned: `Token-2022 mint of ${closed.decimals} decimals`, now: 'no account (closed)' }]);

@@ -2,7 +2,7 @@ import type { Address } from '@solana/kit';
 import { DeskError } from '../../errors.js';
 import { lamports } from '@solana/kit';
 import { EXPORT_CONFIRMATION, type WalletList } from '../../signer/wallet-book.js';
-import { ConfirmBody, CreateWalletBody, FaucetBody, ImportWalletBody, RenameWalletBody, WalletEntrySchema, WalletListSchema, WalletParams } from '../schemas/desk.js';
+import { ConfirmBody, CreateWalletBody, FaucetBody, ImportWalletBody, KeychainStatusSchema, RenameWalletBody, WalletEntrySchema, WalletListSchema, WalletParams } from '../schemas/desk.js';
 import { Type } from 'typebox';
 import { ERROR_RESPONSES } from '../routes/query.js';
 import type { Api } from '../server.js';
@@ -17,6 +17,7 @@ const HIDE = { hide: true };
  * only an export answers a secret, and only to the desk with this run's token.
  */
 export function registerWalletRoutes(app: Api, desk: DeskSigning): void {
+  app.get('/desk-api/keychain', { schema: { ...HIDE, response: { 200: KeychainStatusSchema, ...ERROR_RESPONSES } } }, async () => desk.wallets.keychainStatus());
   app.get('/desk-api/wallets', { schema: { ...HIDE, response: { 200: WalletListSchema, ...ERROR_RESPONSES } } }, async () => listOf(desk));
   app.post('/desk-api/wallets', { schema: { ...HIDE, body: CreateWalletBody, response: { 200: WalletEntrySchema, ...ERROR_RESPONSES } } }, async (request) => desk.wallets.create(request.body.label));
   app.post('/desk-api/wallets/import', { schema: { ...HIDE, body: ImportWalletBody, response: { 200: WalletEntrySchema, ...ERROR_RESPONSES } } }, async (request) =>

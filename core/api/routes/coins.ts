@@ -1,3 +1,4 @@
+import { coinMetadataLinks } from '../../content/coin-links.js';
 import { Type } from 'typebox';
 import type { Address } from '@solana/kit';
 import { CANDLE_INTERVALS } from '../../index/candles.js';
@@ -95,7 +96,10 @@ export function registerCoinRoutes(app: Api, ctx: ApiContext): void {
     async (request) => {
       const coin = coinOf(request.params.mint, { allowNative: true });
       const c = await coinContextFor(ctx, [coin]);
-      const shown = presentCoin(coin, c);
+      const presented = presentCoin(coin, c);
+      // An addition: the description and links of a metadata document this server holds.
+      const metadata = ctx.content ? await coinMetadataLinks(ctx.content, coin.uri) : null;
+      const shown = metadata ? { ...presented, metadata } : presented;
       // A stock coin's detail adds its raw totals (spec, "Stock pair block": volumeTotal and creatorFees).
       if (stockKeyOf(coin.pair) !== null) return { ...shown, volumeTotal: String(coin.volumeZec), creatorFees: String(coin.creatorFeesZec) };
       const pair = ctx.profile.pairs?.native;

@@ -83,6 +83,17 @@ export const CoinDetail = Type.Object(
     route: Type.Optional(RouteBlock),
     volumeTotal: Type.Optional(Amount("a stock coin's whole traded volume, in the stock's raw units")),
     creatorFees: Type.Optional(Amount("a stock coin's creator fees, in the stock's raw units")),
+    metadata: Type.Optional(
+      Type.Object(
+        {
+          description: Type.Union([Type.String(), Type.Null()]),
+          website: Type.Union([Type.String(), Type.Null()]),
+          twitter: Type.Union([Type.String(), Type.Null()]),
+          telegram: Type.Union([Type.String(), Type.Null()]),
+        },
+        { description: 'an addition: the description and the http(s) links of the metadata document, when this server holds it (uploaded here)' },
+      ),
+    ),
   },
   { description: 'A coin with its route when native-paired, and its raw totals when stock-paired.' },
 );

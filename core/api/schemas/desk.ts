@@ -21,6 +21,11 @@ export const WalletListSchema = Type.Object({
   exportConfirmation: Type.String({ description: 'what the person types to see a secret key' }),
 });
 
+export const KeychainStatusSchema = Type.Union([
+  Type.Object({ available: Type.Literal(true) }),
+  Type.Object({ available: Type.Literal(false), message: Type.String({ description: 'that no keychain answers, and what that stops' }), advice: Type.String({ description: 'what to do about it on this system' }) }),
+]);
+
 export const Label = Type.String({ maxLength: 200, description: 'a name for the wallet, up to 40 characters' });
 
 export const CreateWalletBody = Type.Object({ label: Label }, { additionalProperties: false });

@@ -1,17 +1,19 @@
 import { SvelteMap } from 'svelte/reactivity';
 import { isApiError } from '../api/api-error.js';
-import { contentCidOf, imageUrlOf } from '../api/coin-image.js';
+import { coinDocumentOf, EMPTY_DOCUMENT, type CoinDocument } from '../api/coin-document.js';
+import { contentCidOf } from '../api/coin-image.js';
 import type { DeskApi } from '../api/desk-api.js';
 
 /** A few metadata reads at a time: a list of a hundred new coins must not queue ahead of the lists themselves. */
 const PARALLEL = 4;
 
 /**
- * Coin images by metadata uri: each uri that names content on this server is read once (stored content
- * never changes), then its image URL (or null: show the initial) is kept for every list that shows it.
+ * Coins' metadata documents by uri (image, description, links): each uri that names content on this server
+ * is read once (stored content never changes), then kept for every list and page that shows the coin. A
+ * uri elsewhere is never fetched: the coin shows its initial and no description or links.
  */
-export class CoinImages {
-  private readonly urls = new SvelteMap<string, string | null>();
+export class CoinDocuments {
+  private readonly documents = new SvelteMap<string, CoinDocument>();
   private readonly waiting: string[] = [];
   // Bookkeeping only, never drawn: a plain Set, so asking does not re-run the lists that ask.
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
@@ -22,12 +24,17 @@ export class CoinImages {
 
   /** The image URL for a metadata uri: undefined while unknown (asked for now), null when there is none. */
   urlOf(uri: string): string | null | undefined {
-    const known = this.urls.get(uri);
+    return this.documentOf(uri)?.imageUrl;
+  }
+
+  /** The document a metadata uri names: undefined while unknown (asked for now), empty when none can be read. */
+  documentOf(uri: string): CoinDocument | undefined {
+    const known = this.documents.get(uri);
     if (known !== undefined) return known;
     if (!this.asked.has(uri)) {
       this.asked.add(uri);
       const cid = contentCidOf(uri);
-      if (cid === null) queueMicrotask(() => this.urls.set(uri, null));
+      if (cid === null) queueMicrotask(() => this.documents.set(uri, EMPTY_DOCUMENT));
       else {
         this.waiting.push(uri);
         queueMicrotask(() => this.pump());
@@ -42,9 +49,9 @@ export class CoinImages {
       this.running += 1;
       this.api
         .content(contentCidOf(uri)!)
-        .then((metadata) => this.urls.set(uri, imageUrlOf(metadata)))
-        // Not stored here: the initial for good. Not reachable now: asked again when a list next shows it.
-        .catch((error: unknown) => (isApiError(error) && error.code === 'not_found' ? this.urls.set(uri, null) : this.asked.delete(uri)))
+        .then((metadata) => this.documents.set(uri, coinDocumentOf(metadata)))
+        // Not stored here: nothing to show, for good. Not reachable now: asked again when a list next shows it.
+        .catch((error: unknown) => (isApiError(error) && error.code === 'not_found' ? this.documents.set(uri, EMPTY_DOCUMENT) : this.asked.delete(uri)))
         .finally(() => {
           this.running -= 1;
           this.pump();
