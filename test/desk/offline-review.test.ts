@@ -1,3 +1,4 @@
+import { formatExactUnits } from '../../core/math/decimal-display.js';
 import { mkdirSync } from 'node:fs';
 import {
   appendTransactionMessageInstruction,
@@ -39,6 +40,8 @@ describe('offline review in Chromium, every request blocked', () => {
   let wallet: Address;
   let build: { buildId: string; transactions: { transaction: string }[] };
   let minimum: string;
+  /** The same as the review writes it (grouped). */
+  let minimumWords: string;
   const page = () => browser.page;
 
   /** The build's transaction with its instructions changed, compiled again with the same lookup tables (unsigned). */
@@ -66,6 +69,7 @@ describe('offline review in Chromium, every request blocked', () => {
     await f.sandbox.faucet.zec(wallet, (5n * ZEC) as never);
     const quote = await call(f, 'GET', `/v1/coins/${coin.mint}/quote?side=buy&amount=${ZEC}&wallet=${wallet}`);
     minimum = formatDecimalUnits(BigInt(quote.body['minTokensOut'] as string), 6);
+    minimumWords = formatExactUnits(BigInt(quote.body['minTokensOut'] as string), 6);
     build = (await call(f, 'POST', '/v1/trade/build', { body: { wallet, mint: coin.mint, side: 'buy', amount: String(ZEC) } })).body as typeof build;
     browser = await openBrowser(1280, 800);
     await page().goto(`${f.base}/#token=${TOKEN}`);
@@ -128,14 +132,14 @@ describe('offline review in Chromium, every request blocked', () => {
     const answer = await review(JSON.stringify(build), '');
     expect(answer).toEqual({ headline: 'Everything in it is what your ticket asks for.', bad: [], flags: '' });
     const verdict = page().getByRole('region', { name: 'Review' }).getByRole('list', { name: 'Verdict' });
-    expect(await verdict.textContent()).toContain(`accepts no less than ${minimum} coin: the build's own floor (you typed none; type a higher one to require more)`);
+    expect(await verdict.textContent()).toContain(`accepts no less than ${minimumWords} coin: the build's own floor (you typed none; type a higher one to require more)`);
     const least = page().getByRole('textbox', { name: 'Least you accept' });
     expect(await least.getAttribute('placeholder')).toBe(`the build's: ${minimum}`);
     await page().screenshot({ path: `${SHOTS}/desk-offline-review-floor-1280x800.png`, fullPage: true });
     // Tightened past what the build accepts: red on the minimum.
     const higher = `${BigInt(minimum.split('.')[0]!) + 1n}`;
     const tightened = await review(JSON.stringify(build), higher);
-    expect(tightened.bad).toEqual([`✗ minimum: accepts as little as ${minimum} coin, below the ${higher} coin your quote showed`]);
+    expect(tightened.bad).toEqual([`✗ minimum: accepts as little as ${minimumWords} coin, below the ${formatExactUnits(BigInt(higher) * 1_000_000n, 6)} coin your quote showed`]);
   });
 
   it('answers text that is not a transaction in words, never with a wire-format detail', async () => {

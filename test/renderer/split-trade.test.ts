@@ -13,13 +13,13 @@ describe('two-step trades (core/verify/split-trade)', () => {
   it('reviews a SOL buy as the swap, then the buy in ZEC for exactly what the swap guarantees', () => {
     expect(firstStepOf(buy, quote)).toEqual({ kind: 'swap', ticket: { wallet: W, direction: 'sol_to_zec', amount: '1000000000', minimum: '98742624' } });
     const then = { call: 'POST /v1/trade/build', body: { wallet: W, mint: M, side: 'buy', pay: 'ZEC', amount: '98742624', slippageBps: 100 } };
-    expect(secondStepOf(buy, quote, then)).toEqual({ kind: 'trade', ticket: { wallet: W, mint: M, side: 'buy', amount: '98742624', pay: 'ZEC', receive: 'ZEC', slippageBps: 100, minimum: '5000000' } });
+    expect(secondStepOf(buy, quote, then)).toEqual({ kind: 'trade', ticket: { wallet: W, mint: M, side: 'buy', amount: '98742624', pay: 'ZEC', receive: 'ZEC', slippageBps: 100, minimum: '5000000', amountFrom: 'step1' } });
   });
 
   it('reviews a sale for SOL as the sale in ZEC, then the swap of exactly what the sale guarantees', () => {
     expect(firstStepOf(sale, quote)).toEqual({ kind: 'trade', ticket: { wallet: W, mint: M, side: 'sell', amount: '2000000', pay: 'ZEC', receive: 'ZEC', slippageBps: 100, minimum: '70000000' } });
     const then = { call: 'POST /v1/swap/build', body: { wallet: W, direction: 'zec_to_sol', amount: '70000000' } };
-    expect(secondStepOf(sale, quote, then)).toEqual({ kind: 'swap', ticket: { wallet: W, direction: 'zec_to_sol', amount: '70000000', minimum: '690000000' } });
+    expect(secondStepOf(sale, quote, then)).toEqual({ kind: 'swap', ticket: { wallet: W, direction: 'zec_to_sol', amount: '70000000', minimum: '690000000', amountFrom: 'step1' } });
   });
 
   it('builds no second step that asks for something else, and says what', () => {
