@@ -229,4 +229,28 @@ describe('the Stocks page and issuer alerts, in Chromium', () => {
     expect((await notices()).some((text) => text.startsWith('PFE paused'))).toBe(true);
     expect(pfe.roles['metadata pointer authority']).toBeDefined();
   });
+  it("a stock coin's page open while its issuer pauses it: badge, state, sentences and notice change together, never \"open\" beside the pause", async () => {
+    const tsla = f.sandbox.profile.stocks!.stocks.find((s) => s.key === 'tslax')!;
+    const coin = ((await (await fetch(`${f.base}/v1/coins?stock=tslax`, { headers: { 'x-forwarded-for': '10.9.9.7' } })).json()) as { data: { mint: string }[] }).data[0]!.mint;
+    const panel = page().getByRole('region', { name: 'Stock pair' });
+    const badge = page().locator('[data-field="pair-badge"]').first();
+    await page().goto(`${f.base}/coin/${coin}`);
+    await expect.poll(() => panel.locator('[data-field="stock-state"]').textContent()).toBe('open');
+    expect(await panel.textContent()).toContain('New money can go into TSLAx pairs now.');
+    expect(await badge.textContent()).toBe('TSLAx');
+    expect(await panel.locator('[data-field="paused"]').count()).toBe(0);
+
+    // The issuer rotates a role while the page shows the coin: no reload, the desk's next status read pauses it.
+    const role = Object.keys(tsla.roles).find((r) => tsla.roles[r as keyof typeof tsla.roles])!;
+    await f.sandbox.stockAdmin('tslax', { action: 'rotate', role: role as never });
+    f.clock += 15_000;
+    await expect.poll(() => panel.locator('[data-field="stock-state"]').textContent(), { timeout: 15_000 }).toBe('sell-only: paused: issuer controls changed');
+    const text = (await panel.textContent())!;
+    expect(text).toContain('No new buys or pairs in TSLAx for now (paused: issuer controls changed); selling stays open.');
+    expect(text).not.toContain('New money can go');
+    expect(await panel.locator('[data-field="paused"]').textContent()).toMatch(/^TSLAx is paused: its .+ differs from the review\./);
+    expect(await badge.textContent()).toBe('TSLAx · paused');
+    expect(await badge.getAttribute('title')).toBe('Paired with TSLAx: sell-only: paused: issuer controls changed');
+    await page().screenshot({ path: `${SHOTS}/desk-stock-coin-paused-1280x800.png` });
+  });
 });
