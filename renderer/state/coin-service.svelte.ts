@@ -19,6 +19,8 @@ export class CoinServiceState {
   holders = $state<HolderJson[]>([]);
   holderCount = $state(0);
   vaults = $state<HoldersJson['vaults']>([]);
+  /** The supply and where it sits: all holders together, the curve or pool (in `vaults`), the rest unplaced. */
+  supply = $state<Pick<HoldersJson, 'supply' | 'held' | 'unplaced'> | null>(null);
   holdersNext = $state<string | null>(null);
   schedule = $state<CoinScheduleJson | null>(null);
   runs = $state<RewardRunJson[]>([]);
@@ -68,6 +70,7 @@ export class CoinServiceState {
       this.holders = holders.data;
       this.holderCount = holders.holders;
       this.vaults = holders.vaults;
+      this.supply = { supply: holders.supply, held: holders.held, unplaced: holders.unplaced };
       this.holdersNext = holders.next;
       this.schedule = schedule;
       this.runs = runs.data;

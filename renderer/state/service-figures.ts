@@ -1,5 +1,6 @@
 import { formatDecimalUnits } from '../../core/math/units.js';
-import type { CoinScheduleJson, RingJson } from '../api/api-types.js';
+import { percentShares } from '../../core/math/supply-parts.js';
+import type { CoinScheduleJson, HoldersJson, RingJson } from '../api/api-types.js';
 
 /**
  * The service's runs as the desk words them: shares of supply, what each scheduled run is, when it is
@@ -12,6 +13,40 @@ export function sharePercentText(share: string): string {
   if (!m) return '—';
   const billionths = BigInt(m[1]! + m[2]!);
   return `${formatDecimalUnits(billionths / 10_000n, 3)}%`;
+}
+
+/** A row of "where the supply is": what it is, how many coins (raw), and its share in words. */
+export interface SupplyRow {
+  readonly key: string;
+  readonly label: string;
+  readonly balance: string;
+  readonly share: string;
+}
+
+const VAULT_WORDS: Readonly<Record<HoldersJson['vaults'][number]['role'], string>> = {
+  curve: 'Bonding curve, for sale',
+  'curve-reserve': 'Bonding curve, kept for its pool at graduation',
+  pool: 'Pool',
+};
+
+/**
+ * The whole supply in rows that add up: the holders together, the curve or pool, and what the index cannot
+ * place; shares to two decimals of a percent that add up to exactly 100% (core/math/supply-parts.ts).
+ */
+export function supplyRows(answer: Pick<HoldersJson, 'supply' | 'held' | 'unplaced' | 'vaults' | 'holders'>): SupplyRow[] {
+  const rows = [
+    { key: 'held', label: `${answer.holders} holder${answer.holders === 1 ? '' : 's'}`, balance: answer.held.balance },
+    ...answer.vaults.map((v) => ({ key: v.role, label: VAULT_WORDS[v.role], balance: v.balance })),
+    ...(BigInt(answer.unplaced.balance) > 0n ? [{ key: 'unplaced', label: 'Not placed by the index (moved by transfers it does not follow)', balance: answer.unplaced.balance }] : []),
+  ];
+  const shares = percentShares(rows.map((r) => BigInt(r.balance)), BigInt(answer.supply), 2);
+  return [...rows.map((r, i) => ({ ...r, share: `${formatDecimalUnits(shares[i]!, 2)}%` })), { key: 'supply', label: 'Supply', balance: answer.supply, share: '100%' }];
+}
+
+/** A holder's PnL (realised and unrealised, zat) with its sign and unit: "+0.0123 ZEC", "−1.2 ZEC". */
+export function pnlText(realisedZat: string, unrealisedZat: string, format: (zat: string) => string): string {
+  const p = BigInt(realisedZat) + BigInt(unrealisedZat);
+  return `${p > 0n ? '+' : p < 0n ? '−' : ''}${format(String(p < 0n ? -p : p))} ZEC`;
 }
 
 const KIND_WORDS: Readonly<Record<CoinScheduleJson['scheduled'][number]['kind'], string>> = {

@@ -65,9 +65,24 @@ describe('the coin page: holders and service runs, in Chromium', () => {
     const rows = () => panel.locator('[role="row"][data-wallet]').evaluateAll((els) => els.map((e) => e.getAttribute('data-wallet')));
     expect(await rows()).toEqual((api['data'] as Json[]).map((h) => h['wallet']));
     expect(await panel.getByRole('heading').textContent()).toContain('23 wallets, largest first');
-    const curve = (api['vaults'] as Json[])[0]!;
-    expect(curve['role']).toBe('curve');
-    expect(await panel.locator('[data-role="curve"]').textContent()).toMatch(/^\s*Bonding curve holds .+ of supply\) — not a holder, never paid\s*$/);
+    // Where the supply is: the holders together, the curve's coins for sale and the part it keeps for its
+    // pool, marked apart, adding up to exactly 100% (seen before: 6.58% + 72.73% and nothing else).
+    expect((api['vaults'] as Json[]).map((v) => v['role'])).toEqual(['curve', 'curve-reserve']);
+    const shown = await panel.locator('dl.supply > div').evaluateAll((els) => els.map((e) => [e.getAttribute('data-part'), e.querySelector('dt')!.textContent, e.querySelector('.share')!.textContent]));
+    expect(shown.map(([part, label]) => [part, label])).toEqual([
+      ['held', '23 holders'],
+      ['curve', 'Bonding curve, for sale · not a holder'],
+      ['curve-reserve', 'Bonding curve, kept for its pool at graduation · not a holder'],
+      ['supply', 'Supply'],
+    ]);
+    const hundredths = shown.slice(0, 3).reduce((sum, [, , share]) => {
+      const [whole, part = ''] = share!.replace('%', '').split('.');
+      return sum + BigInt(whole!) * 100n + BigInt(part.padEnd(2, '0'));
+    }, 0n);
+    expect([hundredths, shown[3]![2]]).toEqual([10_000n, '100%']);
+    expect(shown[2]![2]).toBe('20.69%');
+    // PnL carries its unit.
+    expect(await panel.locator('[data-field="pnl"]').first().textContent()).toMatch(/^[+−]?[0-9.,<KMB]+ ZEC$/);
     await panel.getByRole('button', { name: 'Show more holders' }).click();
     await expect.poll(async () => (await rows()).length).toBe(23);
     const all = await get(`/v1/coins/${coin.mint}/holders?limit=100`);

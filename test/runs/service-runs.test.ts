@@ -4,6 +4,7 @@ import { buyExactTokens } from '../../core/math/curve.js';
 import { conversionFloor, divideConvertedZec, proRataShares, SERVICE_SPLIT_RATES, splitCreatorFee } from '../../core/math/split.js';
 import { decodePriceRecord, findPriceRecord, setReferenceInstruction } from '../../core/programs/vault/price-record.js';
 import { SANDBOX_PLANTING } from '../../core/sandbox/genesis/vault.js';
+import { CURVE_SHAPE } from '../../core/sandbox/genesis/launchpad.js';
 import { buyV2Instruction } from '../../core/programs/launchpad/instructions/buy-v2.js';
 import { findPayeeRecord } from '../../core/programs/vault/pdas.js';
 import { TOKEN_2022_PROGRAM } from '../../core/sandbox/token-balances.js';
@@ -154,7 +155,18 @@ describe('service runs: splits, claims, holder-reward runs and migrations, with 
     expect(page1.map((h) => h['wallet'])).toEqual([...holders].map((h, i) => ({ h, b: balances[i]! })).sort((a, b) => (a.b > b.b ? -1 : 1)).slice(0, 5).map((x) => x.h.address));
     expect(page1[0]).toMatchObject({ balance: String(balances[10]), shareOfSupply: expect.stringMatching(/^0\.[0-9]{9}$/) });
     const curve = curveOf(f.sandbox, coin);
-    expect(holdersRead['vaults']).toEqual([{ role: 'curve', address: coin.curve, balance: String(curve.realTokenReserves), shareOfSupply: expect.any(String) }]);
+    // The whole supply is placed: the holders together, the curve's coins for sale, and the rest of the curve's
+    // token account (minted to it at planting, kept for its pool), which is what the chain's account holds.
+    const supply = BigInt(holdersRead['supply'] as string);
+    const kept = supply - CURVE_SHAPE.initialRealTokenReserves;
+    expect(holdersRead['vaults']).toEqual([
+      { role: 'curve', address: coin.curve, balance: String(curve.realTokenReserves), shareOfSupply: expect.any(String) },
+      { role: 'curve-reserve', address: coin.curve, balance: String(kept), shareOfSupply: '0.206900000' },
+    ]);
+    expect(await coinsOf(coin.curve, coin)).toBe(curve.realTokenReserves + kept);
+    expect(holdersRead['held']).toEqual({ balance: String(balances.reduce((a, b) => a + b, 0n)), shareOfSupply: expect.stringMatching(/^0\.[0-9]{9}$/) });
+    expect(holdersRead['unplaced']).toEqual({ balance: '0', shareOfSupply: '0.000000000' });
+    expect(placedOf(holdersRead)).toBe(supply);
     const page3 = (await call(f, 'GET', `/v1/coins/${coin.mint}/holders?limit=5&cursor=10`)).body;
     expect((page3['data'] as Json[]).length).toBe(1);
     expect(page3['next']).toBeNull();
@@ -240,5 +252,18 @@ describe('service runs: splits, claims, holder-reward runs and migrations, with 
     const newest = ((await call(f, 'GET', `/v1/coins/${coin.mint}/trades?limit=1`)).body['data'] as Json[])[0]!;
     expect(newest).toMatchObject({ signature: sent[0], venue: 'pool', side: 'buy', user: trader.address });
     expect(f.runs!.jobs(coin.mint).find((j) => j.kind === 'migrate')).toMatchObject({ state: 'idle', lastDone: 'moved the completed curve to its pool' });
+    // On the pool the whole supply is the holders' and the pool's: the curve's kept part went into the pool.
+    const holdersRead = (await call(f, 'GET', `/v1/coins/${coin.mint}/holders`)).body;
+    const pool = f.store.coin(coin.mint)!.pool;
+    expect((holdersRead['vaults'] as Json[]).map((v) => [v['role'], v['address']])).toEqual([['pool', pool]]);
+    expect(holdersRead['unplaced']).toEqual({ balance: '0', shareOfSupply: '0.000000000' });
+    expect(placedOf(holdersRead)).toBe(BigInt(holdersRead['supply'] as string));
+    expect(BigInt((holdersRead['held'] as Json)['balance'] as string)).toBe((await coinsOf(whale.address, coin)) + (await coinsOf(trader.address, coin)));
   });
 });
+
+/** Everything a holders answer places: the holders together, the curve or pool, and what is unplaced. */
+function placedOf(answer: Json): bigint {
+  const vaults = (answer['vaults'] as Json[]).reduce((a, v) => a + BigInt(v['balance'] as string), 0n);
+  return BigInt((answer['held'] as Json)['balance'] as string) + vaults + BigInt((answer['unplaced'] as Json)['balance'] as string);
+}

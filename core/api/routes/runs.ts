@@ -6,6 +6,7 @@ import { CoinSchedule, Holders, presentHolder, presentPayment, presentRing, pres
 import type { Api, ApiContext } from '../server.js';
 import { findBondingCurve } from '../../programs/launchpad/pdas.js';
 import { addressOf, ERROR_RESPONSES, listedCoinOf, nextOffset, offsetOf, READS, signatureOf } from './query.js';
+import { placeSupply } from '../../math/supply-parts.js';
 
 /** Pages of the vault's movements: the last row's (seq, position), newest first. */
 function ringCursorOf(cursor: string | undefined): { seq: bigint; position: bigint } | null {
@@ -28,7 +29,7 @@ export function registerRunRoutes(app: Api, ctx: ApiContext): void {
       config: READS,
       schema: {
         summary: "A coin's holders",
-        description: 'Wallets holding the coin, largest first, with their share of the supply, first trade, cost basis and PnL (from the trades the index saw). The bonding curve and the pool are listed apart under `vaults`, never as holders.',
+        description: 'Wallets holding the coin, largest first, with their share of the supply, first trade, cost basis and PnL (from the trades the index saw). The bonding curve (its coins for sale, and the part kept for its pool) or the pool are listed apart under `vaults`, never as holders; `held` + `vaults` + `unplaced` is the whole supply.',
         tags: ['holders'],
         params: MintParams,
         querystring: Type.Object({ limit: Limit, cursor: Cursor }),
@@ -42,19 +43,19 @@ export function registerRunRoutes(app: Api, ctx: ApiContext): void {
       const supply = coin.tokenTotalSupply;
       const valued = coin.pair !== 'native' || store.nativeRate() !== null;
       const rows = store.holders(coin.mint, limit, offset);
-      const vaults = [];
-      if (coin.stage !== 'pool') {
-        vaults.push({ role: 'curve' as const, address: await findBondingCurve(ctx.profile.programs['launchpad']!, coin.mint), balance: String(coin.realToken), shareOfSupply: shareOfSupply(coin.realToken, supply) });
-      } else if (coin.pool) {
-        const base = coin.poolBase ?? 0n;
-        vaults.push({ role: 'pool' as const, address: coin.pool, balance: String(base), shareOfSupply: shareOfSupply(base, supply) });
-      }
+      const totals = store.holderTotals(coin.mint);
+      const curve = coin.stage !== 'pool' ? await findBondingCurve(ctx.profile.programs['launchpad']!, coin.mint) : null;
+      const parts = placeSupply({ supply, held: totals.held, stage: coin.stage, realToken: coin.realToken, poolBase: coin.pool ? (coin.poolBase ?? 0n) : null });
+      const vaults = parts.vaults.map((v) => ({ role: v.role, address: v.role === 'pool' ? coin.pool! : curve!, balance: String(v.balance), shareOfSupply: shareOfSupply(v.balance, supply) }));
+      const part = (balance: bigint) => ({ balance: String(balance), shareOfSupply: shareOfSupply(balance, supply) });
       return {
         data: rows.map((h) => presentHolder(h, supply, valued)),
         next: nextOffset(offset, limit, rows.length),
-        holders: Number(store.holderTotals(coin.mint).holders),
+        holders: Number(totals.holders),
         supply: String(supply),
+        held: part(totals.held),
         vaults,
+        unplaced: part(parts.unplaced),
       };
     },
   );

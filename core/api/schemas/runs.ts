@@ -27,18 +27,27 @@ export const Holder = Type.Object({
 });
 
 export const HolderVault = Type.Object({
-  role: Type.Unsafe<'curve' | 'pool'>({ type: 'string', enum: ['curve', 'pool'], description: 'the bonding curve, or the coin\'s pool after migration' }),
+  role: Type.Unsafe<'curve' | 'curve-reserve' | 'pool'>({
+    type: 'string',
+    enum: ['curve', 'curve-reserve', 'pool'],
+    description: "curve: the bonding curve's real reserve, the coins for sale; curve-reserve: the rest of the curve's token account, minted to it at planting and never for sale, moved into the pool at graduation; pool: the coin's pool after migration",
+  }),
   address: AddressString('the curve or pool account'),
-  balance: Amount('raw coin units it holds (the venue\'s real reserve)'),
+  balance: Amount('raw coin units'),
   shareOfSupply: Type.String({ pattern: '^[0-9]+\\.[0-9]{9}$' }),
 });
+
+const SupplyPart = (description: string) =>
+  Type.Object({ balance: Amount('raw coin units'), shareOfSupply: Type.String({ pattern: '^[0-9]+\\.[0-9]{9}$' }) }, { description });
 
 export const Holders = Type.Object({
   data: Type.Array(Holder, { description: 'wallets holding the coin, largest first' }),
   next: Nullable(Type.String({ description: 'pass as `cursor` for the next page' })),
   holders: Type.Integer({ minimum: 0, description: 'wallets with a balance, in all' }),
   supply: Amount('the coin\'s total supply, raw units'),
+  held: SupplyPart('what all the holders hold together (every page)'),
   vaults: Type.Array(HolderVault, { description: 'where the rest of the supply sits: marked, never counted as holders' }),
+  unplaced: SupplyPart('supply neither held by a wallet the index counts nor in the curve or pool (coins moved by transfers the index does not follow); held + vaults + unplaced = supply'),
 });
 
 export const RewardRun = Type.Object({
