@@ -1,6 +1,7 @@
 import { formatDecimalUnits } from '../../core/math/units.js';
 import { percentShares } from '../../core/math/supply-parts.js';
-import type { CoinScheduleJson, HoldersJson, RingJson } from '../api/api-types.js';
+import type { PayoutFacts, RunTiming } from '../../core/types/payee-payout.js';
+import type { CoinFeesJson, CoinScheduleJson, HoldersJson, RingJson } from '../api/api-types.js';
 
 /**
  * The service's runs as the desk words them: shares of supply, what each scheduled run is, when it is
@@ -87,4 +88,28 @@ export function ringAmountText(ring: Pick<RingJson, 'kind' | 'amount' | 'zec'>, 
   if (ring.kind === 'payee') return '';
   if (NATIVE_KINDS.has(ring.kind)) return `${formatDecimalUnits(BigInt(ring.amount), 6)} ${nativeSymbol}${ring.kind === 'conversion' ? ` → ${formatDecimalUnits(BigInt(ring.zec), 8)} ZEC` : ''}`;
   return `${formatDecimalUnits(BigInt(ring.zec), 8)} ZEC`;
+}
+
+/**
+ * The payee's payout facts (core/types/payee-payout.ts) from the one schedule read, with what waits taken
+ * from the fees read beside it when there is one, so that the payee panel and the Fees panel show one
+ * number. Null when the coin's payee is not a wallet.
+ */
+export function payoutFactsOf(schedule: CoinScheduleJson | null, fees: Pick<CoinFeesJson, 'waitingZec'> | null): PayoutFacts | null {
+  const payout = schedule?.payout ?? null;
+  if (!schedule || !payout) return null;
+  const timing = (kinds: readonly string[]): RunTiming | null => {
+    const job = schedule.scheduled.find((j) => kinds.includes(j.kind));
+    return job ? { state: job.state, dueAt: job.dueAt } : null;
+  };
+  return {
+    waitingZec: BigInt(fees?.waitingZec ?? payout.waitingZec),
+    unsplit: payout.unsplit,
+    payeeZecAccount: payout.payeeZecAccount,
+    payee: payout.payee,
+    lastPayout: payout.lastPayout ? { signature: payout.lastPayout.signature, at: payout.lastPayout.at, zec: BigInt(payout.lastPayout.zec) } : null,
+    runs: schedule.runs === 'on',
+    split: timing(['split', 'native']),
+    claim: timing(['claim']),
+  };
 }

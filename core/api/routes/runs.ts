@@ -2,11 +2,13 @@ import { Type } from 'typebox';
 import type { Address } from '@solana/kit';
 import { invalidParam, notFound } from '../api-error.js';
 import { AddressString, Cursor, Limit, MintParams, Page } from '../schemas/common.js';
-import { CoinSchedule, Holders, presentHolder, presentPayment, presentRing, presentRun, presentScheduled, RewardRun, Ring, RunDetail, shareOfSupply } from '../schemas/runs.js';
+import { CoinSchedule, Holders, presentHolder, presentPayout, presentPayment, presentRing, presentRun, presentScheduled, RewardRun, Ring, RunDetail, shareOfSupply } from '../schemas/runs.js';
 import type { Api, ApiContext } from '../server.js';
 import { findBondingCurve } from '../../programs/launchpad/pdas.js';
 import { addressOf, ERROR_RESPONSES, listedCoinOf, nextOffset, offsetOf, READS, signatureOf } from './query.js';
 import { placeSupply } from '../../math/supply-parts.js';
+import { readPayoutFacts } from '../payout-facts.js';
+import { stockKeyOf } from '../schemas/coin.js';
 
 /** Pages of the vault's movements: the last row's (seq, position), newest first. */
 function ringCursorOf(cursor: string | undefined): { seq: bigint; position: bigint } | null {
@@ -153,7 +155,7 @@ export function registerRunRoutes(app: Api, ctx: ApiContext): void {
       config: READS,
       schema: {
         summary: "What the service will run next for a coin",
-        description: "This machine's service runs for the coin (split, native conversion, claim, holder-reward run, migration): when each is due, what it last did, and why its last try failed.",
+        description: "This machine's service runs for the coin (split, native conversion, claim, holder-reward run, migration): when each is due, what it last did, and why its last try failed; for a wallet payee, `payout`: what waits, whether a split is due, whether the payee has a ZEC account and the latest payout.",
         tags: ['fees'],
         params: MintParams,
         response: { 200: CoinSchedule, ...ERROR_RESPONSES },
@@ -163,9 +165,10 @@ export function registerRunRoutes(app: Api, ctx: ApiContext): void {
       const coin = listedCoinOf(ctx, request.params.mint);
       const runs = ctx.runs ?? null;
       const mint: Address = coin.mint;
-      if (!runs) return { mint, runs: 'off' as const, reason: 'this server does not send the service\'s runs (it follows another cluster, or runs without them)', scheduled: [] };
+      const payout = stockKeyOf(coin.pair) === null ? presentPayout(await readPayoutFacts(ctx, mint)) : null;
+      if (!runs) return { mint, runs: 'off' as const, reason: 'this server does not send the service\'s runs (it follows another cluster, or runs without them)', scheduled: [], payout };
       const state = runs.state;
-      return { mint, runs: state.on ? ('on' as const) : ('off' as const), reason: state.on ? null : state.reason, scheduled: runs.jobs(mint).map(presentScheduled) };
+      return { mint, runs: state.on ? ('on' as const) : ('off' as const), reason: state.on ? null : state.reason, scheduled: runs.jobs(mint).map(presentScheduled), payout };
     },
   );
 }
