@@ -50,6 +50,11 @@ export class CoinServiceState {
     private readonly withFees: boolean = true,
   ) {}
 
+  /** A stock coin: its fees and runs are not in this API (spec). */
+  get stockCoin(): boolean {
+    return !this.withFees;
+  }
+
   async start(): Promise<void> {
     this.stops.push(
       this.feed.want([`trades:${this.mint}`]),

@@ -205,6 +205,9 @@ describe('the Stocks page and issuer alerts, in Chromium', () => {
     expect(disclosure[0]).toBe('NVDAx is a tokenized stock: its issuer, not this launchpad, controls the token.');
     expect(disclosure).toContain("The issuer can move or burn NVDAx from any account without its holder's signature.");
     expect(await page().getByRole('region', { name: 'Trade ticket' }).count()).toBe(0);
+    // Its runs are not listed (spec), and its fees are not asked for (the API answers 404 for a stock coin).
+    expect(await page().getByRole('region', { name: 'Service runs' }).locator('[data-field="stock-runs"]').textContent()).toBe("A stock coin's fees and runs are not listed (the API leaves them out for stock pairs).");
+    expect(await page().getByRole('region', { name: 'Fees' }).count()).toBe(0);
     await page().screenshot({ path: `${SHOTS}/desk-stock-coin-1280x800.png` });
 
     await page().goto(`${f.base}/coin/${await coinOf('pfe')}`);
