@@ -50,11 +50,21 @@ async function assertAccepted(world: World, what: string, tx: SimulatedTransacti
   if (problem !== null) throw new DeskError('refused', `the build is not an accepted ${what}: ${problem}; it was not answered`);
 }
 
-/** A claim: everything waiting goes to the recorded payee; the sender pays the fee and gets nothing. */
-export async function buildClaim(chain: Chain, request: { readonly wallet: Address; readonly mint: Address }, world: World, now: number = Date.now()): Promise<Build> {
+/**
+ * A claim: everything waiting goes to the recorded payee; the sender pays the fee and gets nothing. When
+ * nothing waits the refusal says why in `nothingToClaim`'s words (the server's: the service just paid, a
+ * split is still due, the payee has no ZEC account), else plainly.
+ */
+export async function buildClaim(
+  chain: Chain,
+  request: { readonly wallet: Address; readonly mint: Address },
+  world: World,
+  now: number = Date.now(),
+  nothingToClaim: (() => Promise<string>) | null = null,
+): Promise<Build> {
   const { record, waiting } = await readPayeeState(chain, world, request.mint);
   if (record.payee.kind === 'holders') throw new DeskError('refused', `coin ${request.mint} pays its deployer share to holders: the service pays them on every run, there is nothing to claim`);
-  if (waiting === 0n) throw new DeskError('refused', `nothing waits in the fee account of coin ${request.mint}: there is nothing to claim now`);
+  if (waiting === 0n) throw new DeskError('refused', nothingToClaim ? await nothingToClaim() : `nothing waits in the fee account of coin ${request.mint}: there is nothing to claim now`);
   const payee = record.payee.wallet;
   const ix = await claimInstruction({ vault: world.programs.vault, zecMint: world.zec.address, mint: request.mint, sender: request.wallet, payee });
   const { tx, expiresAt } = await buildOne(chain, world, request.wallet, [ix], now);

@@ -81,3 +81,39 @@ export function stockCoinTradingLines(symbol: string, closed: { readonly reason:
   if (closed === null) return { state: 'open', lines: [`New money can go into ${symbol} pairs now.`, routeLine] };
   return { state: `sell-only: ${CLOSED_WORDS[closed.reason]}`, lines: [`No new buys or pairs in ${symbol} for now (${CLOSED_WORDS[closed.reason]}); selling stays open.`, routeLine] };
 }
+
+/** A stock pair's state as its badge, its sentences and its pause notice show it, all from one record. */
+export interface StockPairStatus {
+  readonly open: boolean;
+  /** "open", or "sell-only: …" with the reason. */
+  readonly state: string;
+  /** The badge's short word: "open", "sell-only" or "paused". */
+  readonly badge: string;
+  readonly lines: readonly string[];
+  /** The issuer status's pause notice, when paused. */
+  readonly paused: string | null;
+}
+
+/**
+ * The one reading of a stock pair: the issuer-status record when the desk holds one (the newest read), else
+ * the coin's own pair block; while the status cannot be read, paused whatever was read last. Badge,
+ * sentences and notice all come from it, so a paused stock never reads "open" beside its pause.
+ */
+export function stockPairStatus(
+  symbol: string,
+  record: { readonly closed: { readonly reason: ClosedReason } | null; readonly paused: string | null },
+  unreadable: boolean,
+): StockPairStatus {
+  if (unreadable) {
+    return {
+      open: false,
+      state: `sell-only: ${UNREADABLE_TRADING_TEXT}`,
+      badge: 'paused',
+      lines: [`No new buys or pairs in ${symbol} while the issuer status cannot be read; selling stays open.`, stockCoinTradingLines(symbol, null).lines[1]!],
+      paused: record.paused,
+    };
+  }
+  const { state, lines } = stockCoinTradingLines(symbol, record.closed);
+  const badge = record.closed === null ? 'open' : record.closed.reason === 'issuer-changed' ? 'paused' : 'sell-only';
+  return { open: record.closed === null, state, badge, lines, paused: record.closed === null ? null : record.paused };
+}

@@ -1,6 +1,6 @@
 import type { StreamEventJson } from '../../core/api/schemas/stream.js';
 import { isApiError, type ApiError } from '../api/api-error.js';
-import type { CandleInterval, CandleJson, CoinDetailJson, CoinFeesJson, TradeJson } from '../api/api-types.js';
+import type { CandleInterval, CandleJson, CoinDetailJson, TradeJson } from '../api/api-types.js';
 import type { DeskApi } from '../api/desk-api.js';
 import type { LiveFeed } from './live-feed.svelte.js';
 
@@ -10,7 +10,7 @@ const TAPE_ROWS = 100;
 const DETAIL_READ_DELAY_MS = 250;
 
 /**
- * One coin's page: its detail, candles of the interval chosen, the trades tape and its fees, read over
+ * One coin's page: its detail, candles of the interval chosen and the trades tape, read over
  * REST once and then kept live by the stream (its trades and its candles of that interval), for as long as
  * the page shows it. A trade adds to the tape (never twice) and re-reads the coin's figures; a candle
  * event replaces the candle of its bucket or adds the next one.
@@ -19,7 +19,6 @@ export class CoinPageState {
   coin = $state<CoinDetailJson | null>(null);
   candles = $state<CandleJson[]>([]);
   trades = $state<TradeJson[]>([]);
-  fees = $state<CoinFeesJson | null>(null);
   interval = $state<CandleInterval>('1m');
   error = $state<ApiError | null>(null);
   /** Bumped whenever the candles change, for the chart to follow. */
@@ -43,13 +42,12 @@ export class CoinPageState {
     await this.load();
   }
 
-  /** Reads the coin, its tape, its fees and its candles over REST (again, after a failure). */
+  /** Reads the coin, its tape and its candles over REST (again, after a failure). Its fees are the service state's (coin-service). */
   async load(): Promise<void> {
     try {
       const [coin, trades] = await Promise.all([this.api.coin(this.mint), this.api.coinTrades(this.mint, { limit: TAPE_ROWS })]);
       this.coin = coin;
       this.trades = mergeTrades(this.trades, trades.data);
-      this.fees = await this.readFees();
       await this.readCandles();
       this.error = null;
     } catch (error) {
@@ -79,12 +77,6 @@ export class CoinPageState {
     this.releaseTopics = release;
   }
 
-  /** The coin's fees; a stock coin has none to ask for (the API answers 404 for it, as the spec says). */
-  private async readFees(): Promise<CoinFeesJson | null> {
-    if (this.coin?.pair && 'kind' in this.coin.pair && this.coin.pair.kind === 'stock') return null;
-    return this.api.fees(this.mint).catch(() => null);
-  }
-
   private async readCandles(): Promise<void> {
     const interval = this.interval;
     const answer = await this.api.candles(this.mint, interval, 500);
@@ -100,7 +92,6 @@ export class CoinPageState {
     this.detailTimer = setTimeout(() => {
       this.detailTimer = null;
       this.api.coin(this.mint).then((coin) => (this.coin = coin), () => undefined);
-      void this.readFees().then((fees) => (this.fees = fees));
     }, DETAIL_READ_DELAY_MS);
   }
 

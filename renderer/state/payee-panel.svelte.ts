@@ -22,6 +22,8 @@ export class PayeePanelState {
   constructor(
     private readonly api: DeskApi,
     private readonly wallets: WalletsState,
+    /** Told once a claim or payee change the person signed has landed (the coin's panels read again). */
+    private readonly onLanded: (() => void) | null = null,
   ) {}
 
   /** The person's wallet that is this coin's payee, or null. */
@@ -41,7 +43,7 @@ export class PayeePanelState {
     this.review = null;
     try {
       const answer = await build();
-      this.review = new TradeReviewState(this.wallets.api, answer.buildId, ticket, kind, async () => (await build()).buildId);
+      this.review = new TradeReviewState(this.wallets.api, answer.buildId, ticket, kind, async () => (await build()).buildId, this.onLanded);
       await this.review.load();
     } catch (error) {
       this.problem = isApiError(error) ? error.message : 'the build could not be made; try again';

@@ -1,5 +1,7 @@
 import { formatDecimalUnits } from '../../core/math/units.js';
-import type { CoinScheduleJson, RingJson } from '../api/api-types.js';
+import { percentShares } from '../../core/math/supply-parts.js';
+import type { PayoutFacts, RunTiming } from '../../core/types/payee-payout.js';
+import type { CoinFeesJson, CoinScheduleJson, HoldersJson, RingJson } from '../api/api-types.js';
 
 /**
  * The service's runs as the desk words them: shares of supply, what each scheduled run is, when it is
@@ -12,6 +14,40 @@ export function sharePercentText(share: string): string {
   if (!m) return '—';
   const billionths = BigInt(m[1]! + m[2]!);
   return `${formatDecimalUnits(billionths / 10_000n, 3)}%`;
+}
+
+/** A row of "where the supply is": what it is, how many coins (raw), and its share in words. */
+export interface SupplyRow {
+  readonly key: string;
+  readonly label: string;
+  readonly balance: string;
+  readonly share: string;
+}
+
+const VAULT_WORDS: Readonly<Record<HoldersJson['vaults'][number]['role'], string>> = {
+  curve: 'Bonding curve, for sale',
+  'curve-reserve': 'Bonding curve, kept for its pool at graduation',
+  pool: 'Pool',
+};
+
+/**
+ * The whole supply in rows that add up: the holders together, the curve or pool, and what the index cannot
+ * place; shares to two decimals of a percent that add up to exactly 100% (core/math/supply-parts.ts).
+ */
+export function supplyRows(answer: Pick<HoldersJson, 'supply' | 'held' | 'unplaced' | 'vaults' | 'holders'>): SupplyRow[] {
+  const rows = [
+    { key: 'held', label: `${answer.holders} holder${answer.holders === 1 ? '' : 's'}`, balance: answer.held.balance },
+    ...answer.vaults.map((v) => ({ key: v.role, label: VAULT_WORDS[v.role], balance: v.balance })),
+    ...(BigInt(answer.unplaced.balance) > 0n ? [{ key: 'unplaced', label: 'Not placed by the index (moved by transfers it does not follow)', balance: answer.unplaced.balance }] : []),
+  ];
+  const shares = percentShares(rows.map((r) => BigInt(r.balance)), BigInt(answer.supply), 2);
+  return [...rows.map((r, i) => ({ ...r, share: `${formatDecimalUnits(shares[i]!, 2)}%` })), { key: 'supply', label: 'Supply', balance: answer.supply, share: '100%' }];
+}
+
+/** A holder's PnL (realised and unrealised, zat) with its sign and unit: "+0.0123 ZEC", "−1.2 ZEC". */
+export function pnlText(realisedZat: string, unrealisedZat: string, format: (zat: string) => string): string {
+  const p = BigInt(realisedZat) + BigInt(unrealisedZat);
+  return `${p > 0n ? '+' : p < 0n ? '−' : ''}${format(String(p < 0n ? -p : p))} ZEC`;
 }
 
 const KIND_WORDS: Readonly<Record<CoinScheduleJson['scheduled'][number]['kind'], string>> = {
@@ -52,4 +88,28 @@ export function ringAmountText(ring: Pick<RingJson, 'kind' | 'amount' | 'zec'>, 
   if (ring.kind === 'payee') return '';
   if (NATIVE_KINDS.has(ring.kind)) return `${formatDecimalUnits(BigInt(ring.amount), 6)} ${nativeSymbol}${ring.kind === 'conversion' ? ` → ${formatDecimalUnits(BigInt(ring.zec), 8)} ZEC` : ''}`;
   return `${formatDecimalUnits(BigInt(ring.zec), 8)} ZEC`;
+}
+
+/**
+ * The payee's payout facts (core/types/payee-payout.ts) from the one schedule read, with what waits taken
+ * from the fees read beside it when there is one, so that the payee panel and the Fees panel show one
+ * number. Null when the coin's payee is not a wallet.
+ */
+export function payoutFactsOf(schedule: CoinScheduleJson | null, fees: Pick<CoinFeesJson, 'waitingZec'> | null): PayoutFacts | null {
+  const payout = schedule?.payout ?? null;
+  if (!schedule || !payout) return null;
+  const timing = (kinds: readonly string[]): RunTiming | null => {
+    const job = schedule.scheduled.find((j) => kinds.includes(j.kind));
+    return job ? { state: job.state, dueAt: job.dueAt } : null;
+  };
+  return {
+    waitingZec: BigInt(fees?.waitingZec ?? payout.waitingZec),
+    unsplit: payout.unsplit,
+    payeeZecAccount: payout.payeeZecAccount,
+    payee: payout.payee,
+    lastPayout: payout.lastPayout ? { signature: payout.lastPayout.signature, at: payout.lastPayout.at, zec: BigInt(payout.lastPayout.zec) } : null,
+    runs: schedule.runs === 'on',
+    split: timing(['split', 'native']),
+    claim: timing(['claim']),
+  };
 }

@@ -1,6 +1,8 @@
 import { SvelteSet } from 'svelte/reactivity';
 import { stockListing } from '../../core/stocks/catalog.js';
 import { issuerAlerts, issuerBaseline, type IssuerAlert, type IssuerStatusView } from '../../core/stocks/issuer-alerts.js';
+import type { ClosedReason } from '../../core/stocks/issuer-status.js';
+import { stockPairStatus, type StockPairStatus } from '../../core/stocks/stock-status-words.js';
 import { isApiError, type ApiError } from '../api/api-error.js';
 import type { AccountJson, StockStatusJson } from '../api/api-types.js';
 import type { DeskApi } from '../api/desk-api.js';
@@ -101,6 +103,15 @@ export class StocksState {
 
   count(filter: StocksFilter): number {
     return this.known.filter((record) => this.passes(record, filter)).length;
+  }
+
+  /**
+   * A stock pair's state from one record: the issuer status as last read here when it holds the stock (read
+   * every few seconds), else the coin's pair block; paused while the status cannot be read.
+   */
+  pairStatus(pair: { readonly key: string; readonly symbol: string; readonly closed: { readonly reason: ClosedReason } | null }): StockPairStatus {
+    const record = this.known.find((r) => r.key === pair.key) ?? { closed: pair.closed, paused: null };
+    return stockPairStatus(pair.symbol, record, this.unreadable);
   }
 
   isFollowed(key: string): boolean {

@@ -6,9 +6,15 @@ import { buyV2Instruction } from '../../core/programs/launchpad/instructions/buy
 import { call, startApi, type ApiFixture } from '../api/api-fixture.js';
 import { curveOf, fundedWallet, openCoinAccount, partiesFor, SANDBOX_FEE_RATES, send, tokens } from '../helpers/launchpad.js';
 import { openBrowser, type Browser } from './browser.js';
+import { OsKeychain } from '../../core/signer/keychain.js';
+import { startKeychainSession, type KeychainSession } from '../helpers/keychain-session.js';
+import { plantListedCoin } from '../helpers/vault.js';
+import { formatDecimalUnits } from '../../core/math/units.js';
+import type { Coin } from '../helpers/launchpad.js';
 import { DeskMarket, ZEC, type PlantedCoin } from './market.js';
 
 const SHOTS = 'test-results';
+const TOKEN = 'desk-token-of-the-coin-service-test';
 type Json = Record<string, unknown>;
 
 /**
@@ -21,7 +27,15 @@ describe('the coin page: holders and service runs, in Chromium', () => {
   let browser: Browser;
   let coin: PlantedCoin;
   let ticker: NodeJS.Timeout;
+  let session: KeychainSession;
   const holders: KeyPairSigner[] = [];
+  /** Buys `amount` raw coins of `coin` for a new trader, straight to the sandbox (no page involved). */
+  async function buyFor(c: Coin, amount: bigint): Promise<void> {
+    const trader = await fundedWallet(f.sandbox, 100n * ZEC);
+    const quote = buyExactTokens(curveOf(f.sandbox, c), tokens(amount), SANDBOX_FEE_RATES);
+    const result = await send(f.sandbox, trader, [await openCoinAccount(trader, c), await buyV2Instruction(partiesFor(f.sandbox, c, trader.address), { amount: quote.tokens, maxQuoteCost: quote.totalCost })]);
+    expect(result.err).toBeNull();
+  }
   const page = () => browser.page;
   const get = async (path: string) => {
     f.clock += 2_000;
@@ -30,7 +44,8 @@ describe('the coin page: holders and service runs, in Chromium', () => {
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    f = await startApi({ runs: { splitDelayMs: 0, holderRunEveryMs: 250, holderRunMinimumZec: 1n } });
+    session = await startKeychainSession();
+    f = await startApi({ runs: { splitDelayMs: 0, holderRunEveryMs: 250, holderRunMinimumZec: 1n }, desk: { keychain: new OsKeychain(`launchdesk-test-${process.pid}`), token: TOKEN } });
     ticker = setInterval(() => f.sandbox.cluster.advanceSlots(1), 10);
     const market = await DeskMarket.open(f);
     coin = await market.plant('Sprout Shares', 'SPRT');
@@ -57,6 +72,7 @@ describe('the coin page: holders and service runs, in Chromium', () => {
     await browser?.close();
     await f?.close();
     clearInterval(ticker);
+    session?.stop();
   });
 
   it('lists the holders the API lists, largest first, pages on, and marks the curve apart', async () => {
@@ -67,9 +83,24 @@ describe('the coin page: holders and service runs, in Chromium', () => {
     const rows = () => panel.locator('[role="row"][data-wallet]').evaluateAll((els) => els.map((e) => e.getAttribute('data-wallet')));
     expect(await rows()).toEqual((api['data'] as Json[]).map((h) => h['wallet']));
     expect(await panel.getByRole('heading').textContent()).toContain('23 wallets, largest first');
-    const curve = (api['vaults'] as Json[])[0]!;
-    expect(curve['role']).toBe('curve');
-    expect(await panel.locator('[data-role="curve"]').textContent()).toMatch(/^\s*Bonding curve holds .+ of supply\) — not a holder, never paid\s*$/);
+    // Where the supply is: the holders together, the curve's coins for sale and the part it keeps for its
+    // pool, marked apart, adding up to exactly 100% (seen before: 6.58% + 72.73% and nothing else).
+    expect((api['vaults'] as Json[]).map((v) => v['role'])).toEqual(['curve', 'curve-reserve']);
+    const shown = await panel.locator('dl.supply > div').evaluateAll((els) => els.map((e) => [e.getAttribute('data-part'), e.querySelector('dt')!.textContent, e.querySelector('.share')!.textContent]));
+    expect(shown.map(([part, label]) => [part, label])).toEqual([
+      ['held', '23 holders'],
+      ['curve', 'Bonding curve, for sale · not a holder'],
+      ['curve-reserve', 'Bonding curve, kept for its pool at graduation · not a holder'],
+      ['supply', 'Supply'],
+    ]);
+    const hundredths = shown.slice(0, 3).reduce((sum, [, , share]) => {
+      const [whole, part = ''] = share!.replace('%', '').split('.');
+      return sum + BigInt(whole!) * 100n + BigInt(part.padEnd(2, '0'));
+    }, 0n);
+    expect([hundredths, shown[3]![2]]).toEqual([10_000n, '100%']);
+    expect(shown[2]![2]).toBe('20.69%');
+    // PnL carries its unit.
+    expect(await panel.locator('[data-field="pnl"]').first().textContent()).toMatch(/^[+−]?[0-9.,<KMB]+ ZEC$/);
     await panel.getByRole('button', { name: 'Show more holders' }).click();
     await expect.poll(async () => (await rows()).length).toBe(23);
     const all = await get(`/v1/coins/${coin.mint}/holders?limit=100`);
@@ -93,5 +124,66 @@ describe('the coin page: holders and service runs, in Chromium', () => {
     await page().screenshot({ path: `${SHOTS}/desk-coin-holders-1280x800.png`, fullPage: true });
     await page().setViewportSize({ width: 1920, height: 1080 });
     await page().screenshot({ path: `${SHOTS}/desk-coin-holders-1920x1080.png`, fullPage: true });
+  });
+  it("a coin whose payee is your wallet: Fees, Service runs and the payee panel agree as the service splits and pays, without a reload", async () => {
+    const payee = (await f.wallets!.create('Payee')).address;
+    await f.sandbox.faucet.zec(payee, 1n as never); // a ZEC account: the service pays into it
+    const mine = await plantListedCoin(f.sandbox, await fundedWallet(f.sandbox, 10n * ZEC), { kind: 'wallet', wallet: payee });
+    await f.indexed();
+    await page().setViewportSize({ width: 1280, height: 800 });
+    await page().goto(`${f.base}/coin/${mine.mint}#token=${TOKEN}`);
+    const panel = page().getByRole('region', { name: 'Your coin' });
+    const fees = page().getByRole('region', { name: 'Fees' });
+    const feeRow = (label: string) => fees.locator('div', { has: page().locator('dt', { hasText: label }) }).locator('dd');
+    await panel.waitFor();
+    expect(await panel.locator('[data-field="waiting"]').textContent()).toBe('0 ZEC');
+    expect(await panel.locator('[data-field="payout"]').textContent()).toBe('Nothing has been paid to the payee yet.');
+    expect(await panel.getByRole('button', { name: 'Claim to Payee' }).isDisabled()).toBe(true);
+
+    // A trade while the page is open: the service splits and pays the payee; every panel follows by itself.
+    await buyFor(mine, 9_000_000_000_000n);
+    await f.indexed();
+    let paid: Json | undefined;
+    await expect.poll(async () => {
+      paid = ((await get(`/v1/coins/${mine.mint}/rings`))['data'] as Json[]).find((r) => r['kind'] === 'payout');
+      return paid !== undefined;
+    }, { timeout: 20_000 }).toBe(true);
+    const zec = formatDecimalUnits(BigInt(paid!['zec'] as string), 8);
+    await expect.poll(() => panel.locator('[data-field="payout"]').textContent(), { timeout: 15_000 }).toMatch(new RegExp(`^Last paid: ${zec.replace('.', '\\.')} ZEC [0-9]+s ago\\.$`));
+    expect(await panel.locator('[data-field="waiting"]').textContent()).toBe('0 ZEC');
+    expect(await panel.locator('[data-field="claim-note"]').textContent()).toBe('Nothing to claim: every split share has been paid.');
+    expect(await panel.getByRole('button', { name: 'Claim to Payee' }).isDisabled()).toBe(true);
+    const api = await get(`/v1/coins/${mine.mint}/fees`);
+    expect(api['paidOutZec']).toBe(paid!['zec']);
+    expect(await feeRow('Paid out to the payee').textContent()).toBe(zec);
+    expect(await feeRow('Waiting in the fee account').textContent()).toBe('0');
+    const service = page().getByRole('region', { name: 'Service runs' });
+    await service.locator('.rings li[data-kind="payout"]').first().waitFor();
+    await page().locator('.below').scrollIntoViewIfNeeded();
+    await page().screenshot({ path: `${SHOTS}/desk-coin-payee-paid-1280x800.png`, fullPage: true });
+  });
+
+  it("a payee wallet without a ZEC account: the panel says the service cannot pay it and Claim why it is needed; Fees shows the same amount", async () => {
+    const payee = (await f.wallets!.create('Fresh')).address;
+    await f.sandbox.faucet.sol(payee, (10n ** 9n) as never);
+    const mine = await plantListedCoin(f.sandbox, await fundedWallet(f.sandbox, 10n * ZEC), { kind: 'wallet', wallet: payee });
+    await f.indexed();
+    await page().goto(`${f.base}/coin/${mine.mint}#token=${TOKEN}`);
+    const panel = page().getByRole('region', { name: 'Your coin' });
+    await panel.waitFor();
+    await buyFor(mine, 9_000_000_000_000n);
+    await f.indexed();
+    await expect.poll(() => panel.locator('[data-field="payout"]').textContent(), { timeout: 20_000 }).toBe('Your wallet has no ZEC account, so the service cannot pay it.');
+    const waiting = (await get(`/v1/coins/${mine.mint}/fees`))['waitingZec'] as string;
+    expect(BigInt(waiting) > 0n).toBe(true);
+    expect(await panel.locator('[data-field="waiting"]').textContent()).toBe(`${formatDecimalUnits(BigInt(waiting), 8)} ZEC`);
+    const fees = page().getByRole('region', { name: 'Fees' });
+    expect(await fees.locator('div', { has: page().locator('dt', { hasText: 'Waiting in the fee account' }) }).locator('dd').textContent()).toBe(formatDecimalUnits(BigInt(waiting), 8));
+    expect(await panel.locator('[data-field="claim-note"]').textContent()).toBe('Claim it: the claim opens your ZEC account and pays what waits into it.');
+    expect(await panel.getByRole('button', { name: 'Claim to Fresh' }).isDisabled()).toBe(false);
+    const service = page().getByRole('region', { name: 'Service runs' });
+    expect(await service.locator('[data-kind="claim"] .why').textContent()).toContain('has no ZEC account');
+    await page().locator('.below').scrollIntoViewIfNeeded();
+    await page().screenshot({ path: `${SHOTS}/desk-coin-payee-no-zec-account-1280x800.png`, fullPage: true });
   });
 });

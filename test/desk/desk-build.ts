@@ -7,7 +7,7 @@ import { build } from 'vite';
  * is built here when missing or older than its sources, once per run, before any test file starts (two
  * test files building it at once would race). An up-to-date build costs one directory walk.
  */
-const SOURCES = ['renderer', 'core/math', 'core/verify', 'core/programs', 'core/types', 'vite.config.ts', 'package.json'];
+const SOURCES = ['renderer', 'core/math', 'core/stocks', 'core/types', 'core/verify', 'core/programs', 'vite.config.ts', 'package.json'];
 const BUILT = 'dist/desk/index.html';
 
 function newestChange(path: string): number {

@@ -207,11 +207,12 @@ describe('the Stocks page and issuer alerts, in Chromium', () => {
     expect(disclosure[0]).toBe('NVDAx is a tokenized stock: its issuer, not this launchpad, controls the token.');
     expect(disclosure).toContain("The issuer can move or burn NVDAx from any account without its holder's signature.");
     expect(await page().getByRole('region', { name: 'Trade ticket' }).count()).toBe(0);
-    // Its runs are not listed (the spec: not in the API yet), said as such on a coin that trades; and no
-    // request for its fees, which the API answers 404 for a stock coin (the collector fails the test on one).
+    // Its runs are not listed (spec), said as such on a coin that trades, and its fees are not asked for (the API
+    // answers 404 for a stock coin; the collector fails the test on one).
     const runs = page().getByRole('region', { name: 'Service runs' });
-    await expect.poll(() => runs.textContent()).toContain("the API does not list a stock coin's fee splits or holder-reward runs yet");
+    await expect.poll(() => runs.locator('[data-field="stock-runs"]').textContent()).toContain("A stock coin's fees and runs are not listed");
     expect(await runs.textContent()).not.toContain('Nothing to run yet');
+    expect(await page().getByRole('region', { name: 'Fees' }).count()).toBe(0);
     await page().screenshot({ path: `${SHOTS}/desk-stock-coin-1280x800.png` });
 
     await page().goto(`${f.base}/coin/${await coinOf('pfe')}`);
@@ -235,5 +236,29 @@ describe('the Stocks page and issuer alerts, in Chromium', () => {
     await alerts().getByText('PFE paused').first().waitFor({ timeout: 15_000 });
     expect((await notices()).some((text) => text.startsWith('PFE paused'))).toBe(true);
     expect(pfe.roles['metadata pointer authority']).toBeDefined();
+  });
+  it("a stock coin's page open while its issuer pauses it: badge, state, sentences and notice change together, never \"open\" beside the pause", async () => {
+    const tsla = f.sandbox.profile.stocks!.stocks.find((s) => s.key === 'tslax')!;
+    const coin = ((await (await fetch(`${f.base}/v1/coins?stock=tslax`, { headers: { 'x-forwarded-for': '10.9.9.7' } })).json()) as { data: { mint: string }[] }).data[0]!.mint;
+    const panel = page().getByRole('region', { name: 'Stock pair' });
+    const badge = page().locator('[data-field="pair-badge"]').first();
+    await page().goto(`${f.base}/coin/${coin}`);
+    await expect.poll(() => panel.locator('[data-field="stock-state"]').textContent()).toBe('open');
+    expect(await panel.textContent()).toContain('New money can go into TSLAx pairs now.');
+    expect(await badge.textContent()).toBe('TSLAx');
+    expect(await panel.locator('[data-field="paused"]').count()).toBe(0);
+
+    // The issuer rotates a role while the page shows the coin: no reload, the desk's next status read pauses it.
+    const role = Object.keys(tsla.roles).find((r) => tsla.roles[r as keyof typeof tsla.roles])!;
+    await f.sandbox.stockAdmin('tslax', { action: 'rotate', role: role as never });
+    f.clock += 15_000;
+    await expect.poll(() => panel.locator('[data-field="stock-state"]').textContent(), { timeout: 15_000 }).toBe('sell-only: paused: issuer controls changed');
+    const text = (await panel.textContent())!;
+    expect(text).toContain('No new buys or pairs in TSLAx for now (paused: issuer controls changed); selling stays open.');
+    expect(text).not.toContain('New money can go');
+    expect(await panel.locator('[data-field="paused"]').textContent()).toMatch(/^TSLAx is paused: its .+ differs from the review\./);
+    expect(await badge.textContent()).toBe('TSLAx · paused');
+    expect(await badge.getAttribute('title')).toBe('Paired with TSLAx: sell-only: paused: issuer controls changed');
+    await page().screenshot({ path: `${SHOTS}/desk-stock-coin-paused-1280x800.png` });
   });
 });

@@ -1,9 +1,11 @@
 import type { Address, KeyPairSigner } from '@solana/kit';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buyExactTokens } from '../../core/math/curve.js';
+import { formatDecimalUnits } from '../../core/math/units.js';
 import { conversionFloor, divideConvertedZec, proRataShares, SERVICE_SPLIT_RATES, splitCreatorFee } from '../../core/math/split.js';
 import { decodePriceRecord, findPriceRecord, setReferenceInstruction } from '../../core/programs/vault/price-record.js';
 import { SANDBOX_PLANTING } from '../../core/sandbox/genesis/vault.js';
+import { CURVE_SHAPE } from '../../core/sandbox/genesis/launchpad.js';
 import { buyV2Instruction } from '../../core/programs/launchpad/instructions/buy-v2.js';
 import { findPayeeRecord } from '../../core/programs/vault/pdas.js';
 import { TOKEN_2022_PROGRAM } from '../../core/sandbox/token-balances.js';
@@ -92,9 +94,15 @@ describe('service runs: splits, claims, holder-reward runs and migrations, with 
     const payouts = rings.filter((r) => r['kind'] === 'payout');
     expect(payouts.every((r) => r['party'] === payee.address)).toBe(true);
     expect(payouts.reduce((a, r) => a + BigInt(r['zec'] as string), 0n)).toBe(payeeShare);
-    // Nothing waits, so a claim build says so: the service paid it already.
+    // Nothing waits, so a claim build says so, and why: the service paid it already (its transaction named).
+    const lastPayout = payouts[0]!;
+    const schedule = (await call(f, 'GET', `/v1/coins/${coin.mint}/schedule`)).body;
+    expect(schedule['payout']).toEqual({ payee: payee.address, waitingZec: '0', unsplit: false, payeeZecAccount: true, lastPayout: { signature: lastPayout['signature'], at: lastPayout['at'], zec: lastPayout['zec'] } });
     const claim = await call(f, 'POST', '/v1/claim/build', { body: { wallet: trader.address, mint: coin.mint } });
-    expect([claim.status, (claim.body['error'] as Json)['message']]).toEqual([422, `nothing waits in the fee account of coin ${coin.mint}: there is nothing to claim now`]);
+    expect([claim.status, (claim.body['error'] as Json)['code']]).toEqual([422, 'refused']);
+    expect((claim.body['error'] as Json)['message']).toMatch(
+      new RegExp(`^nothing waits in the fee account of coin ${coin.mint}: the payee was paid ${formatDecimalUnits(BigInt(lastPayout['zec'] as string), 8).replace('.', '\\.')} ZEC [0-9]+s ago \\(transaction ${lastPayout['signature'] as string}\\); nothing was split since$`),
+    );
     expect(f.runs!.jobs(coin.mint).map((j) => [j.kind, j.state, j.lastError])).toEqual([
       ['claim', 'idle', null],
       ['split', 'idle', null],
@@ -110,6 +118,9 @@ describe('service runs: splits, claims, holder-reward runs and migrations, with 
     const claim = f.runs!.jobs(coin.mint).find((j) => j.kind === 'claim')!;
     expect(claim.lastError).toMatch(new RegExp(`^the payee ${payee.address} has no ZEC account: the service pays a payee only into its own ZEC account, and claims as soon as it has one \\([0-9.]+ ZEC waits\\)$`));
     expect(await zecOf(payee.address)).toBe(0n);
+    // The schedule's payout says what waits and that the payee has no ZEC account; a claim still pays it (and opens one).
+    const schedule = (await call(f, 'GET', `/v1/coins/${coin.mint}/schedule`)).body;
+    expect(schedule['payout']).toEqual({ payee: payee.address, waitingZec: String(splitCreatorFee(bought.creatorFee, SERVICE_SPLIT_RATES).payee), unsplit: false, payeeZecAccount: false, lastPayout: null });
 
     await f.sandbox.faucet.zec(payee.address, 1n as never);
     await until(f, 'the payee paid', async () => (await zecOf(payee.address)) > 1n);
@@ -154,7 +165,18 @@ describe('service runs: splits, claims, holder-reward runs and migrations, with 
     expect(page1.map((h) => h['wallet'])).toEqual([...holders].map((h, i) => ({ h, b: balances[i]! })).sort((a, b) => (a.b > b.b ? -1 : 1)).slice(0, 5).map((x) => x.h.address));
     expect(page1[0]).toMatchObject({ balance: String(balances[10]), shareOfSupply: expect.stringMatching(/^0\.[0-9]{9}$/) });
     const curve = curveOf(f.sandbox, coin);
-    expect(holdersRead['vaults']).toEqual([{ role: 'curve', address: coin.curve, balance: String(curve.realTokenReserves), shareOfSupply: expect.any(String) }]);
+    // The whole supply is placed: the holders together, the curve's coins for sale, and the rest of the curve's
+    // token account (minted to it at planting, kept for its pool), which is what the chain's account holds.
+    const supply = BigInt(holdersRead['supply'] as string);
+    const kept = supply - CURVE_SHAPE.initialRealTokenReserves;
+    expect(holdersRead['vaults']).toEqual([
+      { role: 'curve', address: coin.curve, balance: String(curve.realTokenReserves), shareOfSupply: expect.any(String) },
+      { role: 'curve-reserve', address: coin.curve, balance: String(kept), shareOfSupply: '0.206900000' },
+    ]);
+    expect(await coinsOf(coin.curve, coin)).toBe(curve.realTokenReserves + kept);
+    expect(holdersRead['held']).toEqual({ balance: String(balances.reduce((a, b) => a + b, 0n)), shareOfSupply: expect.stringMatching(/^0\.[0-9]{9}$/) });
+    expect(holdersRead['unplaced']).toEqual({ balance: '0', shareOfSupply: '0.000000000' });
+    expect(placedOf(holdersRead)).toBe(supply);
     const page3 = (await call(f, 'GET', `/v1/coins/${coin.mint}/holders?limit=5&cursor=10`)).body;
     expect((page3['data'] as Json[]).length).toBe(1);
     expect(page3['next']).toBeNull();
@@ -240,5 +262,66 @@ describe('service runs: splits, claims, holder-reward runs and migrations, with 
     const newest = ((await call(f, 'GET', `/v1/coins/${coin.mint}/trades?limit=1`)).body['data'] as Json[])[0]!;
     expect(newest).toMatchObject({ signature: sent[0], venue: 'pool', side: 'buy', user: trader.address });
     expect(f.runs!.jobs(coin.mint).find((j) => j.kind === 'migrate')).toMatchObject({ state: 'idle', lastDone: 'moved the completed curve to its pool' });
+    // On the pool the whole supply is the holders' and the pool's: the curve's kept part went into the pool.
+    const holdersRead = (await call(f, 'GET', `/v1/coins/${coin.mint}/holders`)).body;
+    const pool = f.store.coin(coin.mint)!.pool;
+    expect((holdersRead['vaults'] as Json[]).map((v) => [v['role'], v['address']])).toEqual([['pool', pool]]);
+    expect(holdersRead['unplaced']).toEqual({ balance: '0', shareOfSupply: '0.000000000' });
+    expect(placedOf(holdersRead)).toBe(BigInt(holdersRead['supply'] as string));
+    expect(BigInt((holdersRead['held'] as Json)['balance'] as string)).toBe((await coinsOf(whale.address, coin)) + (await coinsOf(trader.address, coin)));
+  });
+});
+
+/** Everything a holders answer places: the holders together, the curve or pool, and what is unplaced. */
+function placedOf(answer: Json): bigint {
+  const vaults = (answer['vaults'] as Json[]).reduce((a, v) => a + BigInt(v['balance'] as string), 0n);
+  return BigInt((answer['held'] as Json)['balance'] as string) + vaults + BigInt((answer['unplaced'] as Json)['balance'] as string);
+}
+
+/**
+ * A claim that finds nothing while a split is still due says so and when, on a server whose service splits a
+ * minute after the trades (the service's own wait), for a payee with a ZEC account and for one without.
+ */
+describe('a claim that finds nothing while a split is due', () => {
+  let f: ApiFixture;
+  beforeAll(async () => {
+    f = await startApi({ runs: { splitDelayMs: 60_000 } });
+  });
+  afterAll(async () => {
+    await f.close();
+  });
+
+  async function tradedCoin(payee: KeyPairSigner) {
+    const coin = await plantListedCoin(f.sandbox, await fundedWallet(f.sandbox, 10n * ZEC), { kind: 'wallet', wallet: payee.address });
+    const trader = await fundedWallet(f.sandbox, 100n * ZEC);
+    const quote = buyExactTokens(curveOf(f.sandbox, coin), tokens(5_000_000_000_000n), SANDBOX_FEE_RATES);
+    const result = await send(f.sandbox, trader, [await openCoinAccount(trader, coin), await buyV2Instruction(partiesFor(f.sandbox, coin, trader.address), { amount: quote.tokens, maxQuoteCost: quote.totalCost })]);
+    expect(result.err, result.logs.join('\n')).toBeNull();
+    await f.indexed();
+    await new Promise((r) => setImmediate(r)); // the runs plan what the index applied on the next turn
+    return { coin, trader };
+  }
+
+  it('names the split, when it goes, and that the service pays the payee after it', async () => {
+    const payee = await fundedWallet(f.sandbox, 1n);
+    const { coin, trader } = await tradedCoin(payee);
+    const schedule = (await call(f, 'GET', `/v1/coins/${coin.mint}/schedule`)).body;
+    expect(schedule['payout']).toMatchObject({ waitingZec: '0', unsplit: true, payeeZecAccount: true, lastPayout: null });
+    expect((schedule['scheduled'] as Json[]).find((j) => j['kind'] === 'split')).toMatchObject({ state: 'waiting', dueAt: expect.any(Number) });
+    const claim = await call(f, 'POST', '/v1/claim/build', { body: { wallet: trader.address, mint: coin.mint } });
+    expect([claim.status, (claim.body['error'] as Json)['code']]).toEqual([422, 'refused']);
+    expect((claim.body['error'] as Json)['message']).toMatch(
+      new RegExp(`^nothing waits in the fee account of coin ${coin.mint}: a split is still due \\(creator fees from the latest trades are not split yet; the service splits them in (59s|1m)\\), then pays the payee itself$`),
+    );
+  });
+
+  it('says that a payee without a ZEC account will not be paid by the service, and that a claim after the split will', async () => {
+    const payee = await fundedWallet(f.sandbox); // SOL only: no ZEC account
+    const { coin, trader } = await tradedCoin(payee);
+    const claim = await call(f, 'POST', '/v1/claim/build', { body: { wallet: trader.address, mint: coin.mint } });
+    expect([claim.status, (claim.body['error'] as Json)['code']]).toEqual([422, 'refused']);
+    expect((claim.body['error'] as Json)['message']).toBe(
+      `nothing waits in the fee account of coin ${coin.mint}: a split is still due (creator fees from the latest trades are not split yet; the service splits them in ${(claim.body['error'] as Json)['message']!.toString().match(/splits them in ([^)]+)\)/)![1]}); the payee ${payee.address} has no ZEC account, so the service will not pay it: claim once the split is done (a claim opens the account)`,
+    );
   });
 });

@@ -7,6 +7,11 @@ import type { Api, ApiContext } from '../server.js';
 import { payeeOf } from './plant.js';
 import { addressOf, ERROR_RESPONSES, listedCoinOf } from './query.js';
 import { BUILDS } from './trade.js';
+import { readPayoutFacts } from '../payout-facts.js';
+import { nothingToClaimText, payoutStatus } from '../../types/payee-payout.js';
+import { formatDecimalUnits, ZEC_DECIMALS } from '../../math/units.js';
+
+const zecWords = (zat: bigint): string => `${formatDecimalUnits(zat, ZEC_DECIMALS)} ZEC`;
 
 /** POST /v1/claim/build and POST /v1/payee/build: the deployer share's payout and its payee. */
 export function registerPayeeRoutes(app: Api, ctx: ApiContext): void {
@@ -25,7 +30,12 @@ export function registerPayeeRoutes(app: Api, ctx: ApiContext): void {
       const wallet = addressOf(request.body.wallet, 'wallet');
       const mint = listedCoinOf(ctx, request.body.mint).mint;
       const world = await readWorld(ctx.chain, ctx.profile);
-      const build = await buildClaim(ctx.chain, { wallet, mint }, world, (ctx.now ?? Date.now)());
+      const build = await buildClaim(ctx.chain, { wallet, mint }, world, (ctx.now ?? Date.now)(), async () => {
+        const facts = await readPayoutFacts(ctx, mint);
+        const plain = `nothing waits in the fee account of coin ${mint}: there is nothing to claim now`;
+        // The chain's fee account is empty: a share the index still counts as waiting is being paid right now.
+        return facts ? nothingToClaimText(mint, payoutStatus({ ...facts, waitingZec: 0n }), Date.now(), zecWords, facts.payee) : plain;
+      });
       ctx.relay?.record(build);
       return buildAnswerOf(build);
     },

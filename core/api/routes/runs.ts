@@ -2,10 +2,13 @@ import { Type } from 'typebox';
 import type { Address } from '@solana/kit';
 import { invalidParam, notFound } from '../api-error.js';
 import { AddressString, Cursor, Limit, MintParams, Page } from '../schemas/common.js';
-import { CoinSchedule, Holders, presentHolder, presentPayment, presentRing, presentRun, presentScheduled, RewardRun, Ring, RunDetail, shareOfSupply } from '../schemas/runs.js';
+import { CoinSchedule, Holders, presentHolder, presentPayout, presentPayment, presentRing, presentRun, presentScheduled, RewardRun, Ring, RunDetail, shareOfSupply } from '../schemas/runs.js';
 import type { Api, ApiContext } from '../server.js';
 import { findBondingCurve } from '../../programs/launchpad/pdas.js';
 import { addressOf, ERROR_RESPONSES, listedCoinOf, nextOffset, offsetOf, READS, signatureOf } from './query.js';
+import { placeSupply } from '../../math/supply-parts.js';
+import { readPayoutFacts } from '../payout-facts.js';
+import { stockKeyOf } from '../schemas/coin.js';
 
 /** Pages of the vault's movements: the last row's (seq, position), newest first. */
 function ringCursorOf(cursor: string | undefined): { seq: bigint; position: bigint } | null {
@@ -28,7 +31,7 @@ export function registerRunRoutes(app: Api, ctx: ApiContext): void {
       config: READS,
       schema: {
         summary: "A coin's holders",
-        description: 'Wallets holding the coin, largest first, with their share of the supply, first trade, cost basis and PnL (from the trades the index saw). The bonding curve and the pool are listed apart under `vaults`, never as holders.',
+        description: 'Wallets holding the coin, largest first, with their share of the supply, first trade, cost basis and PnL (from the trades the index saw). The bonding curve (its coins for sale, and the part kept for its pool) or the pool are listed apart under `vaults`, never as holders; `held` + `vaults` + `unplaced` is the whole supply.',
         tags: ['holders'],
         params: MintParams,
         querystring: Type.Object({ limit: Limit, cursor: Cursor }),
@@ -42,19 +45,19 @@ export function registerRunRoutes(app: Api, ctx: ApiContext): void {
       const supply = coin.tokenTotalSupply;
       const valued = coin.pair !== 'native' || store.nativeRate() !== null;
       const rows = store.holders(coin.mint, limit, offset);
-      const vaults = [];
-      if (coin.stage !== 'pool') {
-        vaults.push({ role: 'curve' as const, address: await findBondingCurve(ctx.profile.programs['launchpad']!, coin.mint), balance: String(coin.realToken), shareOfSupply: shareOfSupply(coin.realToken, supply) });
-      } else if (coin.pool) {
-        const base = coin.poolBase ?? 0n;
-        vaults.push({ role: 'pool' as const, address: coin.pool, balance: String(base), shareOfSupply: shareOfSupply(base, supply) });
-      }
+      const totals = store.holderTotals(coin.mint);
+      const curve = coin.stage !== 'pool' ? await findBondingCurve(ctx.profile.programs['launchpad']!, coin.mint) : null;
+      const parts = placeSupply({ supply, held: totals.held, stage: coin.stage, realToken: coin.realToken, poolBase: coin.pool ? (coin.poolBase ?? 0n) : null });
+      const vaults = parts.vaults.map((v) => ({ role: v.role, address: v.role === 'pool' ? coin.pool! : curve!, balance: String(v.balance), shareOfSupply: shareOfSupply(v.balance, supply) }));
+      const part = (balance: bigint) => ({ balance: String(balance), shareOfSupply: shareOfSupply(balance, supply) });
       return {
         data: rows.map((h) => presentHolder(h, supply, valued)),
         next: nextOffset(offset, limit, rows.length),
-        holders: Number(store.holderTotals(coin.mint).holders),
+        holders: Number(totals.holders),
         supply: String(supply),
+        held: part(totals.held),
         vaults,
+        unplaced: part(parts.unplaced),
       };
     },
   );
@@ -152,7 +155,7 @@ export function registerRunRoutes(app: Api, ctx: ApiContext): void {
       config: READS,
       schema: {
         summary: "What the service will run next for a coin",
-        description: "This machine's service runs for the coin (split, native conversion, claim, holder-reward run, migration): when each is due, what it last did, and why its last try failed.",
+        description: "This machine's service runs for the coin (split, native conversion, claim, holder-reward run, migration): when each is due, what it last did, and why its last try failed; for a wallet payee, `payout`: what waits, whether a split is due, whether the payee has a ZEC account and the latest payout.",
         tags: ['fees'],
         params: MintParams,
         response: { 200: CoinSchedule, ...ERROR_RESPONSES },
@@ -162,9 +165,10 @@ export function registerRunRoutes(app: Api, ctx: ApiContext): void {
       const coin = listedCoinOf(ctx, request.params.mint);
       const runs = ctx.runs ?? null;
       const mint: Address = coin.mint;
-      if (!runs) return { mint, runs: 'off' as const, reason: 'this server does not send the service\'s runs (it follows another cluster, or runs without them)', scheduled: [] };
+      const payout = stockKeyOf(coin.pair) === null ? presentPayout(await readPayoutFacts(ctx, mint)) : null;
+      if (!runs) return { mint, runs: 'off' as const, reason: 'this server does not send the service\'s runs (it follows another cluster, or runs without them)', scheduled: [], payout };
       const state = runs.state;
-      return { mint, runs: state.on ? ('on' as const) : ('off' as const), reason: state.on ? null : state.reason, scheduled: runs.jobs(mint).map(presentScheduled) };
+      return { mint, runs: state.on ? ('on' as const) : ('off' as const), reason: state.on ? null : state.reason, scheduled: runs.jobs(mint).map(presentScheduled), payout };
     },
   );
 }

@@ -5,6 +5,7 @@ import { FEE_EVENT_KINDS } from '../../index/store/index-store.js';
 import type { RunJob } from '../../runs/store/run-journal.js';
 import { RUN_KINDS } from '../../runs/store/run-journal.js';
 import { AddressString, Amount, SignedAmount, UnixSeconds } from './common.js';
+import type { PayoutFacts } from '../../types/payee-payout.js';
 
 /**
  * The reads of what the service's runs did (paths are ours: the spec says "not shown"): a coin's holders,
@@ -27,18 +28,27 @@ export const Holder = Type.Object({
 });
 
 export const HolderVault = Type.Object({
-  role: Type.Unsafe<'curve' | 'pool'>({ type: 'string', enum: ['curve', 'pool'], description: 'the bonding curve, or the coin\'s pool after migration' }),
+  role: Type.Unsafe<'curve' | 'curve-reserve' | 'pool'>({
+    type: 'string',
+    enum: ['curve', 'curve-reserve', 'pool'],
+    description: "curve: the bonding curve's real reserve, the coins for sale; curve-reserve: the rest of the curve's token account, minted to it at planting and never for sale, moved into the pool at graduation; pool: the coin's pool after migration",
+  }),
   address: AddressString('the curve or pool account'),
-  balance: Amount('raw coin units it holds (the venue\'s real reserve)'),
+  balance: Amount('raw coin units'),
   shareOfSupply: Type.String({ pattern: '^[0-9]+\\.[0-9]{9}$' }),
 });
+
+const SupplyPart = (description: string) =>
+  Type.Object({ balance: Amount('raw coin units'), shareOfSupply: Type.String({ pattern: '^[0-9]+\\.[0-9]{9}$' }) }, { description });
 
 export const Holders = Type.Object({
   data: Type.Array(Holder, { description: 'wallets holding the coin, largest first' }),
   next: Nullable(Type.String({ description: 'pass as `cursor` for the next page' })),
   holders: Type.Integer({ minimum: 0, description: 'wallets with a balance, in all' }),
   supply: Amount('the coin\'s total supply, raw units'),
+  held: SupplyPart('what all the holders hold together (every page)'),
   vaults: Type.Array(HolderVault, { description: 'where the rest of the supply sits: marked, never counted as holders' }),
+  unplaced: SupplyPart('supply neither held by a wallet the index counts nor in the curve or pool (coins moved by transfers the index does not follow); held + vaults + unplaced = supply'),
 });
 
 export const RewardRun = Type.Object({
@@ -99,12 +109,37 @@ export const ScheduledRun = Type.Object({
   lastError: Nullable(Type.String({ description: 'why its last try failed, in plain words' })),
 });
 
+export const Payout = Type.Object(
+  {
+    payee: AddressString('the payee wallet recorded on chain'),
+    waitingZec: Amount("the payee's share not paid out yet: what waits in the fee account, zat (as `waitingZec` of the fees)"),
+    unsplit: Type.Boolean({ description: 'creator fees were traded since the last split: a split is still due (the `split` or `native` run says when)' }),
+    payeeZecAccount: Type.Boolean({ description: 'whether the payee has a ZEC account: the service pays a payee only into one (a claim opens it)' }),
+    lastPayout: Nullable(
+      Type.Object({ signature: SignatureText('the payout\'s transaction'), at: UnixSeconds('when it landed'), zec: Amount('zat paid') }, { description: 'the latest payout to the payee' }),
+    ),
+  },
+  { description: "where a wallet payee's share stands (null: the payee is holder rewards or none is recorded)" },
+);
+
 export const CoinSchedule = Type.Object({
   mint: AddressString(),
   runs: Type.Unsafe<'on' | 'off'>({ type: 'string', enum: ['on', 'off'], description: 'whether this machine sends the service\'s runs' }),
   reason: Nullable(Type.String({ description: 'why the runs are off' })),
   scheduled: Type.Array(ScheduledRun),
+  payout: Nullable(Payout),
 });
+
+export function presentPayout(p: PayoutFacts | null): Static<typeof Payout> | null {
+  if (p === null) return null;
+  return {
+    payee: p.payee,
+    waitingZec: String(p.waitingZec),
+    unsplit: p.unsplit,
+    payeeZecAccount: p.payeeZecAccount,
+    lastPayout: p.lastPayout ? { signature: p.lastPayout.signature, at: p.lastPayout.at, zec: String(p.lastPayout.zec) } : null,
+  };
+}
 
 /** balance ÷ supply as a decimal of nine places, truncated: integer arithmetic only. */
 export function shareOfSupply(balance: bigint, supply: bigint): string {
