@@ -258,6 +258,8 @@ describe('Discover in Chromium', () => {
   });
 
   it('fits 1920×1080 as well', async () => {
+    // Reads the desk sent with its old session as the server restarted may still come back 401 now.
+    browser.expectProblems(/\b401\b/);
     await page().setViewportSize({ width: 1920, height: 1080 });
     await expect.poll(() => mintsIn('New')).toHaveLength(5 + STOCK_COINS);
     await page().screenshot({ path: `${SHOTS}/desk-discover-1920x1080.png` });

@@ -62,7 +62,8 @@ describe('native route against core/math/route', () => {
       if (before.hop2.venue === 'curve' && before.hop2.curve.complete) break;
       const held = await tokenBalance(sandbox, trader.address, coin.mint, TOKEN_2022_PROGRAM);
       if (i % 4 !== 3 || held === 0n) {
-        const expected = routeBuy(before, (random(1_500n) * ZEC) as ZecUnits, RATES);
+        // Up to 7.5 ZEC a buy: a native curve starts at the 30 ZEC a ZEC curve does (genesis), so the loop stays short of its end.
+        const expected = routeBuy(before, ((random(1_500n) * ZEC) / 200n) as ZecUnits, RATES);
         const result = await send(sandbox, trader, [await instruction('buy', expected.amountIn, expected.tokensOut)]);
         expect(result.err, result.logs.join('\n')).toBeNull();
         expect(await venues()).toEqual(expected.next);
