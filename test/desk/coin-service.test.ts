@@ -136,7 +136,7 @@ describe('the coin page: holders and service runs, in Chromium', () => {
     const fees = page().getByRole('region', { name: 'Fees' });
     const feeRow = (label: string) => fees.locator('div', { has: page().locator('dt', { hasText: label }) }).locator('dd');
     await panel.waitFor();
-    expect(await panel.locator('[data-field="waiting"]').textContent()).toBe('0 ZEC');
+    await expect.poll(() => panel.locator('[data-field="waiting"]').textContent()).toBe('0 ZEC');
     expect(await panel.locator('[data-field="payout"]').textContent()).toBe('Nothing has been paid to the payee yet.');
     expect(await panel.getByRole('button', { name: 'Claim to Payee' }).isDisabled()).toBe(true);
 
@@ -150,7 +150,7 @@ describe('the coin page: holders and service runs, in Chromium', () => {
     }, { timeout: 20_000 }).toBe(true);
     const zec = formatDecimalUnits(BigInt(paid!['zec'] as string), 8);
     await expect.poll(() => panel.locator('[data-field="payout"]').textContent(), { timeout: 15_000 }).toMatch(new RegExp(`^Last paid: ${zec.replace('.', '\\.')} ZEC [0-9]+s ago\\.$`));
-    expect(await panel.locator('[data-field="waiting"]').textContent()).toBe('0 ZEC');
+    await expect.poll(() => panel.locator('[data-field="waiting"]').textContent()).toBe('0 ZEC');
     expect(await panel.locator('[data-field="claim-note"]').textContent()).toBe('Nothing to claim: every split share has been paid.');
     expect(await panel.getByRole('button', { name: 'Claim to Payee' }).isDisabled()).toBe(true);
     const api = await get(`/v1/coins/${mine.mint}/fees`);
@@ -176,7 +176,7 @@ describe('the coin page: holders and service runs, in Chromium', () => {
     await expect.poll(() => panel.locator('[data-field="payout"]').textContent(), { timeout: 20_000 }).toBe('Your wallet has no ZEC account, so the service cannot pay it.');
     const waiting = (await get(`/v1/coins/${mine.mint}/fees`))['waitingZec'] as string;
     expect(BigInt(waiting) > 0n).toBe(true);
-    expect(await panel.locator('[data-field="waiting"]').textContent()).toBe(`${formatDecimalUnits(BigInt(waiting), 8)} ZEC`);
+    await expect.poll(() => panel.locator('[data-field="waiting"]').textContent()).toBe(`${formatDecimalUnits(BigInt(waiting), 8)} ZEC`);
     const fees = page().getByRole('region', { name: 'Fees' });
     expect(await fees.locator('div', { has: page().locator('dt', { hasText: 'Waiting in the fee account' }) }).locator('dd').textContent()).toBe(formatDecimalUnits(BigInt(waiting), 8));
     expect(await panel.locator('[data-field="claim-note"]').textContent()).toBe('Claim it: the claim opens your ZEC account and pays what waits into it.');

@@ -156,7 +156,7 @@ describe('the planting wizard, in Chromium', () => {
     await page().goto(`${f.base}/coin/${mint}`);
     const panel = page().getByRole('region', { name: 'Your coin' });
     await panel.waitFor();
-    expect(await panel.locator('[data-field="waiting"]').textContent()).toBe('0 ZEC');
+    await expect.poll(() => panel.locator('[data-field="waiting"]').textContent()).toBe('0 ZEC');
     await panel.getByRole('radio', { name: 'Pay holder rewards' }).check();
     expect(await panel.getByRole('button', { name: 'Build the payee change' }).isDisabled()).toBe(true);
     await panel.getByRole('checkbox', { name: 'I understand this can never be changed' }).check();
