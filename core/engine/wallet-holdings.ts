@@ -45,9 +45,3 @@ export async function readWalletHoldings(chain: Chain, wallet: Address): Promise
   return { wallet, lamports, tokens };
 }
 
-/** The wallet's amount of `mint`, summed over its accounts of that mint (0 without one). */
-export function heldAmount(holdings: WalletHoldings, mint: Address): bigint {
-  let sum = 0n;
-  for (const t of holdings.tokens) if (t.mint === mint) sum += t.amount;
-  return sum;
-}

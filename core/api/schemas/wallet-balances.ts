@@ -20,7 +20,6 @@ export const WalletCoinBalance = Type.Object({
   accounts: Type.Array(AddressString(), { description: 'the wallet\'s token accounts of this coin (an emptied one stays until it is closed)' }),
   valueZec: Type.Union([Amount('the amount at the coin\'s spot price now, in zat'), Type.Null()], { description: 'null while the coin has no ZEC value' }),
 });
-export type WalletCoinBalanceJson = Static<typeof WalletCoinBalance>;
 
 export const WalletBalances = Type.Object(
   {
