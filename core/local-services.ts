@@ -17,6 +17,8 @@ import type { MarketChoice } from './sandbox/genesis/steps.js';
 import { deskUrlWithToken, newDeskToken } from './api/desk/desk-token.js';
 import { OsKeychain, type Keychain } from './signer/keychain.js';
 import { ProgramGuard } from './signer/program-guard.js';
+import { TradingBook } from './signer/trading-book.js';
+import { OneClickJournal } from './api/store/one-click-journal.js';
 import { WalletBook } from './signer/wallet-book.js';
 import { LiveActivity } from './sandbox/market/live-activity.js';
 import { ServiceRuns, type RunTimings } from './runs/service-runs.js';
@@ -108,7 +110,10 @@ export async function startLocalServices(options: {
       const wallets = await WalletBook.open(options.dataDir, options.keychain ?? new OsKeychain());
       const guard = await ProgramGuard.open(chain, sandbox.profile, options.dataDir);
       await guard.check(); // pins what it has never seen, so a later upgrade is noticed
-      const desk = { wallets, token: deskToken, faucet: sandbox.faucet, guard };
+      const trading = await TradingBook.open(options.dataDir);
+      const journal = OneClickJournal.open(join(options.dataDir, 'one-click.sqlite'));
+      stops.push(() => journal.close());
+      const desk = { wallets, token: deskToken, faucet: sandbox.faucet, guard, trading, journal };
       // The stock review's switches change while the sandbox runs (its admin): the issuer status reads the live profile.
       const stocks = issuerStatusOn(chain, () => sandbox.profile.stocks, { vault: sandbox.profile.programs['vault'] });
       sandbox.onProfileChange(() => stocks.invalidate());

@@ -21,6 +21,8 @@ import { plantListedCoin } from '../helpers/vault.js';
 import { rulesOf } from '../index/rules.js';
 import type { Keychain } from '../../core/signer/keychain.js';
 import { WalletBook } from '../../core/signer/wallet-book.js';
+import { TradingBook } from '../../core/signer/trading-book.js';
+import { OneClickJournal } from '../../core/api/store/one-click-journal.js';
 import { ProgramGuard } from '../../core/signer/program-guard.js';
 import type { IssuerStatus } from '../../core/stocks/issuer-status.js';
 import { issuerStatusOn } from '../../core/stocks/node/issuer-status-node.js';
@@ -84,7 +86,9 @@ export async function startApi(
   const wallets = options.desk ? await WalletBook.open(dir, options.desk.keychain) : null;
   const guard = options.desk ? await ProgramGuard.open(chain, sandbox.profile, dir) : null;
   await guard?.check();
-  const desk = options.desk && wallets && guard ? { desk: { wallets, token: options.desk.token, faucet: sandbox.faucet, guard } } : {};
+  const trading = options.desk ? await TradingBook.open(dir) : null;
+  const journal = options.desk ? OneClickJournal.open(join(dir, 'one-click.sqlite')) : null;
+  const desk = options.desk && wallets && guard && trading && journal ? { desk: { wallets, token: options.desk.token, faucet: sandbox.faucet, guard, trading, journal } } : {};
   const { onStep, onFailure, ...timings } = options.runs ?? {};
   fixture.runs = options.runs
     ? ServiceRuns.start({ chain, store, profile: sandbox.profile, journalPath: join(dir, 'runs.sqlite'), authority: sandbox.serviceAuthority, timings, ...(onStep ? { onStep } : {}), ...(onFailure ? { onFailure } : {}) })
@@ -106,6 +110,7 @@ export async function startApi(
       await app.close();
       ingestor.stop();
       ledger.close();
+      journal?.close();
       keys.close();
       store.close();
       sandbox.close();

@@ -1,6 +1,7 @@
 import type { Api, ApiContext } from '../server.js';
 import { assertDeskToken } from './desk-token.js';
 import type { DeskSigning } from './desk-signing.js';
+import { registerQuickRoutes } from './quick-routes.js';
 import { registerSignRoutes } from './sign-routes.js';
 import { registerWalletRoutes } from './wallet-routes.js';
 
@@ -13,5 +14,6 @@ export async function registerDeskApi(app: Api, ctx: ApiContext, desk: DeskSigni
     scope.addHook('onRequest', async (request) => assertDeskToken(request, desk.token));
     registerWalletRoutes(scope as Api, desk);
     registerSignRoutes(scope as Api, ctx, desk);
+    registerQuickRoutes(scope as Api, ctx, desk);
   });
 }

@@ -1,6 +1,8 @@
 import type { Faucet } from '../../sandbox/faucet.js';
 import type { ProgramGuard } from '../../signer/program-guard.js';
 import type { WalletBook } from '../../signer/wallet-book.js';
+import type { TradingBook } from '../../signer/trading-book.js';
+import type { OneClickJournal } from '../store/one-click-journal.js';
 
 /** What the desk's own routes stand on: the wallets, this run's token, and the sandbox's faucet (null on another cluster). */
 export interface DeskSigning {
@@ -9,4 +11,8 @@ export interface DeskSigning {
   readonly faucet: Faucet | null;
   /** Nothing is signed while a program the desk signs against changed since it was pinned. */
   readonly guard: ProgramGuard;
+  /** Each wallet's presets and one-click policy. */
+  readonly trading: TradingBook;
+  /** Every trade asked for without review, with its verdict. */
+  readonly journal: OneClickJournal;
 }

@@ -1,4 +1,5 @@
-import { generateKeyPairSigner, getTransactionDecoder, getTransactionEncoder, partiallySignTransaction, type Address } from '@solana/kit';
+import { generateKeyPairSigner, type Address } from '@solana/kit';
+import { assertUnsent, signAndSend } from './sign-build.js';
 import { formatExactUnits } from '../../math/decimal-display.js';
 import { networkFeeLamports } from '../../verify/network-fee.js';
 import type { Static, TObject, TSchema } from 'typebox';
@@ -128,22 +129,11 @@ export function registerSignRoutes(app: Api, ctx: ApiContext, desk: DeskSigning)
     app.post(paths.sign, { schema: { hide: true, body: k.body as TSchema as S, response: { 200: SignAnswer, ...ERROR_RESPONSES } } }, async (request) => {
       const body = request.body as Static<S> & { buildId: string };
       const d = deps();
-      const sent = d.relay.build(body.buildId);
-      if (sent && sent.state !== 'built') throw new DeskError('refused', `build ${sent.id} was sent before (a build is signed and sent once); build again`);
+      assertUnsent(d, body.buildId);
       const review = await k.review(d, body);
-      if (!review.signable) {
-        const why = [...review.flags.map((f) => f.text), ...review.verdict.filter((l) => !l.ok).map((l) => `${l.field}: ${l.detail}`)];
-        throw new DeskError('refused', `not signed: the review does not pass (${why.join('; ')})`);
-      }
-      await desk.guard.assertUnchanged();
-      const others = (k.others?.(body) ?? []).map((mint) => mints.signer(mint));
-      const keyPairs = [(await desk.wallets.signer(k.wallet(body))).keyPair, ...others.map((o) => o.keyPair)];
-      const decoder = getTransactionDecoder();
-      const encoder = getTransactionEncoder();
-      const signed: Uint8Array[] = [];
-      for (const t of review.build.transactions) signed.push(new Uint8Array(encoder.encode(await partiallySignTransaction(keyPairs, decoder.decode(t.wire)))));
-      const result = await d.relay.send(review.build.id, signed);
-      for (const o of others) mints.forget(o.address);
+      const mintsOf = () => k.others?.(body) ?? [];
+      const result = await signAndSend(d, desk, review, k.wallet(body), () => mintsOf().map((mint) => mints.signer(mint)));
+      for (const mint of mintsOf()) mints.forget(mint);
       return { buildId: result.buildId, signatures: [...result.signatures] };
     });
   }

@@ -30,7 +30,12 @@ export function registerWalletRoutes(app: Api, desk: DeskSigning): void {
     listOf(desk, await desk.wallets.setActive(request.params.address)),
   );
   app.post('/desk-api/wallets/:address/remove', { schema: { ...HIDE, params: WalletParams, body: ConfirmBody, response: { 200: WalletListSchema, ...ERROR_RESPONSES } } }, async (request) =>
-    listOf(desk, await desk.wallets.remove(request.params.address, request.body.confirmation)),
+    {
+      const list = await desk.wallets.remove(request.params.address, request.body.confirmation);
+      // Its presets and policy go with it (the journal stays: what was signed remains on record).
+      await desk.trading.forget(request.params.address as Address);
+      return listOf(desk, list);
+    },
   );
   app.post(
     '/desk-api/wallets/:address/export',
