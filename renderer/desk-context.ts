@@ -13,6 +13,8 @@ import type { OfflineReviewState } from './state/offline-review.svelte.js';
 import type { ProgramGuardState } from './state/program-guard.svelte.js';
 import type { StocksState } from './state/stocks.svelte.js';
 import type { WalletBalances } from './state/wallet-balances.svelte.js';
+import type { TradingSettings } from './state/trading-settings.svelte.js';
+import type { QuickTrader } from './state/quick-trader.svelte.js';
 
 /** What every page and component of the desk shares: the client and the state modules, made once in main.ts. */
 export interface Desk {
@@ -31,6 +33,10 @@ export interface Desk {
   readonly stocks: StocksState;
   /** Balances of the keychain wallets (and of any wallet a page follows), live from chain. */
   readonly balances: WalletBalances;
+  /** Each keychain wallet's presets and one-click policy. */
+  readonly trading: TradingSettings;
+  /** Quick trades: one click to a landed trade inside the wallet's limits, or to the filled review. */
+  readonly quick: QuickTrader;
 }
 
 export const [getDesk, setDesk] = createContext<Desk>();

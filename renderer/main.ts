@@ -20,6 +20,8 @@ import { ProgramGuardState } from './state/program-guard.svelte.js';
 import { StocksState } from './state/stocks.svelte.js';
 import { watchedWallet } from './state/watched-wallet.js';
 import { WalletBalances } from './state/wallet-balances.svelte.js';
+import { TradingSettings } from './state/trading-settings.svelte.js';
+import { QuickTrader } from './state/quick-trader.svelte.js';
 import './app.css';
 
 /** The desk's composition root: one client, one of each state module, handed to the app. */
@@ -27,16 +29,21 @@ const connection = new ConnectionState();
 const api = new DeskApi(new DeskSession(), connection);
 const wallets = new WalletsState(new WalletApi(takeDeskToken()));
 const feed = new LiveFeed(connection);
+const router = new Router();
+const balances = new WalletBalances(feed);
+const trading = new TradingSettings(wallets.api);
 const desk: Desk = {
   api,
   connection,
-  router: new Router(),
+  router,
   search: new SearchState(),
   clock: new Clock(),
   documents: new CoinDocuments(api),
   discover: new DiscoverState(api),
   feed,
-  balances: new WalletBalances(feed),
+  balances,
+  trading,
+  quick: new QuickTrader(api, wallets, trading, balances, router),
   wallets,
   keychain: new KeychainState(wallets.api),
   review: new OfflineReviewState(wallets.api),

@@ -1,5 +1,6 @@
 import type { Static } from 'typebox';
 import type { SwapQuoteAnswer, PlantQuoteAnswer, GuardAnswer, KeychainStatusSchema, ReviewKitSchema, ReviewAnswer, SignAnswer, TradeTicketBody, WalletEntrySchema, WalletListSchema } from '../../core/api/schemas/desk.js';
+import type { JournalAnswer, PolicySchema, PresetsSchema, QuickAnswer, TradingAnswer } from '../../core/api/schemas/one-click.js';
 import { ApiError } from './api-error.js';
 import type { ApiErrorCode } from './api-types.js';
 
@@ -13,6 +14,12 @@ export type ReviewKitJson = Static<typeof ReviewKitSchema>;
 export type GuardJson = Static<typeof GuardAnswer>;
 export type PlantQuoteJson = Static<typeof PlantQuoteAnswer>;
 export type SwapQuoteJson = Static<typeof SwapQuoteAnswer>;
+export type TradingJson = Static<typeof TradingAnswer>;
+export type PresetsJson = Static<typeof PresetsSchema>;
+export type PolicyJson = Static<typeof PolicySchema>;
+export type JournalJson = Static<typeof JournalAnswer>;
+export type JournalEntryJson = JournalJson['data'][number];
+export type QuickJson = Static<typeof QuickAnswer>;
 export type BuildKindName = 'trade' | 'plant' | 'claim' | 'payee' | 'swap';
 
 /**
@@ -83,6 +90,25 @@ export class WalletApi {
 
   swapQuote(direction: 'sol_to_zec' | 'zec_to_sol', amount: bigint): Promise<SwapQuoteJson> {
     return this.call('GET', `/desk-api/swap/quote?direction=${direction}&amount=${amount}`);
+  }
+
+  /** A keychain wallet's presets, one-click policy and what one-click buys spent in 24 hours. */
+  trading(address: string): Promise<TradingJson> {
+    return this.call('GET', `/desk-api/wallets/${address}/trading`);
+  }
+  savePresets(address: string, presets: PresetsJson): Promise<TradingJson> {
+    return this.call('PUT', `/desk-api/wallets/${address}/presets`, presets);
+  }
+  /** Turning one-click trading on (or changing its limits while on) takes the typed confirmation. */
+  savePolicy(address: string, policy: PolicyJson, confirmation?: string): Promise<TradingJson> {
+    return this.call('PUT', `/desk-api/wallets/${address}/one-click`, { policy, ...(confirmation !== undefined ? { confirmation } : {}) });
+  }
+  journal(address: string, limit = 50): Promise<JournalJson> {
+    return this.call('GET', `/desk-api/wallets/${address}/one-click/journal?limit=${limit}`);
+  }
+  /** The signature without the review screen: the server signs only inside the wallet's policy, else refuses naming the bound. */
+  quickTrade(buildId: string, ticket: DeskTicketJson): Promise<QuickJson> {
+    return this.call('POST', '/desk-api/quick/trade', { buildId, ticket });
   }
 
   /** The cluster's review kit (public: no token needed), for reviews without network. */

@@ -8,6 +8,7 @@ import { firstStepOf, secondStepOf, type SplitQuote, type SplitTicket } from '..
 import { watchedWallet, watchWallet } from './watched-wallet.js';
 import type { WalletsState } from './wallets.svelte.js';
 import type { WalletBalances } from './wallet-balances.svelte.js';
+import type { TicketHandoff } from './quick-trader.svelte.js';
 import { shareOf, type Position, type TradedHolding } from '../../core/math/position.js';
 
 /** Typing settles this long before a quote is asked for. */
@@ -46,6 +47,10 @@ export class TradeTicketState {
   next = $state<{ readonly why: string; review: TradeReviewState | null; problem: string | null; building: boolean } | null>(null);
   /** The sale is of everything the wallet holds (the 100% preset): built as `amount: "all"`, which closes the emptied account. */
   sellAll = $state(false);
+  /** Why the ticket was filled and built for the person (a quick trade that was not signed straight away). */
+  handoffNotice = $state<string | null>(null);
+  /** Build as soon as the quote answers (a quick trade handed over): once, and never past a warning to acknowledge. */
+  private buildOnQuote = false;
   /** What the index knows of this wallet's trades of the coin (cost basis, realised PnL); null until read or without any. */
   traded = $state<TradedHolding | null>(null);
   private sequence = 0;
@@ -158,6 +163,22 @@ export class TradeTicketState {
     this.changed();
   }
 
+  /**
+   * A quick trade the server did not sign straight away (one-click off, a bound crossed, two steps): the
+   * ticket is filled with it and built as soon as its quote answers, so its review opens saying why.
+   */
+  takeOver(h: TicketHandoff): void {
+    this.wallet = h.wallet;
+    this.side = h.side;
+    if (h.side === 'buy') this.pay = h.pay;
+    this.amountText = h.amountText;
+    this.sellAll = h.all;
+    this.handoffNotice = h.notice;
+    this.buildOnQuote = true;
+    this.changed();
+    void this.readTraded();
+  }
+
   /** Any change of the ticket: the quote on screen no longer answers it; a new one is asked for shortly. */
   changed(): void {
     this.acknowledged = false;
@@ -166,6 +187,8 @@ export class TradeTicketState {
     this.buildError = null;
     this.review = null;
     this.next = null;
+    // The reason a handed-over trade was filled stays only until the person changes the ticket.
+    if (!this.buildOnQuote) this.handoffNotice = null;
     const slippage = Number(this.slippageText);
     const amount = ticketAmount(this.ticket);
     if (this.slippageText.trim() !== '' && (!Number.isInteger(slippage) || slippage < 0 || slippage > 2_000)) this.problem = 'slippage is a whole number of bps from 0 to 2000';
@@ -200,6 +223,11 @@ export class TradeTicketState {
       this.quote = quote;
       this.quotedAt = Date.now();
       this.problem = null;
+      this.quoting = false;
+      if (this.buildOnQuote) {
+        this.buildOnQuote = false;
+        if (this.canBuild) void this.submit();
+      }
     } catch (error) {
       if (mine !== this.sequence) return;
       if (!isApiError(error)) throw error;
