@@ -1,4 +1,5 @@
 import { DeskError } from '../errors.js';
+import { textOf, type CommandValues } from './command-values.js';
 import { formatDecimalUnits, parseDecimalUnits, SOL_DECIMALS, ZEC_DECIMALS } from '../math/units.js';
 import { COIN_DECIMALS } from '../verify/ticket.js';
 
@@ -45,6 +46,14 @@ export function slippageOf(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   if (!/^[0-9]{1,5}$/.test(text) || Number(text) > 10_000) throw new DeskError('invalid_param', `--slippage: ${JSON.stringify(text.slice(0, 20))} is not a number of basis points from 0 to 10000 (100 is 1%)`);
   return Number(text);
+}
+
+/** `--priority-fee MICRO_LAMPORTS`: the build's `computeUnitPrice`, decimal digits (the server holds its fee to the cap). */
+export function priorityFeeOf(values: CommandValues): { computeUnitPrice?: string } {
+  const text = textOf(values, 'priority-fee');
+  if (text === undefined) return {};
+  if (!/^[0-9]{1,20}$/.test(text)) throw new DeskError('invalid_param', `--priority-fee: ${JSON.stringify(text.slice(0, 40))} is not a price in micro-lamports per compute unit (decimal digits, e.g. 10000)`);
+  return { computeUnitPrice: text };
 }
 
 /** Basis points as a percentage, exactly (125 → "1.25%"). */

@@ -9,7 +9,7 @@ import { choiceOf, textOf, type CommandValues } from './command-values.js';
 import { askYes, requireAnswerable } from './confirm-prompt.js';
 import { Declined, LandedThenFailed } from './exit-codes.js';
 import { reviewOf } from './build-review-lines.js';
-import { amountIn, COINS, percentOf, slippageOf, SOL, unitsText, ZEC, type Unit } from './trade-amounts.js';
+import { amountIn, COINS, percentOf, priorityFeeOf, slippageOf, SOL, unitsText, ZEC, type Unit } from './trade-amounts.js';
 import { apiUrlOf, signingWallet, tradeDesk, type TradeDesk } from './trade-connection.js';
 
 /**
@@ -110,7 +110,7 @@ export async function buy(positionals: readonly string[], values: CommandValues)
   const unit = pay === 'SOL' ? SOL : ZEC;
   const amount = amountIn(positionals[1]!, unit, '<amount>');
   const slippageBps = slippageOf(textOf(values, 'slippage'));
-  const request = { mint, side: 'buy' as const, amount: amount.toString(), ...(pay === 'SOL' ? { pay } : {}), ...(slippageBps !== undefined ? { slippageBps } : {}) };
+  const request = { mint, side: 'buy' as const, amount: amount.toString(), ...(pay === 'SOL' ? { pay } : {}), ...(slippageBps !== undefined ? { slippageBps } : {}), ...priorityFeeOf(values) };
   const { result, setup, coin } = await runFlow(values, { command: 'buy', coin: coinNamed(mint), run: (s) => s.desk.trade(request, s.signer) });
   answer(values, { command: 'buy', wallet: setup.wallet.address, mint, pay, amount: unitsText(amount, unit), amountBaseUnits: amount.toString(), ...flowJson(result), quote: result.quote, trade: tradeJson(result.trade) }, tradeLines(result, coin!));
 }
@@ -121,7 +121,7 @@ export async function sell(positionals: readonly string[], values: CommandValues
   const all = positionals[1]!.trim().toLowerCase() === 'all';
   const amount = all ? 'all' : amountIn(positionals[1]!, COINS, '<amount>').toString();
   const slippageBps = slippageOf(textOf(values, 'slippage'));
-  const request = { mint, side: 'sell' as const, amount, ...(receive === 'SOL' ? { receive } : {}), ...(slippageBps !== undefined ? { slippageBps } : {}) };
+  const request = { mint, side: 'sell' as const, amount, ...(receive === 'SOL' ? { receive } : {}), ...(slippageBps !== undefined ? { slippageBps } : {}), ...priorityFeeOf(values) };
   const { result, setup, coin } = await runFlow(values, { command: 'sell', coin: coinNamed(mint), run: (s) => s.desk.trade(request, s.signer) });
   answer(values, { command: 'sell', wallet: setup.wallet.address, mint, receive, amount: all ? 'all' : unitsText(amount, COINS), amountBaseUnits: amount, ...flowJson(result), quote: result.quote, trade: tradeJson(result.trade) }, tradeLines(result, coin!));
 }
@@ -133,7 +133,7 @@ export async function swap(positionals: readonly string[], values: CommandValues
   const [direction, from, to] = chosen;
   const amount = amountIn(positionals[1]!, from, '<amount>');
   const slippageBps = slippageOf(textOf(values, 'slippage'));
-  const request = { direction, amount: amount.toString(), ...(slippageBps !== undefined ? { slippageBps } : {}) };
+  const request = { direction, amount: amount.toString(), ...(slippageBps !== undefined ? { slippageBps } : {}), ...priorityFeeOf(values) };
   const { result, setup } = await runFlow(values, { command: 'swap', coin: async () => null, run: (s) => s.desk.swap(request, s.signer) });
   const expected = result.builds[0]!.expected;
   const least = expected[to === ZEC ? 'minZecOut' : 'minSolOut'];
@@ -144,7 +144,8 @@ export async function swap(positionals: readonly string[], values: CommandValues
 
 export async function claim(positionals: readonly string[], values: CommandValues): Promise<void> {
   const mint = mintOf(positionals[0]!);
-  const { result, setup, coin } = await runFlow(values, { command: 'claim', coin: coinNamed(mint), run: (s) => s.desk.claim({ mint }, s.signer) });
+  const price = priorityFeeOf(values);
+  const { result, setup, coin } = await runFlow(values, { command: 'claim', coin: coinNamed(mint), run: (s) => s.desk.claim({ mint, ...price }, s.signer) });
   const paid = result.builds[0]!.expected['zecOut'];
   answer(values, { command: 'claim', wallet: setup.wallet.address, mint, paidOutZec: paid === undefined ? null : unitsText(String(paid), ZEC), ...flowJson(result) }, [
     `claimed ${paid === undefined ? 'what waited' : `${unitsText(String(paid), ZEC)} ZEC`} of ${coin!.ticker} to its payee in ${result.signatures.at(-1)}`,
@@ -163,7 +164,8 @@ function payeeOf(text: string, allowMe: boolean): string {
 export async function payee(positionals: readonly string[], values: CommandValues): Promise<void> {
   const mint = mintOf(positionals[0]!);
   const next = payeeOf(positionals[1]!, false);
-  const { result, setup, coin } = await runFlow(values, { command: 'payee', coin: coinNamed(mint), run: (s) => s.desk.payee({ mint, payee: next }, s.signer) });
+  const price = priorityFeeOf(values);
+  const { result, setup, coin } = await runFlow(values, { command: 'payee', coin: coinNamed(mint), run: (s) => s.desk.payee({ mint, payee: next, ...price }, s.signer) });
   answer(values, { command: 'payee', wallet: setup.wallet.address, mint, payee: next, permanent: result.builds[0]!.permanent, ...flowJson(result) }, [`the payee of ${coin!.ticker} is now ${next} (${result.signatures.at(-1)})`]);
 }
 
@@ -193,7 +195,7 @@ export async function plant(values: CommandValues): Promise<void> {
   const words = Object.fromEntries((['description', 'website', 'twitter', 'telegram'] as const).flatMap((k) => (textOf(values, k) !== undefined ? [[k, textOf(values, k)!]] : [])));
   // The mint key is made here, so the review can name it as the one other signer it expects.
   const mintKey: KeyPairSigner = await generateKeyPairSigner();
-  const ask = { name, symbol, ...words, image: { bytes, type }, payee: payeeChoice, ...(firstBuy !== undefined ? { firstBuy: { zec: firstBuy.toString() } } : {}), ...(pair === 'native' ? { pair } : {}) };
+  const ask = { name, symbol, ...words, image: { bytes, type }, payee: payeeChoice, ...(firstBuy !== undefined ? { firstBuy: { zec: firstBuy.toString() } } : {}), ...(pair === 'native' ? { pair } : {}), ...priorityFeeOf(values) };
   const { result, setup } = await runFlow(values, {
     command: 'plant',
     coin: async () => ({ mint: mintKey.address, ticker: symbol }),

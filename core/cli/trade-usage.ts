@@ -19,7 +19,8 @@ const SLIPPAGE = ['--slippage <BPS>', 'the slippage in basis points (default: th
 const SEND = ['--send <ROUTE>', 'relay (default): the API\'s relay checks and sends; rpc: sent through your --rpc yourself'] as const;
 const YES = ['--yes', 'sign without asking (scripts); where nobody can be asked it is required'] as const;
 const JSON_FLAG = ['--json', 'one JSON result on stdout (amounts as decimal strings); the review and progress go to stderr'] as const;
-const FLOW = [WALLET, data(), API, ...CLUSTER, SEND, YES, JSON_FLAG] as const;
+const PRIORITY_FEE = ['--priority-fee <MICRO_LAMPORTS>', 'the compute unit price, micro-lamports per compute unit (default 10000; 0 allowed); the priority fee it makes may be at most 0.01 SOL'] as const;
+const FLOW = [PRIORITY_FEE, WALLET, data(), API, ...CLUSTER, SEND, YES, JSON_FLAG] as const;
 
 const REVIEW_LINES = [
   'Before signing, the build is checked on this machine against what you asked (launchdesk/client verifyBuild)',

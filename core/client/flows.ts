@@ -77,6 +77,8 @@ export interface PlantAsk extends Omit<UploadRequest, 'payer' | 'mint' | 'holder
   readonly payee: PlantBuildRequest['payee'];
   readonly firstBuy?: PlantBuildRequest['firstBuy'];
   readonly pair?: PlantBuildRequest['pair'];
+  /** Micro-lamports per compute unit (a local addition, docs/api.md "Priority fee"); default "10000". */
+  readonly computeUnitPrice?: PlantBuildRequest['computeUnitPrice'];
 }
 
 /** Attempts at one step before a stale build or an expired blockhash is given up on. */
@@ -166,9 +168,9 @@ export class Launchdesk {
     const wallet = addressOfKey(key);
     const mint = mintKey ?? (await generateKeyPairSigner());
     this.progress('upload', `${ask.name} (${ask.symbol})`);
-    const { payee, firstBuy, pair, ...words } = ask;
+    const { payee, firstBuy, pair, computeUnitPrice, ...words } = ask;
     const { uri } = await this.api.upload({ ...words, payer: wallet, mint: mint.address, holders: payee === 'holders' });
-    const body: PlantBuildRequest = { wallet, mint: mint.address, name: ask.name, symbol: ask.symbol, uri, payee, ...(firstBuy ? { firstBuy } : {}), ...(pair ? { pair } : {}) };
+    const body: PlantBuildRequest = { wallet, mint: mint.address, name: ask.name, symbol: ask.symbol, uri, payee, ...(firstBuy ? { firstBuy } : {}), ...(pair ? { pair } : {}), ...(computeUnitPrice !== undefined ? { computeUnitPrice } : {}) };
     const result = await this.execute({ kind: 'plant', body }, [key, mint]);
     const coin = await this.api.coin(mint.address);
     this.progress('done', `${coin.symbol} listed at ${mint.address}`);

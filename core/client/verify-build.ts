@@ -17,6 +17,7 @@ import { claimProblem, payeeChangeProblem, swapProblem, zecTradeProblem } from '
 import { resolveTransaction, type ResolvedTransaction } from '../verify/message.js';
 import { nativeRouteProblem } from '../verify/native-route.js';
 import { judgePlanting, plantingTransactionOf } from '../verify/planting.js';
+import { computeBudgetOf } from '../verify/signed-build.js';
 import { readTransactionWire } from '../verify/transaction-wire.js';
 import type { BuildJson, ClaimBuildRequest, ParamsJson, PayeeBuildRequest, PlantBuildRequest, SwapBuildRequest, TradeBuildRequest } from './api-types.js';
 import { clientWorld } from './cluster-view.js';
@@ -149,8 +150,22 @@ export async function verifyBuild(ask: BuildAsk, build: BuildJson, context: Veri
         await judgePlant(ask.body, build, txs, world, chain, found);
         break;
     }
+    priceProblems(ask.body.computeUnitPrice, txs, found);
   }
   return { ok: found.list.length === 0, differences: found.list, stale: found.onlyStale, transactions };
+}
+
+/** A request that chose its compute unit price (`computeUnitPrice`): every transaction pays exactly that. */
+function priceProblems(chosen: string | undefined, txs: readonly ResolvedTransaction[], found: Findings): void {
+  if (chosen === undefined) return;
+  if (!/^[0-9]{1,20}$/.test(chosen)) return found.add(`your request's computeUnitPrice ${JSON.stringify(chosen.slice(0, 40))} is not decimal digits`);
+  for (const [i, tx] of txs.entries()) {
+    // A budget a wallet may not set is found by the accepted shape already.
+    const budget = computeBudgetOf(tx.instructions, { maxPriorityLamports: LISTING_RULES.maxPriorityLamports, assertionPrograms: [] });
+    if (typeof budget !== 'string' && budget.microLamports !== BigInt(chosen)) {
+      found.add(`it pays ${budget.microLamports} micro-lamports per compute unit, not the ${BigInt(chosen)} your request chose`, `transaction ${i + 1}`);
+    }
+  }
 }
 
 /** Frozen lookup tables never change again (no authority is left to extend or close them): read once per chain. */
@@ -247,7 +262,7 @@ async function judgeTrade(body: TradeBuildRequest, build: BuildJson, txs: readon
     const rules = await aggregatorRulesOf(world);
     if (!rules) return found.add('the API answered a swap, but the cluster has no aggregator');
     found.add(await swapProblem(tx, { wallet, direction: 'sol_to_zec', amountIn: request.amount as bigint, minAmountOut: minimum }, { ...rules, maxPriorityLamports }), 'transaction 1');
-    return thenProblem(build, 'POST /v1/trade/build', { wallet, mint, side: 'buy', pay: 'ZEC', amount: minimum.toString(), ...(body.slippageBps !== undefined ? { slippageBps: body.slippageBps } : {}) }, found);
+    return thenProblem(build, 'POST /v1/trade/build', { wallet, mint, side: 'buy', pay: 'ZEC', amount: minimum.toString(), ...(body.slippageBps !== undefined ? { slippageBps: body.slippageBps } : {}), ...priceOf(body) }, found);
   }
   const quote = own.quote;
   const plan = quote.plan;
@@ -267,7 +282,7 @@ async function judgeTrade(body: TradeBuildRequest, build: BuildJson, txs: readon
   if (body.side === 'buy' && body.pay !== 'SOL') sameAmount(build, 'maxZecIn', request.amount as bigint, 'the ZEC it may spend', found);
   if (body.side === 'sell') sameAmount(build, 'tokensIn', own.amount, 'the coin units it sells', found);
   if (swapAsked) await swapLegProblem(body, build, tx, own, world, found);
-  if (split) thenProblem(build, 'POST /v1/swap/build', { wallet, direction: 'zec_to_sol', amount: minimum.toString(), ...(body.slippageBps !== undefined ? { slippageBps: body.slippageBps } : {}) }, found);
+  if (split) thenProblem(build, 'POST /v1/swap/build', { wallet, direction: 'zec_to_sol', amount: minimum.toString(), ...(body.slippageBps !== undefined ? { slippageBps: body.slippageBps } : {}), ...priceOf(body) }, found);
 }
 
 /** The aggregator leg of a trade in one transaction: lamports in exactly as asked (buy), or the sale's minimum (sale), for at least the caller's own minimum. */
@@ -302,6 +317,9 @@ function sameAmount(build: BuildJson, key: string, asked: bigint, what: string, 
   const named = expectedAmount(build, key);
   if (named !== asked) found.add(`\`expected\` gives ${named === null ? 'no amount' : named} as ${what} (${key}), not the ${asked} of your request`);
 }
+
+/** The second step of a split trade chooses the same price as the request. */
+const priceOf = (body: TradeBuildRequest): { computeUnitPrice?: string } => (body.computeUnitPrice === undefined ? {} : { computeUnitPrice: body.computeUnitPrice });
 
 function thenProblem(build: BuildJson, call: string, body: Readonly<Record<string, string | number>>, found: Findings): void {
   const then = build.then;

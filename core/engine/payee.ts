@@ -34,9 +34,9 @@ export async function readPayeeState(chain: Chain, world: World, mint: Address):
   return { record: decodePayeeRecord(record.data), waiting: fees ? tokenAccountAmount(fees.data) : 0n };
 }
 
-async function buildOne(chain: Chain, world: World, wallet: Address, instructions: Instruction[], now: number) {
+async function buildOne(chain: Chain, world: World, wallet: Address, instructions: Instruction[], now: number, computeUnitPrice: bigint | undefined) {
   const [lifetime, blockHeight] = await Promise.all([chain.getLatestBlockhash('confirmed'), chain.getBlockHeight('confirmed')]);
-  const tx = await simulateTransaction(chain, world, { feePayer: wallet, instructions, lifetime });
+  const tx = await simulateTransaction(chain, world, { feePayer: wallet, instructions, lifetime, computeUnitPrice });
   return { tx, expiresAt: expiresAtOf(now, blockHeight, lifetime.lastValidBlockHeight) };
 }
 
@@ -57,7 +57,7 @@ async function assertAccepted(world: World, what: string, tx: SimulatedTransacti
  */
 export async function buildClaim(
   chain: Chain,
-  request: { readonly wallet: Address; readonly mint: Address },
+  request: { readonly wallet: Address; readonly mint: Address; readonly computeUnitPrice?: bigint },
   world: World,
   now: number = Date.now(),
   nothingToClaim: (() => Promise<string>) | null = null,
@@ -67,7 +67,7 @@ export async function buildClaim(
   if (waiting === 0n) throw new DeskError('refused', nothingToClaim ? await nothingToClaim() : `nothing waits in the fee account of coin ${request.mint}: there is nothing to claim now`);
   const payee = record.payee.wallet;
   const ix = await claimInstruction({ vault: world.programs.vault, zecMint: world.zec.address, mint: request.mint, sender: request.wallet, payee });
-  const { tx, expiresAt } = await buildOne(chain, world, request.wallet, [ix], now);
+  const { tx, expiresAt } = await buildOne(chain, world, request.wallet, [ix], now, request.computeUnitPrice);
   await assertAccepted(world, 'claim', tx, (built) => claimProblem(built, request, { ...vaultRulesOf(world), payee }));
   return {
     id: newBuildId(),
@@ -86,14 +86,14 @@ export async function buildClaim(
 }
 
 /** A payee change, signed by the current payee: what waits is paid to it first; `holders` is for good. */
-export async function buildPayeeChange(chain: Chain, request: { readonly wallet: Address; readonly mint: Address; readonly payee: Payee }, world: World, now: number = Date.now()): Promise<Build> {
+export async function buildPayeeChange(chain: Chain, request: { readonly wallet: Address; readonly mint: Address; readonly payee: Payee; readonly computeUnitPrice?: bigint }, world: World, now: number = Date.now()): Promise<Build> {
   const { record, waiting } = await readPayeeState(chain, world, request.mint);
   if (record.payee.kind === 'holders') throw new DeskError('refused', `coin ${request.mint} pays holder rewards, which is permanent: no one can change its payee, the payee included`);
   const current = record.payee.wallet;
   if (current !== request.wallet) throw new DeskError('refused', `only the current payee (${current}) can change the payee of coin ${request.mint}; ${request.wallet} cannot`);
   if (request.payee.kind === 'wallet' && request.payee.wallet === current) throw new DeskError('refused', `${current} is already the payee of coin ${request.mint}`);
   const ix = await changePayeeInstruction({ vault: world.programs.vault, zecMint: world.zec.address, mint: request.mint, currentPayee: current, next: request.payee });
-  const { tx, expiresAt } = await buildOne(chain, world, request.wallet, [ix], now);
+  const { tx, expiresAt } = await buildOne(chain, world, request.wallet, [ix], now, request.computeUnitPrice);
   const ask = { wallet: request.wallet, mint: request.mint, next: request.payee };
   await assertAccepted(world, 'payee change', tx, (built) => payeeChangeProblem(built, ask, { ...vaultRulesOf(world), currentPayee: current }));
   const permanent = request.payee.kind === 'holders';

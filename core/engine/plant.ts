@@ -32,6 +32,8 @@ export interface PlantRequest {
   readonly payee: Payee;
   readonly pair: CoinMarket['pair'];
   readonly firstBuy: { readonly zec: bigint; readonly slippageBps: bigint | null } | null;
+  /** Micro-lamports per compute unit (core/engine/priority-fee.ts); absent: the default. */
+  readonly computeUnitPrice?: bigint;
 }
 
 export const payeeText = (payee: Payee): string => (payee.kind === 'holders' ? 'holders' : `wallet:${payee.wallet}`);
@@ -105,7 +107,7 @@ export async function buildPlanting(chain: Chain, request: PlantRequest, world: 
     await declarePayeeInstruction({ vault: world.programs.vault, zecMint: world.zec.address, deployer: wallet, mint: request.mint, payee: request.payee }),
   ];
   const [lifetime, blockHeight] = await Promise.all([chain.getLatestBlockhash('confirmed'), chain.getBlockHeight('confirmed')]);
-  const tx = await simulateTransaction(chain, world, { feePayer: wallet, instructions, lifetime }, { failure: 'simulation_failed' });
+  const tx = await simulateTransaction(chain, world, { feePayer: wallet, instructions, lifetime, computeUnitPrice: request.computeUnitPrice }, { failure: 'simulation_failed' });
   await assertListable(chain, world, tx.wire, request);
   const expected: Record<string, bigint | number> = { launchFeeLamports: vault.launchFeeLamports };
   if (quote && firstBuy && request.firstBuy) {

@@ -18,6 +18,7 @@ import { resolveTransaction } from '../verify/message.js';
 import { expiresAtOf, newBuildId, type Build, type Expected } from './build.js';
 import { poolTradeFeeRates } from './fee-rates.js';
 import { SLIPPAGE_BPS } from './quote.js';
+import { chosenPriorityLamports } from './priority-fee.js';
 import { simulateTransaction, type SimulatedTransaction } from './simulate.js';
 import { lookupTablesOf, type World } from './world.js';
 
@@ -173,12 +174,14 @@ export async function swapInstructions(route: AggregatorRoute, wallet: Address, 
  * The overpay check, as a reason in words or null. What the simulation says the wallet's SOL goes down by
  * may exceed what the swap is meant to take in SOL by at most SWAP_OVERPAY_MARGIN_LAMPORTS: for
  * `sol_to_zec` that is the lamports swapped; for `zec_to_sol` it is minus the least SOL accepted (the
- * wallet must come out at least `minOut` up, less the margin for fees and rent).
+ * wallet must come out at least `minOut` up, less the margin for fees and rent). A priority fee the request
+ * chose above the default's (`chosenPriority`, core/engine/priority-fee.ts) is the wallet's own choice,
+ * allowed on top of the margin.
  */
-export function swapOverpayProblem(quote: SwapQuote, solCostLamports: bigint): string | null {
+export function swapOverpayProblem(quote: SwapQuote, solCostLamports: bigint, chosenPriority = 0n): string | null {
   const meant = quote.direction === 'sol_to_zec' ? quote.amountIn : -quote.minOut;
-  if (solCostLamports <= meant + SWAP_OVERPAY_MARGIN_LAMPORTS) return null;
-  const margin = sol(SWAP_OVERPAY_MARGIN_LAMPORTS);
+  if (solCostLamports <= meant + SWAP_OVERPAY_MARGIN_LAMPORTS + chosenPriority) return null;
+  const margin = chosenPriority > 0n ? `${sol(SWAP_OVERPAY_MARGIN_LAMPORTS)} and the ${sol(chosenPriority)} priority fee chosen above the default` : sol(SWAP_OVERPAY_MARGIN_LAMPORTS);
   return quote.direction === 'sol_to_zec'
     ? `the route would cost the wallet ${sol(solCostLamports)}, more than the ${sol(quote.amountIn)} swapped plus ${margin} for fees and rent; it was not built`
     : `the route would leave the wallet ${sol(-solCostLamports)} better off, less than the ${sol(quote.minOut)} it must receive less ${margin} for fees and rent; it was not built`;
@@ -187,6 +190,8 @@ export function swapOverpayProblem(quote: SwapQuote, solCostLamports: bigint): s
 /** A swap request as the API read it. */
 export interface SwapRequest extends SwapAsk {
   readonly wallet: Address;
+  /** Micro-lamports per compute unit (core/engine/priority-fee.ts); absent: the default. */
+  readonly computeUnitPrice?: bigint;
 }
 
 /** Refuses in words a swap the wallet cannot pay for, before simulating (the simulation stays the authority). */
@@ -241,8 +246,8 @@ export async function buildSwap(chain: Chain, request: SwapRequest, world: World
   const quote = quoted.value;
   const instructions = await swapInstructions(route, request.wallet, quote);
   const [lifetime, blockHeight] = await Promise.all([chain.getLatestBlockhash('confirmed'), chain.getBlockHeight('confirmed')]);
-  const tx: SimulatedTransaction = await simulateTransaction(chain, world, { feePayer: request.wallet, instructions, lifetime });
-  const overpay = swapOverpayProblem(quote, tx.solCostLamports);
+  const tx: SimulatedTransaction = await simulateTransaction(chain, world, { feePayer: request.wallet, instructions, lifetime, computeUnitPrice: request.computeUnitPrice });
+  const overpay = swapOverpayProblem(quote, tx.solCostLamports, chosenPriorityLamports(tx));
   if (overpay !== null) throw new DeskError('refused', overpay, { solCostLamports: tx.solCostLamports });
   await assertAcceptedSwap(world, request, quote, tx);
   return {

@@ -16,6 +16,7 @@ import { TOKEN_2022_PROGRAM, tokenAccountAmount } from '../programs/token-accoun
 import { expiresAtOf, newBuildId, totalSolCost, type Build, type Expected } from './build.js';
 import { readCoinMarket, type CoinMarket } from './market.js';
 import { quoteTrade, type Side, type TradeQuote } from './quote.js';
+import { chosenPriorityLamports } from './priority-fee.js';
 import { simulateTransaction, type SimulatedTransaction } from './simulate.js';
 import type { World } from './world.js';
 import { assertAcceptedTrade } from './accepted-trade.js';
@@ -31,6 +32,8 @@ export interface TradeRequest {
   readonly slippageBps: bigint | null;
   /** Pay in SOL (a buy: `amount` is lamports) or receive SOL (a sale), through the aggregator. */
   readonly viaSol?: boolean;
+  /** Micro-lamports per compute unit (core/engine/priority-fee.ts); absent: the default. */
+  readonly computeUnitPrice?: bigint;
 }
 
 /** The wallet's coin balance (0 without an account). */
@@ -206,7 +209,7 @@ async function buildZecTrade(chain: Chain, request: TradeRequest, world: World, 
   const { market, quote, amount } = await quoteRequest(chain, world, request);
   const instructions = await tradeInstructions(world, market, request.wallet, quote, request.amount === 'all');
   const [lifetime, blockHeight] = await Promise.all([chain.getLatestBlockhash('confirmed'), chain.getBlockHeight('confirmed')]);
-  const tx = await simulateTransaction(chain, world, { feePayer: request.wallet, instructions, lifetime });
+  const tx = await simulateTransaction(chain, world, { feePayer: request.wallet, instructions, lifetime, computeUnitPrice: request.computeUnitPrice });
   await assertAcceptedTrade(world, market, request.wallet, quote, tx, false);
   return oneTransactionTrade(request, tx, { expected: expectedOf(quote), intent: { wallet: request.wallet, mint: request.mint, side: request.side, amount: request.amount === 'all' ? 'all' : amount, resolvedAmount: amount, slippageBps: Number(quote.slippageBps), venue: market.venue, pair: market.pair } }, now, blockHeight, lifetime.lastValidBlockHeight);
 }
@@ -220,15 +223,18 @@ export function swapLegExpected(swap: SwapQuote): Expected {
     : { swapZecIn: all['zecIn']!, solOut: all['solOut']!, minSolOut: all['minSolOut']!, swapSlippageBps: all['slippageBps']! };
 }
 
+/** The second step's request carries the first's chosen price, as the request said it (a decimal string). */
+const priceField = (request: TradeRequest): { computeUnitPrice?: string } => (request.computeUnitPrice === undefined ? {} : { computeUnitPrice: request.computeUnitPrice.toString() });
+
 /**
  * One transaction of a swap and a trade, simulated with the swap's overpay check; null when it does not
  * fit one transaction (the caller then splits it with `then`).
  */
-async function simulateTogether(chain: Chain, world: World, wallet: Address, instructions: Instruction[], swap: SwapQuote) {
+async function simulateTogether(chain: Chain, world: World, wallet: Address, instructions: Instruction[], swap: SwapQuote, computeUnitPrice: bigint | undefined) {
   const [lifetime, blockHeight] = await Promise.all([chain.getLatestBlockhash('confirmed'), chain.getBlockHeight('confirmed')]);
   try {
-    const tx = await simulateTransaction(chain, world, { feePayer: wallet, instructions, lifetime });
-    const overpay = swapOverpayProblem(swap, tx.solCostLamports);
+    const tx = await simulateTransaction(chain, world, { feePayer: wallet, instructions, lifetime, computeUnitPrice });
+    const overpay = swapOverpayProblem(swap, tx.solCostLamports, chosenPriorityLamports(tx));
     if (overpay !== null) throw new DeskError('refused', overpay);
     return { tx, blockHeight, lifetime };
   } catch (error) {
@@ -248,15 +254,15 @@ async function buildSolBuy(chain: Chain, request: TradeRequest, world: World, no
   const { market, quote, swap } = await quoteTradeRequest(chain, world, request);
   if (!swap) throw new Error('a SOL buy is quoted with its swap');
   const instructions = [...(await swapInstructions(route, request.wallet, swap)), ...(await tradeInstructions(world, market, request.wallet, quote, false))];
-  const together = await simulateTogether(chain, world, request.wallet, instructions, swap);
+  const together = await simulateTogether(chain, world, request.wallet, instructions, swap, request.computeUnitPrice);
   if (!together) {
-    const first = await buildSwap(chain, { wallet: request.wallet, direction: 'sol_to_zec', amount: request.amount as bigint, slippageBps: request.slippageBps }, world, now);
+    const first = await buildSwap(chain, { wallet: request.wallet, direction: 'sol_to_zec', amount: request.amount as bigint, slippageBps: request.slippageBps, computeUnitPrice: request.computeUnitPrice }, world, now);
     return {
       ...first,
       intent: { ...first.intent, mint: request.mint, side: 'buy', pay: 'SOL', split: true },
       then: {
         call: 'POST /v1/trade/build',
-        body: { wallet: request.wallet, mint: request.mint, side: 'buy', pay: 'ZEC', amount: swap.minOut, ...(request.slippageBps !== null ? { slippageBps: Number(request.slippageBps) } : {}) },
+        body: { wallet: request.wallet, mint: request.mint, side: 'buy', pay: 'ZEC', amount: swap.minOut, ...(request.slippageBps !== null ? { slippageBps: Number(request.slippageBps) } : {}), ...priceField(request) },
         why: 'the swap and the buy do not fit one transaction: once this swap has landed, build the buy in ZEC for the ZEC it guarantees',
       },
     };
@@ -278,7 +284,7 @@ async function buildSolSale(chain: Chain, request: TradeRequest, world: World, n
   const { market, quote, amount, swap } = await quoteTradeRequest(chain, world, request);
   if (!swap) throw new Error('a SOL sale is quoted with its swap');
   const instructions = [...(await tradeInstructions(world, market, request.wallet, quote, request.amount === 'all')), ...(await swapInstructions(route, request.wallet, swap))];
-  const together = await simulateTogether(chain, world, request.wallet, instructions, swap);
+  const together = await simulateTogether(chain, world, request.wallet, instructions, swap, request.computeUnitPrice);
   if (!together) {
     const first = await buildZecTrade(chain, { ...request, viaSol: false }, world, now);
     return {
@@ -286,7 +292,7 @@ async function buildSolSale(chain: Chain, request: TradeRequest, world: World, n
       intent: { ...first.intent, receive: 'SOL', split: true },
       then: {
         call: 'POST /v1/swap/build',
-        body: { wallet: request.wallet, direction: 'zec_to_sol', amount: quote.minZecOut!, ...(request.slippageBps !== null ? { slippageBps: Number(request.slippageBps) } : {}) },
+        body: { wallet: request.wallet, direction: 'zec_to_sol', amount: quote.minZecOut!, ...(request.slippageBps !== null ? { slippageBps: Number(request.slippageBps) } : {}), ...priceField(request) },
         why: 'the sale and the swap do not fit one transaction: once this sale has landed, swap the ZEC it guarantees to SOL',
       },
     };

@@ -16,12 +16,13 @@ import type { LatestBlockhash } from '../chain/types.js';
 import { DeskError } from '../errors.js';
 import { addressBytes } from '../programs/address-text.js';
 import { MAX_TRANSACTION_BYTES } from '../verify/transaction-wire.js';
+import { DEFAULT_COMPUTE_UNIT_PRICE, priorityLamportsOf } from './priority-fee.js';
 import type { World } from './world.js';
 
 export { MAX_TRANSACTION_BYTES };
 
-/** The compute unit price of every build: a modest priority fee (micro-lamports per compute unit). */
-export const COMPUTE_UNIT_PRICE_MICRO_LAMPORTS = 10_000n;
+/** The compute unit price of a build that chooses none: a modest priority fee (micro-lamports per compute unit). */
+export const COMPUTE_UNIT_PRICE_MICRO_LAMPORTS = DEFAULT_COMPUTE_UNIT_PRICE;
 /** The limit a first simulation runs with, to measure what the transaction uses. */
 export const MEASURE_COMPUTE_UNITS = 1_400_000;
 
@@ -38,21 +39,20 @@ export interface UnsignedTransaction {
   readonly priorityLamports: bigint;
 }
 
-/** The priority fee a compute budget costs: limit x price, rounded up to whole lamports. */
-export const priorityLamportsOf = (limit: number, microLamports: bigint): bigint => (BigInt(limit) * microLamports + 999_999n) / 1_000_000n;
-
 /**
- * A v0 message: the compute budget first (limit, price), then the instructions, addresses the cluster's
- * lookup table holds compressed into it. Too big for one packet: `too_large`.
+ * A v0 message: the compute budget first (limit, price: the default unless `computeUnitPrice` is given),
+ * then the instructions, addresses the cluster's lookup table holds compressed into it. Too big for one
+ * packet: `too_large`.
  */
 export function compileUnsigned(
   world: World,
-  input: { readonly feePayer: Address; readonly instructions: readonly Instruction[]; readonly lifetime: LatestBlockhash; readonly computeUnitLimit: number },
+  input: { readonly feePayer: Address; readonly instructions: readonly Instruction[]; readonly lifetime: LatestBlockhash; readonly computeUnitLimit: number; readonly computeUnitPrice?: bigint },
 ): UnsignedTransaction {
   const misuse = programMisuse(input.feePayer, input.instructions);
   if (misuse) throw misuse;
-  const price = COMPUTE_UNIT_PRICE_MICRO_LAMPORTS;
-  const instructions = [computeUnitLimitInstruction(input.computeUnitLimit), COMPUTE_UNIT_PRICE_INSTRUCTION, ...input.instructions];
+  const price = input.computeUnitPrice ?? COMPUTE_UNIT_PRICE_MICRO_LAMPORTS;
+  const priceInstruction = price === COMPUTE_UNIT_PRICE_MICRO_LAMPORTS ? COMPUTE_UNIT_PRICE_INSTRUCTION : getSetComputeUnitPriceInstruction({ microLamports: price });
+  const instructions = [computeUnitLimitInstruction(input.computeUnitLimit), priceInstruction, ...input.instructions];
   const table = world.lookupTable;
   // Kit's compile, done here for what builds give it (see compileV0); anything else goes through kit itself.
   const fast = compileV0(input.feePayer, input.lifetime.blockhash, instructions, table);
@@ -86,7 +86,7 @@ export function compileUnsigned(
   };
 }
 
-/** The price instruction every build carries (kit's getSetComputeUnitPriceInstruction, made once). */
+/** The price instruction of a build at the default price (kit's getSetComputeUnitPriceInstruction, made once). */
 const COMPUTE_UNIT_PRICE_INSTRUCTION = getSetComputeUnitPriceInstruction({ microLamports: COMPUTE_UNIT_PRICE_MICRO_LAMPORTS });
 
 /**
@@ -351,11 +351,12 @@ export function encodeUnsignedV0(message: CompiledV0): Uint8Array {
 }
 
 /**
- * `tx` with another compute unit limit: the same bytes but the SetComputeUnitLimit value, which
- * compileUnsigned always puts first (fixed size, so nothing moves): what compiling the same input again
- * with that limit writes. Null when the first instruction is not that (then compile again).
+ * `tx` with another compute unit limit and price (`price`: the default unless given): the same bytes but
+ * the SetComputeUnitLimit and SetComputeUnitPrice values, which compileUnsigned always puts first and
+ * second (fixed sizes, so nothing moves): what compiling the same input again with them writes. Null when
+ * the first two instructions are not those (then compile again).
  */
-export function withComputeUnitLimit(tx: UnsignedTransaction, limit: number): UnsignedTransaction | null {
+export function withComputeUnitLimit(tx: UnsignedTransaction, limit: number, price: bigint = COMPUTE_UNIT_PRICE_MICRO_LAMPORTS): UnsignedTransaction | null {
   const wire = tx.wire;
   let at = 0;
   const shortU16 = (): number => {
@@ -374,14 +375,20 @@ export function withComputeUnitLimit(tx: UnsignedTransaction, limit: number): Un
   const statics = shortU16();
   const staticsAt = at;
   at += statics * 32 + 32;
-  if (shortU16() < 1) return null;
+  if (shortU16() < 2) return null;
   const program = wire[at++]!;
   if (program >= statics || shortU16() !== 0 || shortU16() !== 5 || wire[at] !== 2) return null;
+  const limitAt = at + 1;
+  at += 5;
+  if (wire[at++] !== program || shortU16() !== 0 || shortU16() !== 9 || wire[at] !== 3) return null;
+  const priceAt = at + 1;
   const programBytes = addressBytes(COMPUTE_BUDGET_PROGRAM);
   for (let i = 0; i < 32; i++) if (wire[staticsAt + program * 32 + i] !== programBytes[i]) return null;
   const patched = Uint8Array.from(wire);
-  new DataView(patched.buffer).setUint32(at + 1, limit, true);
-  return { ...tx, wire: patched, computeUnitLimit: limit, priorityLamports: priorityLamportsOf(limit, COMPUTE_UNIT_PRICE_MICRO_LAMPORTS) };
+  const view = new DataView(patched.buffer);
+  view.setUint32(limitAt, limit, true);
+  view.setBigUint64(priceAt, price, true);
+  return { ...tx, wire: patched, computeUnitLimit: limit, priorityLamports: priorityLamportsOf(limit, price) };
 }
 
 const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111' as Address;

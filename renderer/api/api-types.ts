@@ -12,4 +12,6 @@ export interface TradeTicketRequest {
   readonly pay?: 'ZEC' | 'SOL';
   readonly receive?: 'ZEC' | 'SOL';
   readonly wallet?: string;
+  /** Micro-lamports per compute unit, decimal digits (the build's `computeUnitPrice`); absent: the default. */
+  readonly computeUnitPrice?: string;
 }

@@ -20,12 +20,13 @@ const SOL = 1_000_000_000n;
  * The build simulates once (core/engine/simulate.ts): its answer must be exactly what measuring and then
  * simulating the final transaction again answered: same wire bytes, units, SOL cost and logs.
  */
-async function simulateTwice(chain: Chain, world: World, input: { feePayer: Address; instructions: readonly Instruction[]; lifetime: LatestBlockhash }): Promise<SimulatedTransaction> {
+async function simulateTwice(chain: Chain, world: World, input: { feePayer: Address; instructions: readonly Instruction[]; lifetime: LatestBlockhash; computeUnitPrice?: bigint }): Promise<SimulatedTransaction> {
   const run = async (tx: UnsignedTransaction) => {
     const result = await chain.simulate(tx.wire, { sigVerify: false, accounts: [input.feePayer] });
     if (result.err !== null) throw new Error(`simulation failed: ${JSON.stringify(result.err)}`);
     return result;
   };
+  // Measured at the chosen price itself: the build measures at the lower of it and the default, which must not matter.
   const first = await run(compileUnsigned(world, { ...input, computeUnitLimit: MEASURE_COMPUTE_UNITS }));
   const limit = Math.min(MEASURE_COMPUTE_UNITS, Math.ceil(Number(first.unitsConsumed) * 1.2) + 20_000);
   const tx = compileUnsigned(world, { ...input, computeUnitLimit: limit });
@@ -78,11 +79,11 @@ describe('one simulation per build', () => {
     return request.side === 'buy' ? [...leg, ...trade] : [...trade, ...leg];
   }
 
-  async function compare(request: TradeRequest, options: { measure?: boolean } = {}): Promise<SimulatedTransaction> {
+  async function compare(request: TradeRequest, options: { measure?: boolean } = {}, computeUnitPrice?: bigint): Promise<SimulatedTransaction> {
     const world = await readWorld(chain, sandbox.profile);
     const instructions = await instructionsOf(world, request);
     const lifetime = await chain.getLatestBlockhash('confirmed');
-    const input = { feePayer: request.wallet, instructions, lifetime };
+    const input = { feePayer: request.wallet, instructions, lifetime, ...(computeUnitPrice === undefined ? {} : { computeUnitPrice }) };
     const once = await simulateTransaction(chain, world, input, options);
     const twice = options.measure === false ? null : await simulateTwice(chain, world, input);
     if (twice) {
@@ -115,6 +116,14 @@ describe('one simulation per build', () => {
       await compare({ wallet: trader.address, mint, side: 'sell', amount: 'all', slippageBps: null });
     }
   }, 120_000);
+
+  it('answers the same with a chosen compute unit price, below, at and above the default', async () => {
+    for (const price of [0n, 1n, 10_000n, 250_000n, 5_000_000n]) {
+      const tx = await compare({ wallet: trader.address, mint: coins.curve, side: 'buy', amount: ZEC, slippageBps: null }, {}, price);
+      expect(tx.priorityLamports).toBe((BigInt(tx.computeUnitLimit) * price + 999_999n) / 1_000_000n);
+      await compare({ wallet: solTrader.address, mint: coins.pool, side: 'buy', amount: SOL / 4n, slippageBps: null, viaSol: true }, {}, price);
+    }
+  });
 
   it('keeps the measuring transaction when asked not to lower its limit', async () => {
     const tx = await compare({ wallet: trader.address, mint: coins.curve, side: 'buy', amount: ZEC, slippageBps: null }, { measure: false });

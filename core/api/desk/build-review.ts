@@ -12,7 +12,9 @@ import type { ReviewContext } from '../../verify/instruction-words.js';
 import type { RedFlag } from '../../verify/red-flags.js';
 import type { VerdictLine } from '../../verify/ticket.js';
 import { reviewTransaction, type TransactionReview } from '../../verify/transaction-review.js';
-import { networkFeeLamports } from '../../verify/network-fee.js';
+import { LAMPORTS_PER_SIGNATURE, networkFeeLamports } from '../../verify/network-fee.js';
+import { formatExactUnits } from '../../math/decimal-display.js';
+import { SOL_DECIMALS } from '../../math/units.js';
 import { resolveTransaction } from '../../verify/message.js';
 import { amountText, solParts, solWhy, walletMoveWords, type RentMove, type SolPurpose } from '../../verify/balance-words.js';
 import { predictedBalances, type BalanceChange, type WatchedBalance } from './balance-changes.js';
@@ -73,7 +75,17 @@ export interface KindWords {
  */
 export async function reviewBuild(
   deps: ReviewDeps,
-  request: { readonly buildId: string; readonly kind: BuildKind; readonly wallet: Address; readonly coin: Address | null; readonly otherSigners?: readonly Address[]; /** A coin the index does not know yet (a planting's). */ readonly ticker?: string },
+  request: {
+    readonly buildId: string;
+    readonly kind: BuildKind;
+    readonly wallet: Address;
+    readonly coin: Address | null;
+    readonly otherSigners?: readonly Address[];
+    /** A coin the index does not know yet (a planting's). */
+    readonly ticker?: string;
+    /** The compute unit price the person chose (micro-lamports per unit): the `priority fee` line; absent, no line. */
+    readonly computeUnitPrice?: bigint;
+  },
   kindLines: (scene: ReviewScene) => Promise<VerdictLine[]>,
   words: KindWords = {},
 ): Promise<BuildReview> {
@@ -107,6 +119,7 @@ export async function reviewBuild(
   const lines: VerdictLine[] = [];
   lines.push({ field: 'wallet', ok: build.wallet === request.wallet, detail: build.wallet === request.wallet ? 'built for your wallet' : `built for ${build.wallet}, not your wallet ${request.wallet}` });
   lines.push(...(await kindLines({ build, world, market, coinTicker, context, accounts, transactions, tables, changes })));
+  if (request.computeUnitPrice !== undefined) lines.push(priorityFeeLine(transactions, request.computeUnitPrice));
   lines.push({ field: 'blockhash', ok: blockHeight <= last, detail: blockHeight <= last ? `valid for ${last - blockHeight} more blocks` : 'expired: build again' });
 
   // Rent that comes back is the wallet's only where a close of the first transaction names the wallet as where it goes.
@@ -133,4 +146,21 @@ export async function reviewBuild(
     return { ...c, words: walletMoveWords(change, c.decimals, c.asset), why: why === '' ? null : why };
   });
   return { build, transactions, flags, verdict: lines, balanceChanges, simulated: balanceChanges.length > 0 ? 1 : 0, blockHeight, signable: flags.length === 0 && lines.every((l) => l.ok) };
+}
+
+/**
+ * `priority fee`: every transaction's compute unit price is the one the person chose, and what it costs
+ * (the network fee the review answers, less the base fee per signature), from the built transactions.
+ */
+export function priorityFeeLine(transactions: readonly TransactionReview[], chosen: bigint): VerdictLine {
+  const units = (price: bigint) => `${formatExactUnits(price, 0)} micro-lamports per compute unit`;
+  const prices = transactions.map((t) => t.instructions.find((w) => w.kind === 'budget:price')?.amounts['microLamports'] ?? 0n);
+  const other = prices.findIndex((price) => price !== chosen);
+  if (other >= 0) {
+    const which = transactions.length > 1 ? `transaction ${other + 1} pays` : 'pays';
+    return { field: 'priority fee', ok: false, detail: `${which} ${units(prices[other]!)}, not the ${units(chosen)} you chose` };
+  }
+  const signatures = transactions.reduce((sum, t) => sum + BigInt(t.signers.length), 0n);
+  const priority = networkFeeLamports(transactions) - LAMPORTS_PER_SIGNATURE * signatures;
+  return { field: 'priority fee', ok: true, detail: `${formatExactUnits(priority, SOL_DECIMALS)} SOL at ${units(chosen)}, as you chose` };
 }

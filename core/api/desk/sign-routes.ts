@@ -83,7 +83,7 @@ export function registerSignRoutes(app: Api, ctx: ApiContext, desk: DeskSigning)
     }),
     swap: kind({
       body: SwapReviewBody,
-      review: (d, b) => reviewSwapBuild(d, b.buildId, { wallet: b.ticket.wallet as Address, direction: b.ticket.direction, amount: BigInt(b.ticket.amount), minimum: BigInt(b.ticket.minimum), ...(b.ticket.amountFrom ? { amountFrom: b.ticket.amountFrom } : {}) }),
+      review: (d, b) => reviewSwapBuild(d, b.buildId, { wallet: b.ticket.wallet as Address, direction: b.ticket.direction, amount: BigInt(b.ticket.amount), minimum: BigInt(b.ticket.minimum), ...(b.ticket.amountFrom ? { amountFrom: b.ticket.amountFrom } : {}), ...(b.ticket.computeUnitPrice !== undefined ? { computeUnitPrice: b.ticket.computeUnitPrice } : {}) }),
       wallet: (b) => b.ticket.wallet as Address,
     }),
     plant: kind({

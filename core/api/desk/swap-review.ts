@@ -1,4 +1,5 @@
 import type { Address } from '@solana/kit';
+import { computeUnitPriceOf } from '../../engine/priority-fee.js';
 import { aggregatorRulesOf } from '../../engine/swap.js';
 import { formatExactUnits } from '../../math/decimal-display.js';
 import { SOL_DECIMALS } from '../../math/units.js';
@@ -16,11 +17,14 @@ export interface DeskSwapTicket {
   /** The least accepted, as the quote said: ZEC base units or lamports. */
   readonly minimum: bigint;
   readonly amountFrom?: AmountSource;
+  /** The compute unit price the person chose, decimal digits (micro-lamports per unit); absent: no `priority fee` line. */
+  readonly computeUnitPrice?: string;
 }
 
 /** A SOL⇄ZEC swap through the aggregator: the amount in exactly, at least the minimum out, the accepted shape. */
 export function reviewSwapBuild(deps: ReviewDeps, buildId: string, ticket: DeskSwapTicket): Promise<BuildReview> {
-  return reviewBuild(deps, { buildId, kind: 'swap', wallet: ticket.wallet, coin: null }, async (scene) => {
+  const price = ticket.computeUnitPrice === undefined ? {} : { computeUnitPrice: computeUnitPriceOf(ticket.computeUnitPrice) };
+  return reviewBuild(deps, { buildId, kind: 'swap', wallet: ticket.wallet, coin: null, ...price }, async (scene) => {
     const swap = scene.transactions.flatMap((t, tx) => t.instructions.map((w) => ({ w, tx }))).find(({ w }) => w.kind === 'aggregator:swap');
     if (!swap) return [{ field: 'swap', ok: false, detail: 'no swap instruction in the build' }];
     const zec = scene.world.zec.decimals;

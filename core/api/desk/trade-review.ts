@@ -1,4 +1,5 @@
 import { nativeRouteRules, zecTradeRules } from '../../engine/accepted-trade.js';
+import { computeUnitPriceOf } from '../../engine/priority-fee.js';
 import { zecTradeProblem } from '../../verify/build-shape.js';
 import { resolveTransaction } from '../../verify/message.js';
 import { nativeRouteProblem } from '../../verify/native-route.js';
@@ -9,6 +10,8 @@ import { reviewBuild, type BuildReview, type ReviewDeps } from './build-review.j
 /** The person's own ticket, in base units (never the build's `intent`). */
 export interface DeskTradeTicket extends ReviewTicket {
   readonly slippageBps: number;
+  /** The compute unit price the person chose, decimal digits (micro-lamports per unit); absent: no `priority fee` line. */
+  readonly computeUnitPrice?: string;
 }
 
 /**
@@ -19,7 +22,8 @@ export interface DeskTradeTicket extends ReviewTicket {
 export function reviewTradeBuild(deps: ReviewDeps, buildId: string, ticket: DeskTradeTicket): Promise<BuildReview> {
   const solPurpose = ticket.side === 'buy' && ticket.pay === 'SOL' ? { paid: 'swapped to ZEC for the buy', received: 'back from the swap' } : ticket.side === 'sell' && ticket.receive === 'SOL' ? { paid: 'into the swap', received: "from the swap of the sale's ZEC" } : null;
   const closeWhy = ticket.side === 'sell' ? 'closed: the sale empties it' : null;
-  return reviewBuild(deps, { buildId, kind: 'trade', wallet: ticket.wallet, coin: ticket.mint }, async ({ world, market, coinTicker, context, transactions, build, tables, changes, accounts }) => {
+  const price = ticket.computeUnitPrice === undefined ? {} : { computeUnitPrice: computeUnitPriceOf(ticket.computeUnitPrice) };
+  return reviewBuild(deps, { buildId, kind: 'trade', wallet: ticket.wallet, coin: ticket.mint, ...price }, async ({ world, market, coinTicker, context, transactions, build, tables, changes, accounts }) => {
     const m = market!;
     const found = tradeTicketLines(transactions, ticket, context, { coinTicker, zecDecimals: world.zec.decimals, pair: m.pair });
     const lines = [...found.lines];

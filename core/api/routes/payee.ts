@@ -6,7 +6,7 @@ import { ClaimBuildBody, PayeeBuildBody } from '../schemas/requests.js';
 import type { Api, ApiContext } from '../server.js';
 import { payeeOf } from './plant.js';
 import { addressOf, ERROR_RESPONSES, listedCoinOf } from './query.js';
-import { BUILDS } from './trade.js';
+import { BUILDS, computeUnitPriceField } from './trade.js';
 import { readPayoutFacts } from '../payout-facts.js';
 import { nothingToClaimText, payoutStatus } from '../../types/payee-payout.js';
 import { formatDecimalUnits, ZEC_DECIMALS } from '../../math/units.js';
@@ -30,7 +30,7 @@ export function registerPayeeRoutes(app: Api, ctx: ApiContext): void {
       const wallet = addressOf(request.body.wallet, 'wallet');
       const mint = listedCoinOf(ctx, request.body.mint).mint;
       const world = await readWorld(ctx.chain, ctx.profile);
-      const build = await buildClaim(ctx.chain, { wallet, mint }, world, (ctx.now ?? Date.now)(), async () => {
+      const build = await buildClaim(ctx.chain, { wallet, mint, ...computeUnitPriceField(request.body.computeUnitPrice) }, world, (ctx.now ?? Date.now)(), async () => {
         const facts = await readPayoutFacts(ctx, mint);
         const plain = `nothing waits in the fee account of coin ${mint}: there is nothing to claim now`;
         // The chain's fee account is empty: a share the index still counts as waiting is being paid right now.
@@ -57,7 +57,7 @@ export function registerPayeeRoutes(app: Api, ctx: ApiContext): void {
       const mint = listedCoinOf(ctx, request.body.mint).mint;
       const payee = payeeOf(request.body.payee, 'payee', null);
       const world = await readWorld(ctx.chain, ctx.profile);
-      const build = await buildPayeeChange(ctx.chain, { wallet, mint, payee }, world, (ctx.now ?? Date.now)());
+      const build = await buildPayeeChange(ctx.chain, { wallet, mint, payee, ...computeUnitPriceField(request.body.computeUnitPrice) }, world, (ctx.now ?? Date.now)());
       ctx.relay?.record(build);
       return buildAnswerOf(build);
     },

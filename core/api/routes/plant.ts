@@ -11,7 +11,7 @@ import { EXPECTED } from '../schemas/expected.js';
 import { PlantBuildBody } from '../schemas/requests.js';
 import type { Api, ApiContext } from '../server.js';
 import { addressOf, ERROR_RESPONSES } from './query.js';
-import { amountOf, slippageOf } from './trade.js';
+import { amountOf, computeUnitPriceField, slippageOf } from './trade.js';
 
 const PLANTS = { rateGroup: 'plants' as const };
 
@@ -68,6 +68,7 @@ export function registerPlantRoutes(app: Api, ctx: ApiContext): void {
       const plant: PlantRequest = {
         wallet, mint, name: body.name, symbol: body.symbol, uri: body.uri, payee, pair,
         firstBuy: body.firstBuy ? { zec: amountOf(body.firstBuy.zec, 'firstBuy.zec') as bigint, slippageBps: slippageOfField(body.firstBuy.slippageBps) } : null,
+        ...computeUnitPriceField(body.computeUnitPrice),
       };
       const world = await readWorld(ctx.chain, ctx.profile);
       const build = await buildPlanting(ctx.chain, plant, world, (ctx.now ?? Date.now)());

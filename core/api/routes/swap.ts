@@ -5,7 +5,7 @@ import { EXPECTED } from '../schemas/expected.js';
 import { SwapBuildBody } from '../schemas/requests.js';
 import type { Api, ApiContext } from '../server.js';
 import { addressOf, ERROR_RESPONSES } from './query.js';
-import { amountOf, BUILDS, slippageOf } from './trade.js';
+import { amountOf, BUILDS, computeUnitPriceField, slippageOf } from './trade.js';
 
 
 /** POST /v1/swap/build (spec "POST /v1/swap/build"): SOL to ZEC or ZEC to SOL through the cluster's aggregator. */
@@ -32,6 +32,7 @@ export function registerSwapRoutes(app: Api, ctx: ApiContext): void {
         direction: body.direction,
         amount: amountOf(body.amount, 'amount') as bigint, // `all` is not allowed here, so never answered
         slippageBps: slippageOf(body.slippageBps),
+        ...computeUnitPriceField(body.computeUnitPrice),
       };
       const world = await readWorld(ctx.chain, ctx.profile);
       const build = await buildSwap(ctx.chain, swap, world, (ctx.now ?? Date.now)());

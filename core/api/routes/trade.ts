@@ -6,6 +6,7 @@ import type { Address } from '@solana/kit';
 import { readWorld } from '../../engine/world.js';
 import { SYSTEM_PROGRAM_ADDRESS } from '../../programs/launchpad/spl-programs.js';
 import { buildTrade, quoteTradeRequest, swapLegExpected, type RequestQuote, type TradeRequest } from '../../engine/trade.js';
+import { computeUnitPriceOf } from '../../engine/priority-fee.js';
 import { SLIPPAGE_BPS } from '../../engine/quote.js';
 import { invalidParam } from '../api-error.js';
 import { buildAnswerOf, buildAnswerWith } from '../schemas/build.js';
@@ -27,6 +28,11 @@ export function amountOf(value: string, field: string, allowAll = false): bigint
   if (amount === 0n) throw invalidParam(field, 'must be at least 1 base unit');
   if (amount > U64_MAX) throw invalidParam(field, 'is above the largest amount a token account holds (2^64 - 1)');
   return amount;
+}
+
+/** A build body's `computeUnitPrice` (core/engine/priority-fee.ts) as the engine's request takes it: absent stays absent. */
+export function computeUnitPriceField(value: string | undefined): { computeUnitPrice?: bigint } {
+  return value === undefined ? {} : { computeUnitPrice: computeUnitPriceOf(value) };
 }
 
 export function slippageOf(value: number | undefined): bigint | null {
@@ -151,7 +157,7 @@ export function registerTradeRoutes(app: Api, ctx: ApiContext): void {
       },
     },
     async (request) => {
-      const trade = tradeRequestOf(request.body);
+      const trade = { ...tradeRequestOf(request.body), ...computeUnitPriceField(request.body.computeUnitPrice) };
       const coin = listedCoinOf(ctx, trade.mint);
       // Spec: "plant, trade and swap builds have no stock route".
       if (stockKeyOf(coin.pair) !== null) throw new DeskError('refused', `${coin.mint} is paired with a tokenized stock: this API builds no trade of a stock coin (it has no stock route)`);

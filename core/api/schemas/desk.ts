@@ -45,6 +45,9 @@ export const FaucetBody = Type.Object(
   { additionalProperties: false },
 );
 
+/** The compute unit price the person chose for the build (its `computeUnitPrice`): the review then checks every transaction pays it. */
+const TicketComputeUnitPrice = Type.Optional(Type.String({ pattern: '^[0-9]{1,20}$', maxLength: 20, description: 'micro-lamports per compute unit the person chose, decimal digits; the review adds a `priority fee` line that holds only when every transaction pays exactly this' }));
+
 /** The person's own ticket: what they asked for, never the build's account of it. */
 export const TradeTicketBody = Type.Object(
   {
@@ -57,6 +60,7 @@ export const TradeTicketBody = Type.Object(
     slippageBps: Type.Integer({ minimum: 0, maximum: 2000 }),
     minimum: Amount('the least the person accepts, as the quote they saw said: coin units on a buy, ZEC (or lamports with receive SOL) on a sale'),
     amountFrom: Type.Optional(Type.Union([Type.Literal('typed'), Type.Literal('all'), Type.Literal('step1')], { description: 'what the amount is: typed by the person (default), all the wallet holds (a 100% sale), or what step 1 of a two-step trade guaranteed' })),
+    computeUnitPrice: TicketComputeUnitPrice,
   },
   { additionalProperties: false },
 );
@@ -143,6 +147,7 @@ export const SwapReviewBody = Type.Object(
         amount: Amount('lamports (sol_to_zec) or ZEC base units (zec_to_sol)'),
         minimum: Amount('the least accepted: ZEC base units or lamports'),
         amountFrom: Type.Optional(Type.Union([Type.Literal('typed'), Type.Literal('all'), Type.Literal('step1')], { description: 'what the amount is: typed by the person (default), all the wallet holds (a 100% sale), or what step 1 of a two-step trade guaranteed' })),
+        computeUnitPrice: TicketComputeUnitPrice,
       },
       { additionalProperties: false },
     ),

@@ -1,4 +1,6 @@
 import { Type, type Static } from 'typebox';
+import { LISTING_RULES } from '../../config/listing-rules.js';
+import { DEFAULT_COMPUTE_UNIT_PRICE } from '../../engine/priority-fee.js';
 import { SLIPPAGE_BPS } from '../../engine/quote.js';
 import { SWAP_SLIPPAGE_BPS } from '../../engine/swap.js';
 import { AddressString, StringEnum } from './common.js';
@@ -17,15 +19,30 @@ export const TradeFields = {
   receive: Type.Optional(StringEnum(['ZEC', 'SOL'] as const, 'sale: what the wallet receives')),
 };
 
+/**
+ * A local addition to the hosted spec (docs/api.md "Priority fee"), on every build body: the compute unit
+ * price the transactions carry. Its fee at the measured limit is held to `planting.maxPriorityLamports`.
+ */
+export const PriorityFeeField = {
+  computeUnitPrice: Type.Optional(
+    Type.String({
+      pattern: '^[0-9]{1,20}$',
+      maxLength: 20,
+      description: `local addition, not in the hosted spec: micro-lamports per compute unit, decimal digits (default "${DEFAULT_COMPUTE_UNIT_PRICE}", "0" allowed); the priority fee, ceil(limit × price / 1e6), may be at most ${LISTING_RULES.maxPriorityLamports} lamports`,
+    }),
+  ),
+};
+
 export const QuoteQuery = Type.Object({ ...TradeFields, wallet: Type.Optional(AddressString('the trader; needed for `amount=all`')) });
 
-export const TradeBuildBody = Type.Object({ wallet: AddressString('the trader'), mint: AddressString('the coin'), ...TradeFields });
+export const TradeBuildBody = Type.Object({ wallet: AddressString('the trader'), mint: AddressString('the coin'), ...TradeFields, ...PriorityFeeField });
 
 export const SwapBuildBody = Type.Object({
   wallet: AddressString('the wallet that swaps, pays the fees and signs'),
   direction: StringEnum(['sol_to_zec', 'zec_to_sol'] as const, 'sol_to_zec or zec_to_sol'),
   amount: Type.String({ maxLength: 40, description: 'base units of what is swapped: lamports for sol_to_zec, ZEC base units for zec_to_sol' }),
   slippageBps: Type.Optional(Type.Integer({ description: `default ${SWAP_SLIPPAGE_BPS.default}; at most ${SWAP_SLIPPAGE_BPS.max}` })),
+  ...PriorityFeeField,
 });
 
 export const PlantBuildBody = Type.Object({
@@ -50,14 +67,16 @@ export const PlantBuildBody = Type.Object({
     ),
   ),
   pair: Type.Optional(StringEnum(['zec', 'native'] as const, '`zec` (default) or `native`')),
+  ...PriorityFeeField,
 });
 
-export const ClaimBuildBody = Type.Object({ wallet: AddressString('who sends and pays the network fee (gets nothing)'), mint: AddressString('the coin') });
+export const ClaimBuildBody = Type.Object({ wallet: AddressString('who sends and pays the network fee (gets nothing)'), mint: AddressString('the coin'), ...PriorityFeeField });
 
 export const PayeeBuildBody = Type.Object({
   wallet: AddressString('the current payee'),
   mint: AddressString('the coin'),
   payee: Type.String({ maxLength: 80, description: '`wallet:<address>` or `holders` (permanent)' }),
+  ...PriorityFeeField,
 });
 
 export const SendBody = Type.Object({
