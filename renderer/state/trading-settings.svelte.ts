@@ -24,7 +24,8 @@ export class TradingSettings {
   readonly byWallet = new SvelteMap<string, TradingJson>();
   readonly journals = new SvelteMap<string, JournalEntryJson[]>();
   problem = $state<string | null>(null);
-  private readonly reading = new Map<string, Promise<void>>();
+  /** Reads under way (not shown: a plain record, nothing reacts to it). */
+  private readonly reading: Record<string, Promise<void>> = {};
 
   constructor(private readonly api: WalletApi) {}
 
@@ -41,7 +42,7 @@ export class TradingSettings {
 
   /** Reads the wallet's settings (once at a time); a wallet the server does not keep is left on the defaults. */
   load(wallet: string): Promise<void> {
-    const running = this.reading.get(wallet);
+    const running = this.reading[wallet];
     if (running) return running;
     const work = (async () => {
       try {
@@ -50,10 +51,10 @@ export class TradingSettings {
         if (!isApiError(error)) throw error;
         if (error.code !== 'not_found' && error.code !== 'unauthorized') this.problem = error.message;
       } finally {
-        this.reading.delete(wallet);
+        delete this.reading[wallet];
       }
     })();
-    this.reading.set(wallet, work);
+    this.reading[wallet] = work;
     return work;
   }
 
