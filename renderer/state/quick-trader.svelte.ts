@@ -84,12 +84,12 @@ export class QuickTrader {
     await Promise.all([lead, ...wallets].map((w) => this.settings.load(w)));
     const amount = quickBuyOf(this.settings.presets(lead), coin, lead, index, pay)?.amount;
     if (amount === undefined) return;
-    await Promise.all(
-      wallets.map(async (wallet) => {
-        const ask = quickBuyOf(this.settings.presets(wallet), coin, wallet, 0, pay);
-        if (ask) await this.run(coin, { ...ask, amount });
-      }),
-    );
+    // One wallet after another: each quotes the curve its predecessor's buy left (in parallel, the later
+    // builds' minimums would be made from a curve that has moved on by the time they are signed).
+    for (const wallet of wallets) {
+      const ask = quickBuyOf(this.settings.presets(wallet), coin, wallet, 0, pay);
+      if (ask) await this.run(coin, { ...ask, amount });
+    }
   }
 
   /**
@@ -146,19 +146,36 @@ export class QuickTrader {
     this.router.navigate(coinPath(coin.mint));
   }
 
+  /**
+   * The quote, then the build. A trade landing between the two (another trader's, or another of these
+   * wallets') can leave the build's minimum above what the curve now gives, and its simulation refuses it:
+   * that is the market moving, not a problem with the ticket, so it is quoted and built once more.
+   */
+  private async quoteAndBuild(coin: QuickCoin, request: ReturnType<typeof quickRequestOf>, ask: QuickAsk, run: QuickRun) {
+    for (let attempt = 1; ; attempt++) {
+      const quote = await this.api.quote(coin.mint, request);
+      const minimum = quickMinimumOf(ask, quote);
+      if (minimum === null) throw new Error('the quote has no minimum');
+      run.detail = attempt === 1 ? 'building…' : 'the market moved: building again…';
+      try {
+        return { minimum, build: await this.api.tradeBuild({ ...request, mint: coin.mint }) };
+      } catch (error) {
+        if (attempt >= 2 || !(isApiError(error) && /slippage/i.test(error.message))) throw error;
+      }
+    }
+  }
+
   private async run(coin: QuickCoin, ask: QuickAsk): Promise<void> {
     const run = this.add(this.labelOf(coin, ask), coin.mint, 'working', 'quoting…');
     const problem = quickProblem(coin);
     if (problem) return void Object.assign(run, { state: 'failed', detail: problem });
     // Without one-click trading the quick button is one click to the filled ticket and its review.
     if (!this.settings.oneClick(ask.wallet)) return this.toReview(coin, ask, run, 'One-click trading is off for this wallet (Wallets page)');
+    // The page does not judge the policy itself: the server proves every bound from chain and journals its
+    // verdict either way, so a refused quick trade is on record as well as a signed one.
     try {
       const request = quickRequestOf(ask);
-      const quote = await this.api.quote(coin.mint, request);
-      const minimum = quickMinimumOf(ask, quote);
-      if (minimum === null) throw new Error('the quote has no minimum');
-      run.detail = 'building…';
-      const build = await this.api.tradeBuild({ ...request, mint: coin.mint });
+      const { minimum, build } = await this.quoteAndBuild(coin, request, ask, run);
       if (build.then) return this.toReview(coin, ask, run, `This trade takes two steps (${build.then.why})`);
       run.detail = 'signing inside your one-click limits…';
       const sent = await this.wallets.api.quickTrade(build.buildId, quickTicketOf(ask, minimum));
