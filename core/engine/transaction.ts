@@ -351,12 +351,13 @@ export function encodeUnsignedV0(message: CompiledV0): Uint8Array {
 }
 
 /**
- * `tx` with another compute unit limit and price (`price`: the default unless given): the same bytes but
- * the SetComputeUnitLimit and SetComputeUnitPrice values, which compileUnsigned always puts first and
- * second (fixed sizes, so nothing moves): what compiling the same input again with them writes. Null when
- * the first two instructions are not those (then compile again).
+ * `tx` with another compute unit limit, and with `price` another compute unit price: the same bytes but
+ * the SetComputeUnitLimit (and SetComputeUnitPrice) values, which compileUnsigned always puts first (and
+ * second), fixed sizes so nothing moves: what compiling the same input again with them writes. Without
+ * `price` the transaction is taken to pay the default. Null when those instructions are not where
+ * compileUnsigned puts them (then compile again).
  */
-export function withComputeUnitLimit(tx: UnsignedTransaction, limit: number, price: bigint = COMPUTE_UNIT_PRICE_MICRO_LAMPORTS): UnsignedTransaction | null {
+export function withComputeUnitLimit(tx: UnsignedTransaction, limit: number, price?: bigint): UnsignedTransaction | null {
   const wire = tx.wire;
   let at = 0;
   const shortU16 = (): number => {
@@ -375,20 +376,24 @@ export function withComputeUnitLimit(tx: UnsignedTransaction, limit: number, pri
   const statics = shortU16();
   const staticsAt = at;
   at += statics * 32 + 32;
-  if (shortU16() < 2) return null;
+  const count = shortU16();
+  if (count < (price === undefined ? 1 : 2)) return null;
   const program = wire[at++]!;
   if (program >= statics || shortU16() !== 0 || shortU16() !== 5 || wire[at] !== 2) return null;
   const limitAt = at + 1;
   at += 5;
-  if (wire[at++] !== program || shortU16() !== 0 || shortU16() !== 9 || wire[at] !== 3) return null;
-  const priceAt = at + 1;
+  let priceAt = -1;
+  if (price !== undefined) {
+    if (wire[at++] !== program || shortU16() !== 0 || shortU16() !== 9 || wire[at] !== 3) return null;
+    priceAt = at + 1;
+  }
   const programBytes = addressBytes(COMPUTE_BUDGET_PROGRAM);
   for (let i = 0; i < 32; i++) if (wire[staticsAt + program * 32 + i] !== programBytes[i]) return null;
   const patched = Uint8Array.from(wire);
   const view = new DataView(patched.buffer);
   view.setUint32(limitAt, limit, true);
-  view.setBigUint64(priceAt, price, true);
-  return { ...tx, wire: patched, computeUnitLimit: limit, priorityLamports: priorityLamportsOf(limit, price) };
+  if (price !== undefined) view.setBigUint64(priceAt, price, true);
+  return { ...tx, wire: patched, computeUnitLimit: limit, priorityLamports: priorityLamportsOf(limit, price ?? COMPUTE_UNIT_PRICE_MICRO_LAMPORTS) };
 }
 
 const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111' as Address;
