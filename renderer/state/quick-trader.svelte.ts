@@ -36,6 +36,9 @@ export interface TicketHandoff {
   readonly amountText: string;
   readonly pay: 'ZEC' | 'SOL';
   readonly all: boolean;
+  readonly slippageBps: number;
+  /** Micro-lamports per compute unit. */
+  readonly computeUnitPrice: bigint;
   /** Why the review opened. */
   readonly notice: string;
 }
@@ -142,7 +145,7 @@ export class QuickTrader {
       run.detail = `${why}: buy with this wallet from ${coin.symbol}'s ticket`;
       return;
     }
-    this.handoff = { mint: coin.mint, wallet: ask.wallet, side: ask.side, amountText: formatDecimalUnits(ask.amount, unitsOf(ask)), pay: ask.pay, all: ask.all, notice: why };
+    this.handoff = { mint: coin.mint, wallet: ask.wallet, side: ask.side, amountText: formatDecimalUnits(ask.amount, unitsOf(ask)), pay: ask.pay, all: ask.all, slippageBps: ask.slippageBps, computeUnitPrice: ask.computeUnitPrice, notice: why };
     this.router.navigate(coinPath(coin.mint));
   }
 

@@ -173,6 +173,7 @@ export class TradeTicketState {
     if (h.side === 'buy') this.pay = h.pay;
     this.amountText = h.amountText;
     this.sellAll = h.all;
+    this.slippageText = String(h.slippageBps);
     this.handoffNotice = h.notice;
     this.buildOnQuote = true;
     this.changed();

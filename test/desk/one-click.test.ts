@@ -137,7 +137,9 @@ describe('one-click trading in Chromium', () => {
     await page().waitForURL(`**/coin/${coin.mint}`);
     await expect.poll(() => page().locator('[data-field="handoff"]').textContent()).toBe('Not signed without review: the buy spends 2 ZEC, above the 1 ZEC a one-click trade may spend.');
     // A buy this large moves the price past the warning: the review waits for the person to acknowledge it.
-    await acknowledgeAndBuild(page().getByRole('region', { name: 'Trade ticket' }), 'buy');
+    const ticket = page().getByRole('region', { name: 'Trade ticket' });
+    await expect.poll(() => ticket.locator('.quote').getAttribute('data-state')).toBe('quoted');
+    await acknowledgeAndBuild(ticket, 'buy');
     await review().getByRole('button', { name: 'Approve and sign' }).waitFor();
     expect(await coinsOf(wallet)).toBe(before);
     await shots('bound-review');
