@@ -13,6 +13,7 @@ import type { OfflineReviewState } from './state/offline-review.svelte.js';
 import type { ProgramGuardState } from './state/program-guard.svelte.js';
 import type { StocksState } from './state/stocks.svelte.js';
 import type { WalletBalances } from './state/wallet-balances.svelte.js';
+import type { Hotkeys } from './state/hotkeys.svelte.js';
 
 /** What every page and component of the desk shares: the client and the state modules, made once in main.ts. */
 export interface Desk {
@@ -31,6 +32,8 @@ export interface Desk {
   readonly stocks: StocksState;
   /** Balances of the keychain wallets (and of any wallet a page follows), live from chain. */
   readonly balances: WalletBalances;
+  /** The desk's keyboard (state/keymap.ts): the coin page's ticket and the search box register what the keys do. */
+  readonly hotkeys: Hotkeys;
 }
 
 export const [getDesk, setDesk] = createContext<Desk>();

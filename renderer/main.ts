@@ -20,6 +20,7 @@ import { ProgramGuardState } from './state/program-guard.svelte.js';
 import { StocksState } from './state/stocks.svelte.js';
 import { watchedWallet } from './state/watched-wallet.js';
 import { WalletBalances } from './state/wallet-balances.svelte.js';
+import { Hotkeys } from './state/hotkeys.svelte.js';
 import './app.css';
 
 /** The desk's composition root: one client, one of each state module, handed to the app. */
@@ -37,6 +38,7 @@ const desk: Desk = {
   discover: new DiscoverState(api),
   feed,
   balances: new WalletBalances(feed),
+  hotkeys: new Hotkeys(),
   wallets,
   keychain: new KeychainState(wallets.api),
   review: new OfflineReviewState(wallets.api),

@@ -1,5 +1,5 @@
 import { formatDecimalUnits } from '../../core/math/units.js';
-import { COIN_DECIMALS, IMPACT_WARNING_BPS, ticketAmount, ticketVerdict, type Ticket, type VerdictLine } from '../../core/verify/ticket.js';
+import { COIN_DECIMALS, IMPACT_WARNING_BPS, ticketAmount, ticketUnit, ticketVerdict, type Ticket, type VerdictLine } from '../../core/verify/ticket.js';
 import { isApiError, type ApiError } from '../api/api-error.js';
 import type { BuildJson, QuoteJson, TradeTicketRequest } from '../api/api-types.js';
 import type { DeskApi } from '../api/desk-api.js';
@@ -8,7 +8,10 @@ import { firstStepOf, secondStepOf, type SplitQuote, type SplitTicket } from '..
 import { watchedWallet, watchWallet } from './watched-wallet.js';
 import type { WalletsState } from './wallets.svelte.js';
 import type { WalletBalances } from './wallet-balances.svelte.js';
-import { shareOf, type Position, type TradedHolding } from '../../core/math/position.js';
+import { SALE_PRESETS, shareOf, type Position, type TradedHolding } from '../../core/math/position.js';
+
+/** The buy amounts offered as presets, by the ticket's unit (ZEC, SOL, or coins). */
+export const PRESETS: Readonly<Record<string, readonly string[]>> = { ZEC: ['0.1', '0.5', '1', '5'], SOL: ['0.1', '0.5', '1', '5'], coins: ['1000', '100000', '1000000'] };
 
 /** Typing settles this long before a quote is asked for. */
 const QUOTE_DEBOUNCE_MS = 300;
@@ -156,6 +159,17 @@ export class TradeTicketState {
     this.amountText = formatDecimalUnits(shareOf(held, percent), COIN_DECIMALS);
     this.sellAll = percent === 100n;
     this.changed();
+  }
+
+  /** The `index`-th amount preset the ticket shows (its keys 1–4): a share of the holding on a sale, a buy amount otherwise. */
+  pickPreset(index: number): void {
+    if (this.side === 'sell') {
+      const share = SALE_PRESETS[index];
+      if (share !== undefined) this.sellShare(share);
+      return;
+    }
+    const amount = PRESETS[ticketUnit(this).name]?.[index];
+    if (amount !== undefined) this.typed(amount);
   }
 
   /** Any change of the ticket: the quote on screen no longer answers it; a new one is asked for shortly. */
