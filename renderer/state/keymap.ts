@@ -31,7 +31,7 @@ export interface KeyBinding {
 export const CHORD_MS = 1_500;
 
 const go = (letter: string, page: string, path: string): KeyBinding => ({ keys: ['g', letter], does: `Go to ${page}`, group: 'Go to a page', action: { kind: 'go', path } });
-const preset = (n: number): KeyBinding => ({ keys: [String(n)], does: `Amount preset ${n} (the ${['first', 'second', 'third', 'fourth'][n - 1]} button: a buy amount, or ${25 * n}% of the coin on a sale)`, group: 'Trade ticket (coin page)', action: { kind: 'preset', index: n - 1 } });
+const preset = (n: number): KeyBinding => ({ keys: [String(n)], does: `Amount preset ${n}: its ${['first', 'second', 'third', 'fourth'][n - 1]} button (a buy amount, or ${25 * n}% on a sale)`, group: 'Trade ticket (coin page)', action: { kind: 'preset', index: n - 1 } });
 
 export const KEYMAP: readonly KeyBinding[] = Object.freeze([
   { keys: ['b'], does: 'Buy side', group: 'Trade ticket (coin page)', action: { kind: 'side', side: 'buy' } },
@@ -42,7 +42,7 @@ export const KEYMAP: readonly KeyBinding[] = Object.freeze([
   preset(4),
   { keys: ['Enter'], does: 'Build the trade (when the ticket can; also inside the amount field)', group: 'Trade ticket (coin page)', action: { kind: 'build' } },
   { keys: ['a'], does: 'Approve and sign the open review (only when every check holds, as its button)', group: 'Trade ticket (coin page)', action: { kind: 'approve' } },
-  { keys: ['Escape'], does: 'Cancel: close this list, else drop the build and its review back to the ticket, else leave the field', group: 'Trade ticket (coin page)', action: { kind: 'cancel' } },
+  { keys: ['Escape'], does: 'Cancel: drop the build and its review back to the ticket, else leave the field you are in (a dialog closes on Esc too)', group: 'Trade ticket (coin page)', action: { kind: 'cancel' } },
   go('d', 'Discover', '/'),
   go('p', 'Portfolio', '/portfolio'),
   go('s', 'Stats', '/stats'),
