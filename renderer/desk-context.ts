@@ -15,6 +15,7 @@ import type { StocksState } from './state/stocks.svelte.js';
 import type { WalletBalances } from './state/wallet-balances.svelte.js';
 import type { TradingSettings } from './state/trading-settings.svelte.js';
 import type { QuickTrader } from './state/quick-trader.svelte.js';
+import type { Hotkeys } from './state/hotkeys.svelte.js';
 
 /** What every page and component of the desk shares: the client and the state modules, made once in main.ts. */
 export interface Desk {
@@ -37,6 +38,8 @@ export interface Desk {
   readonly trading: TradingSettings;
   /** Quick trades: one click to a landed trade inside the wallet's limits, or to the filled review. */
   readonly quick: QuickTrader;
+  /** The desk's keyboard (state/keymap.ts): the coin page's ticket and the search box register what the keys do. */
+  readonly hotkeys: Hotkeys;
 }
 
 export const [getDesk, setDesk] = createContext<Desk>();

@@ -22,6 +22,7 @@ import { watchedWallet } from './state/watched-wallet.js';
 import { WalletBalances } from './state/wallet-balances.svelte.js';
 import { TradingSettings } from './state/trading-settings.svelte.js';
 import { QuickTrader } from './state/quick-trader.svelte.js';
+import { Hotkeys } from './state/hotkeys.svelte.js';
 import './app.css';
 
 /** The desk's composition root: one client, one of each state module, handed to the app. */
@@ -44,6 +45,7 @@ const desk: Desk = {
   balances,
   trading,
   quick: new QuickTrader(api, wallets, trading, balances, router),
+  hotkeys: new Hotkeys(),
   wallets,
   keychain: new KeychainState(wallets.api),
   review: new OfflineReviewState(wallets.api),

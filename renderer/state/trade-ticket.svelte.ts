@@ -1,5 +1,5 @@
 import { formatDecimalUnits } from '../../core/math/units.js';
-import { COIN_DECIMALS, IMPACT_WARNING_BPS, ticketAmount, ticketVerdict, type Ticket, type VerdictLine } from '../../core/verify/ticket.js';
+import { COIN_DECIMALS, IMPACT_WARNING_BPS, ticketAmount, ticketUnit, ticketVerdict, type Ticket, type VerdictLine } from '../../core/verify/ticket.js';
 import { isApiError, type ApiError } from '../api/api-error.js';
 import type { BuildJson, QuoteJson, TradeTicketRequest } from '../api/api-types.js';
 import type { DeskApi } from '../api/desk-api.js';
@@ -10,6 +10,11 @@ import type { WalletsState } from './wallets.svelte.js';
 import type { WalletBalances } from './wallet-balances.svelte.js';
 import type { TicketHandoff } from './quick-trader.svelte.js';
 import { shareOf, type Position, type TradedHolding } from '../../core/math/position.js';
+import { DEFAULT_PRESETS, PRIORITY_LEVELS, type PriorityChoice, type PriorityLevel, type TradingPresets } from '../../core/types/trading-presets.js';
+import type { TradingSettings } from './trading-settings.svelte.js';
+
+/** The amounts offered where the wallet keeps no preset of the ticket's unit (coins). */
+export const PRESETS: Readonly<Record<string, readonly string[]>> = { ZEC: ['0.1', '0.5', '1', '5'], SOL: ['0.1', '0.5', '1', '5'], coins: ['1000', '100000', '1000000'] };
 
 /** Typing settles this long before a quote is asked for. */
 const QUOTE_DEBOUNCE_MS = 300;
@@ -65,6 +70,8 @@ export class TradeTicketState {
     private readonly wallets: WalletsState | null = null,
     /** Live balances from chain: what the wallet can spend or sell. */
     private readonly balances: WalletBalances | null = null,
+    /** The wallet's presets: buy amounts, sale shares, slippage per venue and priority fee. */
+    private readonly settings: TradingSettings | null = null,
   ) {
     const active = wallets?.active;
     if (active) this.wallet = active;
@@ -73,6 +80,45 @@ export class TradeTicketState {
   get slippageBps(): number {
     const typed = Number(this.slippageText);
     return this.slippageText.trim() === '' || !Number.isInteger(typed) ? this.defaultSlippage() : typed;
+  }
+
+  /** The slippage used while none is typed: the wallet's preset for the coin's venue. */
+  get defaultSlippageBps(): number {
+    return this.defaultSlippage();
+  }
+
+  /** The ticket wallet's presets (the defaults for a watched wallet or before they are read). */
+  get presets(): TradingPresets {
+    return this.settings?.presets(this.wallet.trim()) ?? DEFAULT_PRESETS;
+  }
+
+  /** The buy amounts offered in the ticket's unit, as typed text (whole units). */
+  get buyPresets(): readonly string[] {
+    const unit = ticketUnit(this).name;
+    if (unit === 'ZEC') return this.presets.buyZec.map((v) => formatDecimalUnits(v, 8));
+    if (unit === 'SOL') return this.presets.buySol.map((v) => formatDecimalUnits(v, 9));
+    return PRESETS[unit] ?? [];
+  }
+
+  /** The sale shares offered, in percent. */
+  get salePresets(): readonly bigint[] {
+    return this.presets.sellPercents;
+  }
+
+  /** The compute-unit price builds carry (micro-lamports per unit) and its level. */
+  get priority(): PriorityChoice {
+    return this.presets.priority;
+  }
+
+  /** Picks a priority level (kept as the wallet's preset, so the next ticket and quick trades use it). */
+  async setPriority(level: PriorityLevel, custom?: bigint): Promise<string | null> {
+    const wallet = this.wallet.trim();
+    const json = this.settings?.byWallet.get(wallet);
+    if (!this.settings || !json) return 'priority fees are kept per keychain wallet: choose one of yours';
+    const microLamports = level === 'custom' ? (custom ?? this.priority.microLamports) : PRIORITY_LEVELS[level];
+    const refused = await this.settings.savePresets(wallet, { ...json.presets, priority: { level, microLamports: String(microLamports) } });
+    if (refused === null) this.changed();
+    return refused;
   }
 
   get ticket(): Ticket {
@@ -180,6 +226,17 @@ export class TradeTicketState {
     void this.readTraded();
   }
 
+  /** The `index`-th amount preset the ticket shows (its keys 1–4): a share of the holding on a sale, a buy amount otherwise. */
+  pickPreset(index: number): void {
+    if (this.side === 'sell') {
+      const share = this.salePresets[index];
+      if (share !== undefined) this.sellShare(share);
+      return;
+    }
+    const amount = this.buyPresets[index];
+    if (amount !== undefined) this.typed(amount);
+  }
+
   /** Any change of the ticket: the quote on screen no longer answers it; a new one is asked for shortly. */
   changed(): void {
     this.acknowledged = false;
@@ -210,7 +267,9 @@ export class TradeTicketState {
       side: this.side,
       amount: all ? 'all' : 'amount' in amount ? amount.amount.toString() : '0',
       ...(all ? { wallet: this.wallet.trim() } : {}),
-      ...(this.slippageText.trim() !== '' ? { slippageBps: this.slippageBps } : {}),
+      // Always said: the wallet's preset for the venue, not the server's default, unless one is typed.
+      slippageBps: this.slippageBps,
+      computeUnitPrice: String(this.priority.microLamports),
       ...(this.side === 'buy' && this.pay === 'SOL' ? { pay: 'SOL' as const } : {}),
       ...(this.side === 'sell' && this.receive === 'SOL' ? { receive: 'SOL' as const } : {}),
     };
@@ -259,7 +318,7 @@ export class TradeTicketState {
       const amount = ticketAmount(ticket);
       if (own && floor !== undefined && 'amount' in amount) {
         const all = ticket.side === 'sell' && this.sellAll;
-        const deskTicket = { wallet: ticket.wallet, mint: this.mint, side: ticket.side, amount: amount.amount.toString(), pay: ticket.pay, receive: ticket.receive, slippageBps: ticket.slippageBps, minimum: floor, ...(all ? { amountFrom: 'all' as const } : {}) };
+        const deskTicket = { wallet: ticket.wallet, mint: this.mint, side: ticket.side, amount: amount.amount.toString(), pay: ticket.pay, receive: ticket.receive, slippageBps: ticket.slippageBps, minimum: floor, computeUnitPrice: String(this.priority.microLamports), ...(all ? { amountFrom: 'all' as const } : {}) };
         const request = { ...this.request(), wallet: ticket.wallet, mint: this.mint };
         this.review = new TradeReviewState(this.wallets!.api, build.buildId, deskTicket, 'trade', async () => (await this.api.tradeBuild(request)).buildId);
         void this.review.load();
