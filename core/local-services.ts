@@ -1,3 +1,4 @@
+import { WATCH_FILE, WatchBook } from './api/store/watch-book.js';
 import { join } from 'node:path';
 import { createApiServer, listenLocal, type Api } from './api/server.js';
 import { issuerStatusOn } from './stocks/node/issuer-status-node.js';
@@ -108,7 +109,9 @@ export async function startLocalServices(options: {
       const wallets = await WalletBook.open(options.dataDir, options.keychain ?? new OsKeychain());
       const guard = await ProgramGuard.open(chain, sandbox.profile, options.dataDir);
       await guard.check(); // pins what it has never seen, so a later upgrade is noticed
-      const desk = { wallets, token: deskToken, faucet: sandbox.faucet, guard };
+      const watch = WatchBook.open(join(options.dataDir, WATCH_FILE));
+      stops.push(() => watch.close());
+      const desk = { wallets, token: deskToken, faucet: sandbox.faucet, guard, watch };
       // The stock review's switches change while the sandbox runs (its admin): the issuer status reads the live profile.
       const stocks = issuerStatusOn(chain, () => sandbox.profile.stocks, { vault: sandbox.profile.programs['vault'] });
       sandbox.onProfileChange(() => stocks.invalidate());

@@ -21,6 +21,7 @@ import { plantListedCoin } from '../helpers/vault.js';
 import { rulesOf } from '../index/rules.js';
 import type { Keychain } from '../../core/signer/keychain.js';
 import { WalletBook } from '../../core/signer/wallet-book.js';
+import { WATCH_FILE, WatchBook } from '../../core/api/store/watch-book.js';
 import { ProgramGuard } from '../../core/signer/program-guard.js';
 import type { IssuerStatus } from '../../core/stocks/issuer-status.js';
 import { issuerStatusOn } from '../../core/stocks/node/issuer-status-node.js';
@@ -39,6 +40,8 @@ export interface ApiFixture {
   readonly mint: string;
   /** The upload store (in `dir`/content), when asked for. */
   readonly content?: ContentStore;
+  /** The desk's watchlist and alerts (in `dir`), when the fixture was started with `desk`. */
+  readonly watch: WatchBook | null;
   /** The desk's wallets, when the fixture was started with `desk`. */
   wallets: WalletBook | null;
   /** The service's runs, when the fixture was started with `runs`. */
@@ -84,7 +87,8 @@ export async function startApi(
   const wallets = options.desk ? await WalletBook.open(dir, options.desk.keychain) : null;
   const guard = options.desk ? await ProgramGuard.open(chain, sandbox.profile, dir) : null;
   await guard?.check();
-  const desk = options.desk && wallets && guard ? { desk: { wallets, token: options.desk.token, faucet: sandbox.faucet, guard } } : {};
+  const watch = options.desk ? WatchBook.open(join(dir, WATCH_FILE)) : null;
+  const desk = options.desk && wallets && guard && watch ? { desk: { wallets, token: options.desk.token, faucet: sandbox.faucet, guard, watch } } : {};
   const { onStep, onFailure, ...timings } = options.runs ?? {};
   fixture.runs = options.runs
     ? ServiceRuns.start({ chain, store, profile: sandbox.profile, journalPath: join(dir, 'runs.sqlite'), authority: sandbox.serviceAuthority, timings, ...(onStep ? { onStep } : {}), ...(onFailure ? { onFailure } : {}) })
@@ -96,7 +100,7 @@ export async function startApi(
   fixture.wallets = wallets;
 
   return Object.assign(fixture, {
-    sandbox, store, keys, ledger, ingestor, app, base: url, port, dir, mint: coin.mint, ...(content ? { content } : {}),
+    sandbox, store, keys, ledger, ingestor, app, watch, base: url, port, dir, mint: coin.mint, ...(content ? { content } : {}),
     async indexed() {
       sandbox.cluster.advanceSlots(1);
       await ingestor.idle();
@@ -104,6 +108,7 @@ export async function startApi(
     async close() {
       await fixture.runs?.stop();
       await app.close();
+      watch?.close();
       ingestor.stop();
       ledger.close();
       keys.close();

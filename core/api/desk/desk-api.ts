@@ -3,6 +3,7 @@ import { assertDeskToken } from './desk-token.js';
 import type { DeskSigning } from './desk-signing.js';
 import { registerSignRoutes } from './sign-routes.js';
 import { registerWalletRoutes } from './wallet-routes.js';
+import { registerWatchRoutes } from './watch-routes.js';
 
 /**
  * The desk's own routes under /desk-api: wallets and signing, each behind this run's desk token (and the
@@ -13,5 +14,6 @@ export async function registerDeskApi(app: Api, ctx: ApiContext, desk: DeskSigni
     scope.addHook('onRequest', async (request) => assertDeskToken(request, desk.token));
     registerWalletRoutes(scope as Api, desk);
     registerSignRoutes(scope as Api, ctx, desk);
+    registerWatchRoutes(scope as Api, ctx, desk);
   });
 }
