@@ -13,6 +13,9 @@ import type { OfflineReviewState } from './state/offline-review.svelte.js';
 import type { ProgramGuardState } from './state/program-guard.svelte.js';
 import type { StocksState } from './state/stocks.svelte.js';
 import type { WalletBalances } from './state/wallet-balances.svelte.js';
+import type { WatchApi } from './api/watch-api.js';
+import type { WatchlistState } from './state/watchlist.svelte.js';
+import type { AlertsState } from './state/alerts.svelte.js';
 
 /** What every page and component of the desk shares: the client and the state modules, made once in main.ts. */
 export interface Desk {
@@ -31,6 +34,12 @@ export interface Desk {
   readonly stocks: StocksState;
   /** Balances of the keychain wallets (and of any wallet a page follows), live from chain. */
   readonly balances: WalletBalances;
+  /** The client of the server's watch routes (watchlist, followed wallets, alert rules, fired alerts). */
+  readonly watchApi: WatchApi;
+  /** Starred coins, followed wallets, the alert tone setting. */
+  readonly watchlist: WatchlistState;
+  /** Fired alerts as toasts (and desktop notifications in the shell). */
+  readonly alerts: AlertsState;
 }
 
 export const [getDesk, setDesk] = createContext<Desk>();
