@@ -134,7 +134,9 @@ export class AlertWatcher {
     alerts.push({
       key: `level:${rule.id}:${trade.signature}`, kind: 'level', mint: coin.mint, wallet: trade.user, signature: trade.signature, at: Number(trade.at), position: seq,
       title: `${coinName(coin, coin.mint)} ${what} ${rule.direction === 'above' ? 'rose to' : 'fell to'} ${levelWords(rule.metric, rule.level)}`,
-      line: `A ${trade.side} traded it at ${levelWords(rule.metric, value)} (${what}), ${rule.direction} your level of ${levelWords(rule.metric, rule.level)}.`,
+      line: rule.metric === 'price'
+        ? `A ${trade.side} traded at ${levelWords(rule.metric, value)} per coin, ${rule.direction} your level of ${levelWords(rule.metric, rule.level)}.`
+        : `A ${trade.side} took the market cap to ${levelWords(rule.metric, value)}, ${rule.direction} your level of ${levelWords(rule.metric, rule.level)}.`,
     });
   }
 }
