@@ -114,7 +114,7 @@ describe('watchlist and alerts, in Chromium', () => {
   });
 
   it('follows the deployer from the coin page; the Portfolio page lists it and the tone setting', async () => {
-    await page().locator('[data-field="creator"]').getByRole('button', { name: /^Follow deployer/ }).click();
+    await page().getByRole('button', { name: /^Follow deployer/ }).click();
     await expect.poll(async () => ((await (await desk('GET', '/desk-api/watch')).json()) as { wallets: { wallet: string }[] }).wallets.map((w) => w.wallet)).toEqual([coin.payer]);
     await page().getByRole('link', { name: 'Portfolio' }).click();
     const section = page().getByRole('region', { name: 'Watchlist' });
