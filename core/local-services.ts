@@ -1,3 +1,4 @@
+import { WATCH_FILE, WatchBook } from './api/store/watch-book.js';
 import { join } from 'node:path';
 import { createApiServer, listenLocal, type Api } from './api/server.js';
 import { issuerStatusOn } from './stocks/node/issuer-status-node.js';
@@ -113,7 +114,9 @@ export async function startLocalServices(options: {
       const trading = await TradingBook.open(options.dataDir);
       const journal = OneClickJournal.open(join(options.dataDir, 'one-click.sqlite'));
       stops.push(() => journal.close());
-      const desk = { wallets, token: deskToken, faucet: sandbox.faucet, guard, trading, journal };
+      const watch = WatchBook.open(join(options.dataDir, WATCH_FILE));
+      stops.push(() => watch.close());
+      const desk = { wallets, token: deskToken, faucet: sandbox.faucet, guard, trading, journal, watch };
       // The stock review's switches change while the sandbox runs (its admin): the issuer status reads the live profile.
       const stocks = issuerStatusOn(chain, () => sandbox.profile.stocks, { vault: sandbox.profile.programs['vault'] });
       sandbox.onProfileChange(() => stocks.invalidate());

@@ -16,6 +16,9 @@ import type { WalletBalances } from './state/wallet-balances.svelte.js';
 import type { TradingSettings } from './state/trading-settings.svelte.js';
 import type { QuickTrader } from './state/quick-trader.svelte.js';
 import type { Hotkeys } from './state/hotkeys.svelte.js';
+import type { WatchApi } from './api/watch-api.js';
+import type { WatchlistState } from './state/watchlist.svelte.js';
+import type { AlertsState } from './state/alerts.svelte.js';
 
 /** What every page and component of the desk shares: the client and the state modules, made once in main.ts. */
 export interface Desk {
@@ -40,6 +43,12 @@ export interface Desk {
   readonly quick: QuickTrader;
   /** The desk's keyboard (state/keymap.ts): the coin page's ticket and the search box register what the keys do. */
   readonly hotkeys: Hotkeys;
+  /** The client of the server's watch routes (watchlist, followed wallets, alert rules, fired alerts). */
+  readonly watchApi: WatchApi;
+  /** Starred coins, followed wallets, the alert tone setting. */
+  readonly watchlist: WatchlistState;
+  /** Fired alerts as toasts (and desktop notifications in the shell). */
+  readonly alerts: AlertsState;
 }
 
 export const [getDesk, setDesk] = createContext<Desk>();

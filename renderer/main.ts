@@ -10,7 +10,11 @@ import { DiscoverState } from './state/discover.svelte.js';
 import { LiveFeed } from './state/live-feed.svelte.js';
 import { Router } from './state/router.svelte.js';
 import { SearchState } from './state/search.svelte.js';
-import { deskBridge, notifyIssuerAlert } from './api/desk-bridge.js';
+import { deskBridge, notifyIssuerAlert, notifyWatchAlert } from './api/desk-bridge.js';
+import { WatchApi } from './api/watch-api.js';
+import { WatchlistState } from './state/watchlist.svelte.js';
+import { AlertsState } from './state/alerts.svelte.js';
+import { playAlertTone } from './state/alert-tone.js';
 import { WalletApi } from './api/wallet-api.js';
 import { takeDeskToken } from './api/desk-token.js';
 import { WalletsState } from './state/wallets.svelte.js';
@@ -33,6 +37,8 @@ const feed = new LiveFeed(connection);
 const router = new Router();
 const balances = new WalletBalances(feed);
 const trading = new TradingSettings(wallets.api);
+const watchApi = new WatchApi(() => wallets.api.token);
+const watchlist = new WatchlistState(watchApi);
 const desk: Desk = {
   api,
   connection,
@@ -50,6 +56,9 @@ const desk: Desk = {
   keychain: new KeychainState(wallets.api),
   review: new OfflineReviewState(wallets.api),
   guard: new ProgramGuardState(wallets.api, wallets),
+  watchApi,
+  watchlist,
+  alerts: new AlertsState(watchApi, notifyWatchAlert, () => watchlist.sound, playAlertTone),
   // The person's stocks: those their desk wallets' and watched wallet's coins are paired with.
   stocks: new StocksState(api, notifyIssuerAlert, () => [...wallets.wallets.map((w) => w.address), ...(watchedWallet() ? [watchedWallet()] : [])]),
 };
@@ -57,6 +66,9 @@ desk.guard.start();
 // Issuer alerts come on every page, and as notifications while the desk is in the background.
 desk.stocks.start();
 void desk.wallets.load();
+// The watchlist is the server's (read again when a token arrives); its alerts are toasted on every page.
+void desk.watchlist.load();
+desk.alerts.start();
 void desk.review.refreshKit();
 // In Electron the token comes from the main process through the preload's bridge, never in a URL.
 const bridge = deskBridge();
@@ -64,6 +76,7 @@ if (bridge) {
   void bridge.deskToken().then((token) => {
     desk.wallets.useToken(token);
     void desk.guard.check();
+    void desk.watchlist.load();
   });
 }
 // A URL with a token opened in this tab (the printed one pasted over an open desk) hands it over without a reload.
@@ -72,6 +85,7 @@ addEventListener('hashchange', () => {
   if (token !== null && token !== desk.wallets.api.token) {
     desk.wallets.useToken(token);
     void desk.guard.check();
+    void desk.watchlist.load();
   }
 });
 desk.clock.start();

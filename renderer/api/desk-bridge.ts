@@ -19,6 +19,16 @@ export function notifyLanded(kind: string, signatures: readonly string[]): void 
 }
 
 /**
+ * A desktop notification of a watch alert (a level crossed, a graduation, a deployer's sale, a followed
+ * wallet's trade or planting): the desk may be in the background. Only in the Electron shell; the page toasts it everywhere.
+ */
+export function notifyWatchAlert(alert: { readonly title: string; readonly line: string }): void {
+  const bridge = deskBridge();
+  if (!bridge) return;
+  void bridge.notify(alert.title, alert.line).catch(() => undefined);
+}
+
+/**
  * A desktop notification of an issuer alert (a followed stock paused, the issuer status unreadable): the
  * desk may be in the background when it comes. Only in the Electron shell; the page's banner shows it everywhere.
  */

@@ -1,5 +1,6 @@
-import { formatPrice } from '../../core/math/decimal-display.js';
-import type { CandleJson } from '../api/api-types.js';
+import { formatCompactUnits, formatPrice } from '../../core/math/decimal-display.js';
+import { marketCapZat } from '../../core/math/level-cross.js';
+import type { CandleJson, TradeJson } from '../api/api-types.js';
 
 /**
  * The one place an amount becomes a floating-point number: the chart library plots doubles. Prices go to
@@ -37,11 +38,65 @@ export interface ChartCandle {
   readonly close: number;
 }
 
-export function chartCandles(candles: readonly CandleJson[]): { candles: ChartCandle[]; volume: { time: number; value: number; up: boolean }[] } {
+/** What the chart's candles show: the price, or the market cap (the whole supply at each price). */
+export type ChartMetric = 'price' | 'marketCap';
+
+/** A price (× 1e18, decimal string) as the market cap it makes with `supply` raw coins, in whole ZEC for the chart (exact in zat first). */
+export function chartCap(e18: string, supply: bigint): number {
+  const zat = marketCapZat(BigInt(e18), supply);
+  return Number(zat / 100_000_000n) + Number(zat % 100_000_000n) / 1e8;
+}
+
+/** The chart's whole ZEC of a market cap back to the desk's compact text ("28.4K"). */
+export function chartCapText(zec: number): string {
+  if (!Number.isFinite(zec) || zec <= 0) return '0';
+  return formatCompactUnits(BigInt(Math.round(zec * 1e8)), 8);
+}
+
+export function chartCandles(candles: readonly CandleJson[], metric: ChartMetric = 'price', supply: bigint | null = null): { candles: ChartCandle[]; volume: { time: number; value: number; up: boolean }[] } {
+  const at = metric === 'marketCap' && supply !== null ? (e18: string) => chartCap(e18, supply) : chartPrice;
   return {
-    candles: candles.map((c) => ({ time: c.t, open: chartPrice(c.oE18), high: chartPrice(c.hE18), low: chartPrice(c.lE18), close: chartPrice(c.cE18) })),
+    candles: candles.map((c) => ({ time: c.t, open: at(c.oE18), high: at(c.hE18), low: at(c.lE18), close: at(c.cE18) })),
     volume: candles.map((c) => ({ time: c.t, value: volumeOf(c.volumeZec), up: BigInt(c.cE18) >= BigInt(c.oE18) })),
   };
+}
+
+/** Whose trade a chart mark is: the person's own (a keychain wallet), or the coin's deployer. */
+export type MarkWho = 'own' | 'deployer';
+
+export interface ChartMark {
+  readonly time: number;
+  readonly side: 'buy' | 'sell';
+  readonly who: MarkWho;
+  readonly signature: string;
+}
+
+/** The marks' colours, for the chart and its legend. */
+export const MARK_COLOURS: Readonly<Record<MarkWho, Readonly<Record<'buy' | 'sell', string>>>> = Object.freeze({
+  own: { buy: '#4fd1c5', sell: '#c7a6ff' },
+  deployer: { buy: '#f5b942', sell: '#ff8c42' },
+});
+
+/**
+ * The trades to mark on the candles: the person's own (any of `own`, the keychain wallets) and the
+ * deployer's, each at the candle it fell in (the last candle starting at or before it), oldest first. A
+ * trade before the first candle drawn is not marked. The deployer's own-wallet trades count as own.
+ */
+export function chartMarks(trades: readonly TradeJson[], candles: readonly CandleJson[], own: ReadonlySet<string>, deployer: string): ChartMark[] {
+  if (candles.length === 0) return [];
+  const marks: ChartMark[] = [];
+  for (const t of trades) {
+    if (t.routed) continue;
+    const who: MarkWho | null = own.has(t.user) ? 'own' : t.user === deployer ? 'deployer' : null;
+    if (who === null) continue;
+    let candle: CandleJson | undefined;
+    for (const c of candles) {
+      if (c.t > t.at) break;
+      candle = c;
+    }
+    if (candle) marks.push({ time: candle.t, side: t.side, who, signature: t.signature });
+  }
+  return marks.sort((a, b) => a.time - b.time);
 }
 
 const DAY_MS = 86_400_000;

@@ -42,6 +42,10 @@ export class DiscoverState {
   error = $state<ApiError | null>(null);
   /** True once the lists have been read at least once. */
   loaded = $state(false);
+  /** The Watchlist filter: only starred coins are listed. */
+  watchlistOnly = $state(false);
+  /** The starred coins as the API reads them now (the Watchlist filter's table), in the order they were starred. */
+  watchlistCoins = $state<CoinJson[]>([]);
   readonly trending: TrendingList;
   private query = '';
   private timer: ReturnType<typeof setInterval> | null = null;
@@ -69,6 +73,19 @@ export class DiscoverState {
   stop(): void {
     if (this.timer !== null) clearInterval(this.timer);
     this.timer = null;
+  }
+
+  /** Turns the Watchlist filter on or off; on, the starred coins are read (again each time their list changes). */
+  async showWatchlist(on: boolean, starred: ReadonlySet<string>): Promise<void> {
+    this.watchlistOnly = on;
+    if (!on) return;
+    const read = await Promise.all([...starred].map((mint) => this.api.coin(mint).catch(() => null)));
+    if (this.watchlistOnly) this.watchlistCoins = read.filter((c): c is NonNullable<typeof c> => c !== null && this.matchesFilter(c));
+  }
+
+  /** A column's coins under the Watchlist filter (all of them without it). */
+  watched(coins: CoinJson[], starred: ReadonlySet<string>): CoinJson[] {
+    return this.watchlistOnly ? coins.filter((c) => starred.has(c.mint)) : coins;
   }
 
   setPair(pair: PairFilter): void {

@@ -23,6 +23,7 @@ import type { Keychain } from '../../core/signer/keychain.js';
 import { WalletBook } from '../../core/signer/wallet-book.js';
 import { TradingBook } from '../../core/signer/trading-book.js';
 import { OneClickJournal } from '../../core/api/store/one-click-journal.js';
+import { WATCH_FILE, WatchBook } from '../../core/api/store/watch-book.js';
 import { ProgramGuard } from '../../core/signer/program-guard.js';
 import type { IssuerStatus } from '../../core/stocks/issuer-status.js';
 import { issuerStatusOn } from '../../core/stocks/node/issuer-status-node.js';
@@ -41,6 +42,8 @@ export interface ApiFixture {
   readonly mint: string;
   /** The upload store (in `dir`/content), when asked for. */
   readonly content?: ContentStore;
+  /** The desk's watchlist and alerts (in `dir`), when the fixture was started with `desk`. */
+  readonly watch: WatchBook | null;
   /** The desk's wallets, when the fixture was started with `desk`. */
   wallets: WalletBook | null;
   /** The service's runs, when the fixture was started with `runs`. */
@@ -88,7 +91,8 @@ export async function startApi(
   await guard?.check();
   const trading = options.desk ? await TradingBook.open(dir) : null;
   const journal = options.desk ? OneClickJournal.open(join(dir, 'one-click.sqlite')) : null;
-  const desk = options.desk && wallets && guard && trading && journal ? { desk: { wallets, token: options.desk.token, faucet: sandbox.faucet, guard, trading, journal } } : {};
+  const watch = options.desk ? WatchBook.open(join(dir, WATCH_FILE)) : null;
+  const desk = options.desk && wallets && guard && trading && journal && watch ? { desk: { wallets, token: options.desk.token, faucet: sandbox.faucet, guard, trading, journal, watch } } : {};
   const { onStep, onFailure, ...timings } = options.runs ?? {};
   fixture.runs = options.runs
     ? ServiceRuns.start({ chain, store, profile: sandbox.profile, journalPath: join(dir, 'runs.sqlite'), authority: sandbox.serviceAuthority, timings, ...(onStep ? { onStep } : {}), ...(onFailure ? { onFailure } : {}) })
@@ -100,7 +104,7 @@ export async function startApi(
   fixture.wallets = wallets;
 
   return Object.assign(fixture, {
-    sandbox, store, keys, ledger, ingestor, app, base: url, port, dir, mint: coin.mint, ...(content ? { content } : {}),
+    sandbox, store, keys, ledger, ingestor, app, watch, base: url, port, dir, mint: coin.mint, ...(content ? { content } : {}),
     async indexed() {
       sandbox.cluster.advanceSlots(1);
       await ingestor.idle();
@@ -108,6 +112,7 @@ export async function startApi(
     async close() {
       await fixture.runs?.stop();
       await app.close();
+      watch?.close();
       ingestor.stop();
       ledger.close();
       journal?.close();

@@ -4,6 +4,7 @@ import type { DeskSigning } from './desk-signing.js';
 import { registerQuickRoutes } from './quick-routes.js';
 import { registerSignRoutes } from './sign-routes.js';
 import { registerWalletRoutes } from './wallet-routes.js';
+import { registerWatchRoutes } from './watch-routes.js';
 
 /**
  * The desk's own routes under /desk-api: wallets and signing, each behind this run's desk token (and the
@@ -15,5 +16,6 @@ export async function registerDeskApi(app: Api, ctx: ApiContext, desk: DeskSigni
     registerWalletRoutes(scope as Api, desk);
     registerSignRoutes(scope as Api, ctx, desk);
     registerQuickRoutes(scope as Api, ctx, desk);
+    registerWatchRoutes(scope as Api, ctx, desk);
   });
 }

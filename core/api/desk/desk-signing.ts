@@ -3,6 +3,7 @@ import type { ProgramGuard } from '../../signer/program-guard.js';
 import type { WalletBook } from '../../signer/wallet-book.js';
 import type { TradingBook } from '../../signer/trading-book.js';
 import type { OneClickJournal } from '../store/one-click-journal.js';
+import type { WatchBook } from '../store/watch-book.js';
 
 /** What the desk's own routes stand on: the wallets, this run's token, and the sandbox's faucet (null on another cluster). */
 export interface DeskSigning {
@@ -15,4 +16,6 @@ export interface DeskSigning {
   readonly trading: TradingBook;
   /** Every trade asked for without review, with its verdict. */
   readonly journal: OneClickJournal;
+  /** The watchlist, followed wallets and alerts (in the data directory); absent: /desk-api/watch and the alerts answer 404. */
+  readonly watch?: WatchBook;
 }
