@@ -200,7 +200,7 @@ describe('one-click trading in Chromium', () => {
   it('a quick-sell of 100% from Portfolio sells everything and closes the account', async () => {
     await page().getByRole('link', { name: 'Portfolio' }).click();
     const row = page().locator(`[role="row"][data-mint="${coin.mint}"]`);
-    await row.getByRole('button', { name: '100%' }).click();
+    await row.getByRole('button', { name: 'Quick sell 100 percent of QUIK' }).click();
     await expect.poll(() => stack().locator('[data-state="landed"]').filter({ hasText: 'Sell all QUIK' }).count(), { timeout: 30_000 }).toBe(1);
     expect(await coinsOf(wallet)).toBe(0n);
     await shots('sold');
