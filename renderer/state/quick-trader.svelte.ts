@@ -44,8 +44,11 @@ export interface TicketHandoff {
 }
 
 const COIN_DECIMALS = 6;
-/** A landed run leaves the stack after this long; a refused or failed one stays until dismissed. */
+/** A landed run leaves the stack after this long, one sent to its review (open on screen) a little later; a failed one stays until dismissed. */
 const LANDED_SHOWN_MS = 8_000;
+const REVIEW_SHOWN_MS = 12_000;
+/** The stack shows the newest few: older ones are on record in the journal. */
+const SHOWN_RUNS = 3;
 
 const unitsOf = (ask: QuickAsk) => (ask.side === 'sell' ? COIN_DECIMALS : ask.pay === 'SOL' ? 9 : 8);
 
@@ -132,7 +135,7 @@ export class QuickTrader {
 
   private add(label: string, mint: string, state: QuickRun['state'], detail: string): QuickRun {
     const run: QuickRun = { id: this.next++, label, mint, state, detail, signatures: [], startedAt: Date.now(), tookMs: null };
-    this.runs = [...this.runs.slice(-5), run];
+    this.runs = [...this.runs.slice(-(SHOWN_RUNS - 1)), run];
     return this.runs.at(-1)!;
   }
 
@@ -140,6 +143,7 @@ export class QuickTrader {
     run.state = 'review';
     run.detail = `${why}: the review is open on ${coin.symbol}'s page`;
     run.tookMs = Date.now() - run.startedAt;
+    setTimeout(() => this.dismiss(run.id), REVIEW_SHOWN_MS);
     // Several wallets at once: the ticket takes the first that needs a review; the others wait for the person.
     if (this.handoff?.mint === coin.mint && this.handoff.wallet !== ask.wallet) {
       run.detail = `${why}: buy with this wallet from ${coin.symbol}'s ticket`;
@@ -181,7 +185,15 @@ export class QuickTrader {
       const { minimum, build } = await this.quoteAndBuild(coin, request, ask, run);
       if (build.then) return this.toReview(coin, ask, run, `This trade takes two steps (${build.then.why})`);
       run.detail = 'signing inside your one-click limits…';
-      const sent = await this.wallets.api.quickTrade(build.buildId, quickTicketOf(ask, minimum));
+      const sent = await this.wallets.api.quickTrade(build.buildId, quickTicketOf(ask, minimum)).catch(async (error: unknown) => {
+        // A trade landing between the quote and the build leaves the build a lower floor than the quote showed,
+        // which the server's review refuses: the market moved, so it is quoted, built and asked once more.
+        if (!(isApiError(error) && error.code === 'refused' && /minimum: accepts as little as .* below the .* your quote showed/.test(error.message))) throw error;
+        run.detail = 'the market moved: building again…';
+        const again = await this.quoteAndBuild(coin, request, ask, run);
+        if (again.build.then) throw error;
+        return this.wallets.api.quickTrade(again.build.buildId, quickTicketOf(ask, again.minimum));
+      });
       run.state = 'landed';
       run.signatures = sent.signatures;
       run.tookMs = Date.now() - run.startedAt;

@@ -300,11 +300,17 @@ export class TradeTicketState {
 
   async submit(): Promise<void> {
     if (!this.canBuild || !this.quote) return;
-    const quote = this.quote;
     const ticket = this.ticket;
     this.building = true;
     this.buildError = null;
     try {
+      // Quoted again just before the build: in a market that trades every second the quote on screen is a few
+      // trades old, and a build made from a newer curve keeps a lower floor than it showed, which the review
+      // (rightly) refuses. The fresh quote is shown, and its floor is the one the person accepts.
+      const quote = await this.api.quote(this.mint, this.request());
+      this.quote = quote;
+      this.quotedAt = Date.now();
+      if (quote.priceImpactBps >= IMPACT_WARNING_BPS && !this.acknowledged) return; // the impact grew past the warning: seen first
       const build = await this.api.tradeBuild({ ...this.request(), wallet: ticket.wallet, mint: this.mint });
       this.build = build;
       const own = this.wallets?.wallets.some((w) => w.address === ticket.wallet) && this.wallets.hasToken;

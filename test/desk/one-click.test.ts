@@ -169,9 +169,11 @@ describe('one-click trading in Chromium', () => {
     await page().getByRole('link', { name: 'Wallets' }).click();
     const journal = page().getByRole('table', { name: 'One-click journal' });
     await journal.waitFor();
-    const verdicts = await journal.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-verdict')));
-    expect(verdicts).toEqual(['refused', 'signed', 'signed', 'refused', 'refused', 'signed']);
-    expect(await journal.locator('tbody tr').nth(3).locator('.why').textContent()).toBe('its slippage is 600 bps, above the 300 bps allowed one-click');
+    // A refusal because the market moved between quote and build (the other trader) is asked again at once: it is
+    // on record too, and left out here, where the bounds this test crosses are checked.
+    const rows = (await journal.locator('tbody tr').evaluateAll((trs) => trs.map((r) => ({ verdict: r.getAttribute('data-verdict'), why: r.querySelector('.why')?.textContent ?? '' })))).filter((r) => !/your quote showed/.test(r.why));
+    expect(rows.map((r) => r.verdict)).toEqual(['refused', 'signed', 'signed', 'refused', 'refused', 'signed']);
+    expect(rows[3]!.why).toBe('its slippage is 600 bps, above the 300 bps allowed one-click');
     await shots('journal');
   });
 

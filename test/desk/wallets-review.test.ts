@@ -133,7 +133,7 @@ describe('wallets and the review before signing, in Chromium', () => {
     await f.indexed();
     await page().reload();
     const ticket = page().getByRole('region', { name: 'Trade ticket' });
-    await ticket.getByRole('button', { name: 'Sell' }).click();
+    await ticket.getByRole('button', { name: 'Sell', exact: true }).click();
     await ticket.getByRole('button', { name: '100%' }).click();
     await expect.poll(() => ticket.locator('.quote').getAttribute('data-state')).toBe('quoted');
     await acknowledgeAndBuild(ticket, 'sell');
