@@ -31,7 +31,7 @@ export interface KeyBinding {
 export const CHORD_MS = 1_500;
 
 const go = (letter: string, page: string, path: string): KeyBinding => ({ keys: ['g', letter], does: `Go to ${page}`, group: 'Go to a page', action: { kind: 'go', path } });
-const preset = (n: number): KeyBinding => ({ keys: [String(n)], does: `Amount preset ${n}: its ${['first', 'second', 'third', 'fourth'][n - 1]} button (a buy amount, or ${25 * n}% on a sale)`, group: 'Trade ticket (coin page)', action: { kind: 'preset', index: n - 1 } });
+const preset = (n: number): KeyBinding => ({ keys: [String(n)], does: `Amount preset ${n}: its ${['first', 'second', 'third', 'fourth'][n - 1]} button (a buy amount, or a share of the holding on a sale: your wallet's presets)`, group: 'Trade ticket (coin page)', action: { kind: 'preset', index: n - 1 } });
 
 export const KEYMAP: readonly KeyBinding[] = Object.freeze([
   { keys: ['b'], does: 'Buy side', group: 'Trade ticket (coin page)', action: { kind: 'side', side: 'buy' } },
