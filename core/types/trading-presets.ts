@@ -47,9 +47,6 @@ export const DEFAULT_PRESETS: TradingPresets = Object.freeze<TradingPresets>({
 /** The venue a coin's trade runs on: the native pair always takes its route. */
 export const venueOf = (pair: 'zec' | 'native' | string, stage: 'curve' | 'pool' | string): TradeVenue => (pair === 'native' ? 'route' : stage === 'pool' ? 'pool' : 'curve');
 
-/** The priority fee a compute budget costs: limit × price, rounded up to whole lamports. */
-export const priorityLamportsOf = (computeUnits: bigint, microLamports: bigint): bigint => (computeUnits * microLamports + 999_999n) / 1_000_000n;
-
 /** Why `presets` cannot be kept, in words naming the field; null when they can. */
 export function presetsProblem(presets: TradingPresets): string | null {
   const list = (name: string, values: readonly bigint[], max: bigint | null): string | null => {

@@ -10,11 +10,18 @@ export const LAMPORTS_PER_SIGNATURE = 5_000n;
  * signed at once only if it costs no more. Browser-safe: the offline review can say it too.
  */
 export function networkFeeLamports(transactions: readonly { readonly signers: readonly unknown[]; readonly instructions: readonly Pick<InstructionWords, 'kind' | 'amounts'>[] }[]): bigint {
+  let total = priorityFeeLamports(transactions);
+  for (const tx of transactions) total += LAMPORTS_PER_SIGNATURE * BigInt(tx.signers.length);
+  return total;
+}
+
+/** The priority fees alone: each compute budget's ceil(limit × price / 1e6) (the one-click policy bounds it). */
+export function priorityFeeLamports(transactions: readonly { readonly instructions: readonly Pick<InstructionWords, 'kind' | 'amounts'>[] }[]): bigint {
   let total = 0n;
   for (const tx of transactions) {
     const limit = tx.instructions.find((w) => w.kind === 'budget:limit')?.amounts['units'] ?? 0n;
     const price = tx.instructions.find((w) => w.kind === 'budget:price')?.amounts['microLamports'] ?? 0n;
-    total += LAMPORTS_PER_SIGNATURE * BigInt(tx.signers.length) + (limit * price + 999_999n) / 1_000_000n;
+    total += (limit * price + 999_999n) / 1_000_000n;
   }
   return total;
 }

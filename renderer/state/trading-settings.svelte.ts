@@ -40,6 +40,14 @@ export class TradingSettings {
     return this.byWallet.get(wallet)?.policy.enabled === true;
   }
 
+  /**
+   * Reads the wallet's settings unless they are here already: what a button or a ticket needs to draw
+   * itself (every Trending row mounts its quick-buy as it scrolls into view; one read serves them all).
+   */
+  ensure(wallet: string): Promise<void> {
+    return this.byWallet.has(wallet) ? Promise.resolve() : this.load(wallet);
+  }
+
   /** Reads the wallet's settings (once at a time); a wallet the server does not keep is left on the defaults. */
   load(wallet: string): Promise<void> {
     const running = this.reading[wallet];

@@ -4,9 +4,9 @@ import { quoteTradeRequest } from '../../engine/trade.js';
 import { readWorld } from '../../engine/world.js';
 import { DeskError, isDeskError } from '../../errors.js';
 import type { TradingBook } from '../../signer/trading-book.js';
-import { priorityLamportsOf, venueOf } from '../../types/trading-presets.js';
+import { venueOf } from '../../types/trading-presets.js';
+import { priorityFeeLamports } from '../../verify/network-fee.js';
 import { DAILY_WINDOW_MS, ONE_CLICK_CONFIRMATION, policyBreaches, slippageLeftBps, type QuickTradeFacts } from '../../verify/one-click-policy.js';
-import type { TransactionReview } from '../../verify/transaction-review.js';
 import { ERROR_RESPONSES } from '../routes/query.js';
 import { ReviewBody, TradeTicketBody, WalletParams } from '../schemas/desk.js';
 import type { Static } from 'typebox';
@@ -19,17 +19,6 @@ import { assertUnsent, reviewRefusals, signAndSend } from './sign-build.js';
 import { reviewTradeBuild } from './trade-review.js';
 
 const HIDE = { hide: true };
-
-/** What a transaction's compute budget pays in priority fees: limit × price, rounded up. */
-function priorityOf(transactions: readonly TransactionReview[]): bigint {
-  let total = 0n;
-  for (const t of transactions) {
-    const limit = t.instructions.find((w) => w.kind === 'budget:limit')?.amounts['units'] ?? 0n;
-    const price = t.instructions.find((w) => w.kind === 'budget:price')?.amounts['microLamports'] ?? 0n;
-    total += priorityLamportsOf(limit, price);
-  }
-  return total;
-}
 
 /**
  * What a reviewed quick trade is, proved on this machine: pair and venue read from chain now; the spend is
@@ -51,7 +40,7 @@ async function factsOf(deps: ReviewDeps, review: BuildReview, ticket: Static<typ
     venue: venueOf(market.pair, market.venue),
     spend: ticket.side === 'buy' ? { asset: ticket.pay, amount: BigInt(ticket.amount) } : null,
     slippageBps: Math.max(ticket.slippageBps, left),
-    priorityLamports: priorityOf(review.transactions),
+    priorityLamports: priorityFeeLamports(review.transactions),
   };
 }
 
