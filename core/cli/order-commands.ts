@@ -1,6 +1,7 @@
+import { isLaunchdeskError, LaunchdeskError } from '../client/client-error.js';
 import { DeskError } from '../errors.js';
 import { textOf, type CommandValues } from './command-values.js';
-import { orderDesk, type OrderDetailJson, type OrderJson } from './order-connection.js';
+import { orderDesk, type OrderDesk, type OrderDetailJson, type OrderJson } from './order-connection.js';
 import { mintAddressOf, orderBodyOf, type OrderBodyJson } from './order-flags.js';
 import { percentOf, unitsText, ZEC } from './trade-amounts.js';
 
@@ -125,23 +126,34 @@ export async function orderList(values: CommandValues): Promise<void> {
   write(values, answer, () => orderTable(answer.data));
 }
 
-export async function orderShow(positionals: readonly string[], values: CommandValues): Promise<void> {
+/**
+ * One order by its id. Signed in, the CLI sees one wallet's orders: another wallet's order is refused as
+ * not found or not this key's, so the refusal says which wallet asked and how to name another.
+ */
+async function onOrder<T>(positionals: readonly string[], values: CommandValues, work: (orders: OrderDesk['orders'], id: string) => Promise<T>): Promise<T> {
   const id = orderIdOf(positionals[0]!);
-  const { orders } = await orderDesk(values, false);
-  const order = await orders.show(id);
+  const { orders, wallet, signedIn } = await orderDesk(values, false);
+  try {
+    return await work(orders, id);
+  } catch (error) {
+    if (signedIn && isLaunchdeskError(error) && (error.status === 403 || error.status === 404)) {
+      throw new LaunchdeskError(error.code, `${error.message} (asked as wallet ${wallet}: if the order is another wallet's, name it with --wallet)`, error.status);
+    }
+    throw error;
+  }
+}
+
+export async function orderShow(positionals: readonly string[], values: CommandValues): Promise<void> {
+  const order = await onOrder(positionals, values, (orders, id) => orders.show(id));
   write(values, order, () => orderLines(order));
 }
 
 export async function orderCancel(positionals: readonly string[], values: CommandValues): Promise<void> {
-  const id = orderIdOf(positionals[0]!);
-  const { orders } = await orderDesk(values, false);
-  const order = await orders.cancel(id);
+  const order = await onOrder(positionals, values, (orders, id) => orders.cancel(id));
   write(values, order, () => [`cancelled order ${order.id} (${order.kind}): it fires no more${order.fills.length > 0 ? `; ${order.fills.length} fill(s) began before, \`launchdesk order show ${order.id}\` shows them` : ''}`]);
 }
 
 export async function orderResume(positionals: readonly string[], values: CommandValues): Promise<void> {
-  const id = orderIdOf(positionals[0]!);
-  const { orders } = await orderDesk(values, false);
-  const order = await orders.resume(id);
+  const order = await onOrder(positionals, values, (orders, id) => orders.resume(id));
   write(values, order, () => [`order ${order.id} (${order.kind}) is ${order.state} again: ${triggerWords(order)}`]);
 }

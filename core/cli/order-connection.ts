@@ -132,6 +132,8 @@ export interface OrderDesk {
   readonly orders: LocalOrders;
   /** The wallet the command is about: the one signed in with, or the one --wallet named; null with the desk token and no --wallet. */
   readonly wallet: Address | null;
+  /** Whether the CLI signs in with that wallet (its key sees that wallet's orders only). */
+  readonly signedIn: boolean;
 }
 
 /**
@@ -157,10 +159,10 @@ export async function orderDesk(values: CommandValues, needsWallet: boolean, opt
     const headers: Headers = token ? { 'x-desk-token': token } : { authorization: `Bearer ${key}` };
     // Asked without --wallet, the desk token lists every wallet's orders, not the default one's.
     const chosen = needsWallet || textOf(values, 'wallet') !== undefined ? wallet : null;
-    return { orders: new LocalOrders(baseUrl, { headers: async () => headers, renew: null }), wallet: chosen?.address ?? null };
+    return { orders: new LocalOrders(baseUrl, { headers: async () => headers, renew: null }), wallet: chosen?.address ?? null, signedIn: false };
   }
   if (wallet === null) throw new DeskError('invalid_param', `no wallet to sign in with in ${dataDirOf(values)}: make one with \`launchdesk wallet new LABEL\`, name one with --wallet, or set ${DESK_TOKEN_ENV}`);
   if (!wallet.inBook) findWallet(book!, wallet.address, values);
   const keychain = options.keychain ?? new OsKeychain(ORDER_KEYS_SERVICE);
-  return { orders: new LocalOrders(baseUrl, signedInCredential(baseUrl, book!, wallet.address, keychain)), wallet: wallet.address };
+  return { orders: new LocalOrders(baseUrl, signedInCredential(baseUrl, book!, wallet.address, keychain)), wallet: wallet.address, signedIn: true };
 }
