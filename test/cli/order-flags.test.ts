@@ -1,6 +1,7 @@
+import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ORDER_KINDS, OrderBody } from '../../core/api/schemas/orders.js';
-import { LocalOrders } from '../../core/cli/order-connection.js';
+import { LocalOrders, orderDesk } from '../../core/cli/order-connection.js';
 import { orderLines, orderTable } from '../../core/cli/order-commands.js';
 import { durationSecondsOf, expiresAtOf, ORDER_BOUNDS, orderBodyOf, orderKindOf, priceOf, trailBpsOf } from '../../core/cli/order-flags.js';
 import { ORDER_KIND_WORDS } from '../../core/cli/order-usage.js';
@@ -8,6 +9,7 @@ import { exitCodeOf } from '../../core/cli/exit-codes.js';
 import { LaunchdeskError } from '../../core/client/client-error.js';
 import { readCommandLine } from '../../core/command-line.js';
 import { isDeskError } from '../../core/errors.js';
+import { tempDir } from '../helpers/sandbox.js';
 
 const MINT = 'So11111111111111111111111111111111111111112';
 const NOW = Date.parse('2026-11-27T07:00:00.000Z');
@@ -193,5 +195,24 @@ describe('launchdesk order: asking the server', () => {
     const down = new LocalOrders('http://127.0.0.1:1', { headers: async () => ({}), renew: null });
     const unavailable = await down.list({}).catch((e: unknown) => e);
     expect(exitCodeOf(unavailable)).toBe(3);
+  });
+});
+
+describe('launchdesk order: who is asking', () => {
+  it('takes the desk token or a key from the environment, else needs a wallet of this desk to sign in with', async () => {
+    const data = tempDir('launchdesk-order-cli-');
+    try {
+      const values = { data, api: 'http://127.0.0.1:1/v1/' };
+      // The desk token needs no wallet to list every wallet's orders; placing one names its wallet.
+      await expect(orderDesk(values, false, { env: { LAUNCHDESK_DESK_TOKEN: 't' } })).resolves.toMatchObject({ wallet: null, signedIn: false, orders: { baseUrl: 'http://127.0.0.1:1' } });
+      await expect(orderDesk({ ...values, wallet: MINT }, true, { env: { LAUNCHDESK_API_KEY: 'k' } })).resolves.toMatchObject({ wallet: MINT, signedIn: false });
+      await expect(orderDesk(values, true, { env: { LAUNCHDESK_DESK_TOKEN: 't' } })).rejects.toMatchObject({ code: 'usage', message: expect.stringMatching(/name the wallet with --wallet/) });
+      // Signing in needs a wallet whose key this machine holds.
+      await expect(orderDesk(values, false, { env: {} })).rejects.toMatchObject({ code: 'invalid_param', message: expect.stringMatching(/^no wallet to sign in with in /) });
+      await expect(orderDesk({ ...values, wallet: MINT }, false, { env: {} })).rejects.toMatchObject({ code: 'not_found', message: expect.stringMatching(/^no wallet "So11/) });
+      await expect(orderDesk({ ...values, wallet: 'carol' }, false, { env: { LAUNCHDESK_DESK_TOKEN: 't' } })).rejects.toMatchObject({ code: 'not_found' });
+    } finally {
+      rmSync(data, { recursive: true, force: true });
+    }
   });
 });
