@@ -74,16 +74,16 @@ export class LocalOrders {
     const query = new URLSearchParams(Object.entries(filter).filter((e): e is [string, string] => e[1] !== undefined));
     return this.call('GET', query.size > 0 ? `/local/orders?${query}` : '/local/orders');
   }
-  add(body: OrderBodyJson): Promise<OrderJson> {
+  add(body: OrderBodyJson): Promise<OrderDetailJson> {
     return this.call('POST', '/local/orders', body);
   }
   show(id: string): Promise<OrderDetailJson> {
     return this.call('GET', `/local/orders/${encodeURIComponent(id)}`);
   }
-  cancel(id: string): Promise<OrderJson> {
+  cancel(id: string): Promise<OrderDetailJson> {
     return this.call('DELETE', `/local/orders/${encodeURIComponent(id)}`);
   }
-  resume(id: string): Promise<OrderJson> {
+  resume(id: string): Promise<OrderDetailJson> {
     return this.call('POST', `/local/orders/${encodeURIComponent(id)}/resume`);
   }
 

@@ -23,16 +23,16 @@ const PRICE_MAX_WHOLE_DIGITS = 20;
 /** The body's bounds (core/api/schemas/orders.ts; test/cli/order-flags.test.ts holds them equal). */
 export const ORDER_BOUNDS = { trailBps: [1, 9_999], count: [1, 1_000], everySeconds: [1, 31_536_000], percent: [1, 100], slippageBps: [0, 2_000] } as const;
 
-/** The flags each kind takes beyond those every order takes; the first list is required. */
-const KIND_FLAGS: Readonly<Record<OrderKind, { readonly needs: readonly string[]; readonly may: readonly string[] }>> = {
-  limit_buy: { needs: ['price', 'amount'], may: [] },
-  limit_sell: { needs: ['price'], may: ['percent'] },
-  take_profit: { needs: ['price'], may: ['percent'] },
-  stop_loss: { needs: ['price'], may: ['percent'] },
-  trailing_stop: { needs: ['trail'], may: ['percent'] },
-  bracket: { needs: ['take-profit', 'stop-loss'], may: ['percent'] },
-  dca: { needs: ['count', 'every', 'amount'], may: [] },
-  sell_on_graduation: { needs: [], may: ['percent'] },
+/** The flags each kind needs, beyond those every order may take; it takes no other kind flag (the server's rule). */
+const KIND_FLAGS: Readonly<Record<OrderKind, readonly string[]>> = {
+  limit_buy: ['price', 'amount'],
+  limit_sell: ['price', 'percent'],
+  take_profit: ['price', 'percent'],
+  stop_loss: ['price', 'percent'],
+  trailing_stop: ['trail', 'percent'],
+  bracket: ['take-profit', 'stop-loss', 'percent'],
+  dca: ['count', 'every', 'amount'],
+  sell_on_graduation: ['percent'],
 };
 /** Flags that say what the order does, checked against its kind (`trail-bps` counts as `trail`). */
 const KIND_SPECIFIC = ['price', 'take-profit', 'stop-loss', 'trail', 'trail-bps', 'count', 'every', 'amount', 'percent'] as const;
@@ -125,18 +125,17 @@ export function mintAddressOf(text: string, flag: string): string {
   return text.trim();
 }
 
-/** Which flags the kind takes: a usage error names the first one given that it does not take, or the first one missing. */
+/** Which flags the kind takes: a usage error names the first one given that it does not take, or the first one it needs and lacks. */
 function checkKindFlags(kind: OrderKind, values: CommandValues): void {
   const given = (flag: string) => textOf(values, flag) !== undefined;
-  const { needs, may } = KIND_FLAGS[kind];
+  const takes = KIND_FLAGS[kind];
   const word = kind.replaceAll('_', '-');
-  const takes = [...needs, ...may];
   if (given('trail') && given('trail-bps')) throw usage('give --trail or --trail-bps, not both');
   for (const flag of KIND_SPECIFIC) {
     const as = flag === 'trail-bps' ? 'trail' : flag;
-    if (given(flag) && !takes.includes(as)) throw usage(`a ${word} order does not take --${flag} (it takes ${takes.length === 0 ? 'none of the kind flags' : takes.map((f) => `--${f}`).join(', ')})`);
+    if (given(flag) && !takes.includes(as)) throw usage(`a ${word} order does not take --${flag} (it takes ${takes.map((f) => `--${f}`).join(', ')})`);
   }
-  for (const flag of needs) {
+  for (const flag of takes) {
     if (!given(flag) && !(flag === 'trail' && given('trail-bps'))) throw usage(`a ${word} order needs --${flag}`);
   }
 }

@@ -76,13 +76,14 @@ describe('launchdesk order add: flags into the order body, exactly', () => {
 
   it('each kind with its flags: trail as a percentage or bps, DCA durations, percent, slippage, priority fee, expiry', () => {
     expect(bodyOf('--mint', MINT, '--kind', 'trailing-stop', '--trail', '5%', '--percent', '50')).toEqual({ mint: MINT, kind: 'trailing_stop', trailBps: 500, percent: 50 });
-    expect(bodyOf('--mint', MINT, '--kind', 'trailing_stop', '--trail-bps', '25')).toMatchObject({ trailBps: 25 });
+    expect(bodyOf('--mint', MINT, '--kind', 'trailing_stop', '--trail-bps', '25', '--percent', '100')).toMatchObject({ trailBps: 25, percent: 100 });
     expect(trailBpsOf('0.25%')).toBe(25);
     expect(bodyOf('--mint', MINT, '--kind', 'dca', '--count', '4', '--every', '1h30m', '--amount', '0.5')).toEqual({ mint: MINT, kind: 'dca', count: 4, everySeconds: 5400, amount: '50000000' });
     expect(bodyOf('--mint', MINT, '--kind', 'bracket', '--take-profit', '0.0001', '--stop-loss', '0.00005', '--percent', '100%')).toEqual({ mint: MINT, kind: 'bracket', takeProfit: '0.0001', stopLoss: '0.00005', percent: 100 });
-    expect(bodyOf('--mint', MINT, '--kind', 'sell-on-graduation', '--slippage-bps', '300', '--priority-fee', '20000', '--expires', '2h')).toEqual({
+    expect(bodyOf('--mint', MINT, '--kind', 'sell-on-graduation', '--percent', '25', '--slippage-bps', '300', '--priority-fee', '20000', '--expires', '2h')).toEqual({
       mint: MINT,
       kind: 'sell_on_graduation',
+      percent: 25,
       slippageBps: 300,
       computeUnitPrice: '20000',
       expiresAt: '2026-11-27T09:00:00.000Z',
@@ -96,8 +97,9 @@ describe('launchdesk order add: flags into the order body, exactly', () => {
   it('a flag the kind does not take, or one it needs, is a usage error naming it (exit 2)', () => {
     expect(refusal(() => bodyOf('--mint', MINT, '--kind', 'limit-buy', '--price', '1', '--amount', '1', '--percent', '50'))).toMatchObject({ exit: 2, message: expect.stringMatching(/a limit-buy order does not take --percent/) });
     expect(refusal(() => bodyOf('--mint', MINT, '--kind', 'limit-sell'))).toMatchObject({ exit: 2, message: expect.stringMatching(/a limit-sell order needs --price/) });
+    expect(refusal(() => bodyOf('--mint', MINT, '--kind', 'stop-loss', '--price', '1'))).toMatchObject({ exit: 2, message: expect.stringMatching(/a stop-loss order needs --percent/) });
     expect(refusal(() => bodyOf('--mint', MINT, '--kind', 'dca', '--count', '2', '--amount', '1'))).toMatchObject({ exit: 2, message: expect.stringMatching(/needs --every/) });
-    expect(refusal(() => bodyOf('--mint', MINT, '--kind', 'trailing-stop', '--trail', '5', '--trail-bps', '500'))).toMatchObject({ exit: 2, message: expect.stringMatching(/--trail or --trail-bps, not both/) });
+    expect(refusal(() => bodyOf('--mint', MINT, '--kind', 'trailing-stop', '--trail', '5', '--trail-bps', '500', '--percent', '100'))).toMatchObject({ exit: 2, message: expect.stringMatching(/--trail or --trail-bps, not both/) });
     expect(refusal(() => bodyOf('--kind', 'dca'))).toMatchObject({ exit: 2, message: expect.stringMatching(/--mint is needed/) });
     expect(refusal(() => bodyOf('--mint', MINT))).toMatchObject({ exit: 2, message: expect.stringMatching(/--kind is needed/) });
     expect(refusal(() => orderKindOf('moon'))).toMatchObject({ exit: 2, message: expect.stringMatching(/--kind takes limit-buy, .*; got "moon"/) });
@@ -111,16 +113,16 @@ describe('launchdesk order add: flags into the order body, exactly', () => {
     expect(refusal(limit('0.0000000000000000001'))).toMatchObject({ exit: 1, message: expect.stringMatching(/at most 18 decimal places, and "0.0000000000000000001" has 19/) });
     expect(refusal(limit('1', '0.000000001'))).toMatchObject({ exit: 1, message: expect.stringMatching(/^--amount: an amount of ZEC has at most 8 decimal places/) });
     expect(refusal(limit('1', '1e3'))).toMatchObject({ exit: 1, message: expect.stringMatching(/^--amount/) });
-    expect(refusal(() => bodyOf('--mint', 'nope', '--kind', 'limit-sell', '--price', '1'))).toMatchObject({ exit: 1, message: expect.stringMatching(/^--mint: "nope" is not a coin's mint address/) });
-    expect(refusal(() => bodyOf('--mint', MINT, '--kind', 'trailing-stop', '--trail', '100%'))).toMatchObject({ exit: 1, message: expect.stringMatching(/^--trail/) });
+    expect(refusal(() => bodyOf('--mint', 'nope', '--kind', 'limit-sell', '--price', '1', '--percent', '100'))).toMatchObject({ exit: 1, message: expect.stringMatching(/^--mint: "nope" is not a coin's mint address/) });
+    expect(refusal(() => bodyOf('--mint', MINT, '--kind', 'trailing-stop', '--trail', '100%', '--percent', '100'))).toMatchObject({ exit: 1, message: expect.stringMatching(/^--trail/) });
     expect(refusal(() => bodyOf('--mint', MINT, '--kind', 'limit-sell', '--price', '1', '--percent', '101'))).toMatchObject({ exit: 1, message: expect.stringMatching(/^--percent: "101" is not a percentage from 1 to 100/) });
     expect(refusal(() => bodyOf('--mint', MINT, '--kind', 'dca', '--count', '1001', '--every', '1h', '--amount', '1'))).toMatchObject({ exit: 1, message: expect.stringMatching(/^--count/) });
     expect(refusal(() => bodyOf('--mint', MINT, '--kind', 'dca', '--count', '2', '--every', 'often', '--amount', '1'))).toMatchObject({ exit: 1, message: expect.stringMatching(/^--every: "often" is not a duration/) });
-    expect(refusal(() => bodyOf('--mint', MINT, '--kind', 'stop-loss', '--price', '1', '--slippage-bps', '2001'))).toMatchObject({ exit: 1, message: expect.stringMatching(/^--slippage-bps/) });
-    expect(refusal(() => bodyOf('--mint', MINT, '--kind', 'stop-loss', '--price', '1', '--priority-fee', '1.5'))).toMatchObject({ exit: 1, message: expect.stringMatching(/^--priority-fee/) });
-    expect(refusal(() => bodyOf('--mint', MINT, '--kind', 'stop-loss', '--price', '1', '--expires', '2020-01-01T00:00:00Z'))).toMatchObject({ exit: 1, message: expect.stringMatching(/^--expires: .* has passed already/) });
-    expect(refusal(() => bodyOf('--mint', MINT, '--kind', 'stop-loss', '--price', '1', '--expires', 'tomorrow'))).toMatchObject({ exit: 1, message: expect.stringMatching(/^--expires: "tomorrow" is neither/) });
-    expect(refusal(() => bodyOf('--mint', MINT, '--kind', 'bracket', '--take-profit', '1', '--stop-loss', '1'))).toMatchObject({ exit: 1, message: '--stop-loss: must be below --take-profit' });
+    expect(refusal(() => bodyOf('--mint', MINT, '--kind', 'stop-loss', '--price', '1', '--percent', '100', '--slippage-bps', '2001'))).toMatchObject({ exit: 1, message: expect.stringMatching(/^--slippage-bps/) });
+    expect(refusal(() => bodyOf('--mint', MINT, '--kind', 'stop-loss', '--price', '1', '--percent', '100', '--priority-fee', '1.5'))).toMatchObject({ exit: 1, message: expect.stringMatching(/^--priority-fee/) });
+    expect(refusal(() => bodyOf('--mint', MINT, '--kind', 'stop-loss', '--price', '1', '--percent', '100', '--expires', '2020-01-01T00:00:00Z'))).toMatchObject({ exit: 1, message: expect.stringMatching(/^--expires: .* has passed already/) });
+    expect(refusal(() => bodyOf('--mint', MINT, '--kind', 'stop-loss', '--price', '1', '--percent', '100', '--expires', 'tomorrow'))).toMatchObject({ exit: 1, message: expect.stringMatching(/^--expires: "tomorrow" is neither/) });
+    expect(refusal(() => bodyOf('--mint', MINT, '--kind', 'bracket', '--take-profit', '1', '--stop-loss', '1', '--percent', '100'))).toMatchObject({ exit: 1, message: '--stop-loss: must be below --take-profit' });
   });
 });
 
