@@ -30,11 +30,11 @@ export const ORDER_KEYS_SERVICE = 'launchdesk-order-keys';
 export const DESK_TOKEN_ENV = 'LAUNCHDESK_DESK_TOKEN';
 export const API_KEY_ENV = 'LAUNCHDESK_API_KEY';
 
-type Headers = Readonly<Record<string, string>>;
+type AuthHeaders = Readonly<Record<string, string>>;
 
 /** The headers that say who asks, and how to get fresh ones after a 401 (null: given, so not renewed). */
 interface Credential {
-  readonly headers: () => Promise<Headers>;
+  readonly headers: () => Promise<AuthHeaders>;
   readonly renew: (() => Promise<void>) | null;
 }
 
@@ -156,7 +156,7 @@ export async function orderDesk(values: CommandValues, needsWallet: boolean, opt
   const wallet = namedWallet(values, book);
   if (given) {
     if (needsWallet && wallet === null) throw new DeskError('usage', `name the wallet with --wallet: there is no default wallet in ${dataDirOf(values)}`);
-    const headers: Headers = token ? { 'x-desk-token': token } : { authorization: `Bearer ${key}` };
+    const headers: AuthHeaders = token ? { 'x-desk-token': token } : { authorization: `Bearer ${key}` };
     // Asked without --wallet, the desk token lists every wallet's orders, not the default one's.
     const chosen = needsWallet || textOf(values, 'wallet') !== undefined ? wallet : null;
     return { orders: new LocalOrders(baseUrl, { headers: async () => headers, renew: null }), wallet: chosen?.address ?? null, signedIn: false };

@@ -134,6 +134,9 @@ describe('launchdesk order', () => {
     const env = { LAUNCHDESK_DESK_TOKEN: token };
     const forBob = json<{ id: string; wallet: string; percent: number }>(await cli(on('add', '--wallet', bob, '--mint', f.mint, '--kind', 'take-profit', '--price', '1000', '--percent', '50', '--json'), env));
     expect(forBob).toMatchObject({ wallet: bob, kind: 'take_profit', price: '1000', percent: 50 });
+    const stop = await cli(on('add', '--wallet', 'bob', '--mint', f.mint, '--kind', 'stop-loss', '--price', '0.000000001', '--percent', '50', '--expires', '2099-01-01T00:00:00Z'), env);
+    expect(stop.status, stop.stderr).toBe(0);
+    expect(stop.stdout).toMatch(new RegExp(`^placed order o_[0-9a-f]{24} \\(stop_loss\\) for ${f.mint.slice(0, 4)}…${f.mint.slice(-4)}: at or below 0\\.000000001 ZEC, each fill 50% of the position; wallet ${bob}\n$`));
     // No sign-in was needed for bob.
     expect(liveKeys(bob)).toHaveLength(0);
     const all = json<{ data: { wallet: string }[] }>(await cli(on('list', '--json'), env));
