@@ -155,5 +155,6 @@ export async function orderCancel(positionals: readonly string[], values: Comman
 
 export async function orderResume(positionals: readonly string[], values: CommandValues): Promise<void> {
   const order = await onOrder(positionals, values, (orders, id) => orders.resume(id));
-  write(values, order, () => [`order ${order.id} (${order.kind}) is ${order.state} again: ${triggerWords(order)}`]);
+  // A price already met when it is resumed fires at once (the server's journal says so).
+  write(values, order, () => [`resumed order ${order.id} (${order.kind}): ${order.state === 'open' ? `waits again, ${triggerWords(order)}` : `${order.state} now (\`launchdesk order show ${order.id}\` tells why)`}`]);
 }
