@@ -68,14 +68,18 @@ export function sizeWords(order: Pick<OrderJson, 'amount' | 'percent'>): string 
   return '-';
 }
 
-const firedWords = (order: OrderJson) => (order.kind === 'dca' && order.count !== null ? `${order.fired}/${order.count}` : String(order.fired));
+/**
+ * The fills begun and landed. The server's `fired` counts every fill begun, retries of one leg included,
+ * so it is no count of buys made: the landed ones say that.
+ */
+const fillsWords = (order: OrderJson) => (order.fired === 0 ? '0' : `${order.fired}, ${order.fills.filter((f) => f.state === 'landed').length} landed`);
 
 /** The orders as a compact table, newest first as the server gives them. */
 export function orderTable(orders: readonly OrderJson[]): string[] {
   if (orders.length === 0) return ['no orders'];
   const rows = [
-    ['ID', 'KIND', 'STATE', 'TRIGGER', 'EACH FILL', 'FIRED', 'WALLET', 'COIN', 'PLACED'],
-    ...orders.map((o) => [o.id, o.kind, o.state, triggerWords(o), sizeWords(o), firedWords(o), shortAddress(o.wallet), shortAddress(o.mint), minute(o.createdAt)]),
+    ['ID', 'KIND', 'STATE', 'TRIGGER', 'EACH FILL', 'FILLS', 'WALLET', 'COIN', 'PLACED'],
+    ...orders.map((o) => [o.id, o.kind, o.state, triggerWords(o), sizeWords(o), fillsWords(o), shortAddress(o.wallet), shortAddress(o.mint), minute(o.createdAt)]),
   ];
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => [...r[i]!].length)));
   return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  '));
@@ -90,12 +94,12 @@ export function orderLines(order: OrderJson | OrderDetailJson): string[] {
     `  trigger       ${triggerWords(order)}`,
     `  each fill     ${sizeWords(order)}`,
     `  slippage      ${percentOf(order.slippageBps)}, priority fee ${order.computeUnitPrice} micro-lamports per compute unit`,
-    `  fired         ${firedWords(order)}${order.nextAt ? `, the next at ${order.nextAt}` : ''}`,
+    `  fills         ${order.fired === 0 ? 'none yet' : `${fillsWords(order)}`}${order.nextAt ? `; the next falls due at ${order.nextAt}` : ''}`,
     `  placed        ${order.createdAt}`,
     `  expires       ${order.expiresAt ?? 'never (until cancelled)'}`,
   ];
   if (order.kind === 'trailing_stop') lines.push(`  best price    ${order.best === null ? 'no trade yet' : `${order.best} ZEC`}`);
-  lines.push(order.fills.length === 0 ? 'fills: none yet' : 'fills:');
+  if (order.fills.length > 0) lines.push('fills:');
   for (const fill of order.fills) {
     lines.push(`  #${fill.seq}  ${fill.state.padEnd(7)}  ${fill.at}  ${fill.signatures.length > 0 ? fill.signatures.join(', ') : 'no signature yet'}${fill.detail ? `  ${fill.detail}` : ''}`);
   }

@@ -105,7 +105,7 @@ describe('launchdesk order', () => {
     const table = await cli(on('list', '--wallet', 'alice'));
     expect(table.status, table.stderr).toBe(0);
     const [head, row, extra] = table.stdout.trimEnd().split('\n');
-    expect(head).toMatch(/^ID +KIND +STATE +TRIGGER +EACH FILL +FIRED +WALLET +COIN +PLACED$/);
+    expect(head).toMatch(/^ID +KIND +STATE +TRIGGER +EACH FILL +FILLS +WALLET +COIN +PLACED$/);
     expect(row).toMatch(new RegExp(`^${placed.id} +limit_buy +open +at or below 0\\.000000001 ZEC +1\\.5 ZEC +0 +${alice.slice(0, 4)}…${alice.slice(-4)} `));
     expect(extra).toBeUndefined();
   }, 120_000);

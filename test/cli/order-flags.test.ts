@@ -155,8 +155,8 @@ const ORDER = {
 describe('launchdesk order: what a person reads', () => {
   it('list: a compact table with the trigger and each fill in whole units', () => {
     const [head, row] = orderTable([ORDER]);
-    expect(head).toMatch(/^ID +KIND +STATE +TRIGGER +EACH FILL +FIRED +WALLET +COIN +PLACED$/);
-    expect(row).toMatch(/^o_0123456789abcdef01234567 +dca +open +4 buys, every 1h30m +0\.5 ZEC +1\/4 +Wa11…1111 +So11…1112 +2026-11-27 07:00$/);
+    expect(head).toMatch(/^ID +KIND +STATE +TRIGGER +EACH FILL +FILLS +WALLET +COIN +PLACED$/);
+    expect(row).toMatch(/^o_0123456789abcdef01234567 +dca +open +4 buys, every 1h30m +0\.5 ZEC +1, 1 landed +Wa11…1111 +So11…1112 +2026-11-27 07:00$/);
     expect(orderTable([])).toEqual(['no orders']);
   });
 
@@ -164,7 +164,7 @@ describe('launchdesk order: what a person reads', () => {
     const lines = orderLines({ ...ORDER, journal: [{ at: '2026-11-27T07:00:00.000Z', step: 'place', line: 'placed' }, { at: '2026-11-27T07:00:01.000Z', step: 'landing', line: 'landed 5ig' }] }).join('\n');
     expect(lines).toContain('order o_0123456789abcdef01234567  dca  open');
     expect(lines).toContain('slippage      1.5%, priority fee 10000 micro-lamports per compute unit');
-    expect(lines).toContain('fired         1/4, the next at 2026-11-27T08:30:00.000Z');
+    expect(lines).toContain('fills         1, 1 landed; the next falls due at 2026-11-27T08:30:00.000Z');
     expect(lines).toMatch(/fills:\n {2}#0 {2}landed {3}2026-11-27T07:00:01.000Z {2}5ig {2}bought 12 PLANT/);
     expect(lines).toMatch(/journal:\n {2}2026-11-27T07:00:00.000Z {2}place {4}placed\n {2}2026-11-27T07:00:01.000Z {2}landing {2}landed 5ig/);
   });
