@@ -3,7 +3,8 @@ import { DeskError, isDeskError } from '../errors.js';
 import type { Fill, NewOrder, Order, OrderBook } from '../api/store/order-book.js';
 import type { NewAlert } from '../api/store/watch-book.js';
 import type { CoinRow, IndexStore } from '../index/store/index-store.js';
-import { formatPrice } from '../math/decimal-display.js';
+import { formatExactUnits, formatPrice } from '../math/decimal-display.js';
+import { formatDecimalUnits } from '../math/units.js';
 import { evaluate, initialState, type FiredLeg, type OrderEvent } from '../verify/order-trigger.js';
 import { runFill, type FillDeps } from './order-fill.js';
 import { TriggerIndex } from './trigger-index.js';
@@ -44,6 +45,30 @@ const KIND_WORDS: Record<Order['trigger']['kind'], string> = {
 const LEG_WORDS: Record<FiredLeg, string> = { buy: 'buy', sell: 'sale', take_profit: 'take-profit sale', stop_loss: 'stop-loss sale' };
 const zecPrice = (priceE18: bigint) => `${formatPrice(priceE18, 18)} ZEC`;
 const why = (error: unknown) => (isDeskError(error) ? error.message : error instanceof Error ? `unexpected: ${error.message}` : 'unexpected failure');
+
+/** An order in a line: "limit buy: 0.5 ZEC at or below 0.0₇475 ZEC per coin". */
+export function orderWords(order: Pick<Order, 'trigger' | 'amount'>): string {
+  const t = order.trigger;
+  const what = order.amount.kind === 'zat' ? `${formatExactUnits(order.amount.zat, 8)} ZEC` : `${order.amount.percent}% of the position`;
+  // The order's own prices exactly as placed (a trade's price in a trigger line is rounded for reading).
+  const per = (e18: bigint) => `${formatDecimalUnits(e18, 18)} ZEC per coin`;
+  switch (t.kind) {
+    case 'limit_buy':
+    case 'stop_loss':
+      return `${KIND_WORDS[t.kind]}: ${what} at or below ${per(t.atOrBelowE18)}`;
+    case 'limit_sell':
+    case 'take_profit':
+      return `${KIND_WORDS[t.kind]}: ${what} at or above ${per(t.atOrAboveE18)}`;
+    case 'trailing_stop':
+      return `${KIND_WORDS[t.kind]}: ${what} once the price falls ${t.trailBps / 100}% below its best`;
+    case 'bracket':
+      return `${KIND_WORDS[t.kind]}: ${what} at or above ${per(t.takeProfitE18)}, or at or below ${per(t.stopLossE18)}`;
+    case 'dca':
+      return `${KIND_WORDS[t.kind]}: ${t.count} buys of ${what}, one every ${t.everyMs / 1000} s`;
+    case 'sell_on_graduation':
+      return `${KIND_WORDS[t.kind]}: ${what} on the pool once the coin graduates`;
+  }
+}
 
 /** The last trade of a coin as the trigger reads it: the exact rational for a ZEC pair, the index's price otherwise. */
 export function tradeEventOf(coin: Pick<CoinRow, 'pair'>, trade: { readonly quote: bigint; readonly tokens: bigint; readonly priceE18: bigint }): OrderEvent | null {
@@ -119,7 +144,7 @@ export class OrderRunner {
   /** Stores a checked new order and evaluates it at once against the coin's last trade (a limit already crossed fills now). */
   place(order: NewOrder): Order {
     const now = this.clock();
-    const placed = this.o.book.place(order, now, initialState(now), this.o.store.stream.position());
+    const placed = this.o.book.place(order, now, initialState(now), this.o.store.stream.position(), `placed: ${orderWords(order)}`);
     if (placed.trigger.kind === 'dca') {
       this.tick();
       return this.o.book.get(placed.id)!;

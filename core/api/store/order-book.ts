@@ -151,7 +151,7 @@ export class OrderBook {
   }
 
   /** Stores a new open order (its trigger checked by the caller) and journals it. */
-  place(order: NewOrder, at: number, triggerState: TriggerState, since: bigint): Order {
+  place(order: NewOrder, at: number, triggerState: TriggerState, since: bigint, line = `placed: ${order.trigger.kind}`): Order {
     const id = `o_${randomBytes(12).toString('hex')}`;
     this.db.transaction(() => {
       this.s.insert.run({
@@ -169,7 +169,7 @@ export class OrderBook {
         createdAt: at,
         since: since.toString(),
       });
-      this.s.journal.run(id, at, 'place', `placed: ${order.trigger.kind}`);
+      this.s.journal.run(id, at, 'place', line);
     })();
     return this.get(id)!;
   }
