@@ -6,7 +6,9 @@ import { reviewTradeBuild } from '../api/desk/trade-review.js';
 import type { Order } from '../api/store/order-book.js';
 import { buildTrade, coinBalance, quoteTradeRequest, type TradeRequest } from '../engine/trade.js';
 import { readWorld } from '../engine/world.js';
-import { formatCompactUnits } from '../math/decimal-display.js';
+import { formatExactUnits } from '../math/decimal-display.js';
+import { findAssociatedTokenAccount } from '../programs/launchpad/pdas.js';
+import { tokenAccountAmount } from '../programs/token-account.js';
 import type { ProgramGuard } from '../signer/program-guard.js';
 import type { WalletBook } from '../signer/wallet-book.js';
 import type { FiredLeg } from '../verify/order-trigger.js';
@@ -30,12 +32,17 @@ export interface FillSteps {
 export interface FillResult {
   readonly buildId: string;
   readonly signatures: readonly string[];
-  /** What the fill spent and asked for, in words: "bought with 0.1 ZEC, at least 1,234 coins". */
+  /** What moved, in words, from the wallet's balances on chain before and after: "bought 1,234.5 coins for 0.1 ZEC". */
   readonly line: string;
 }
 
-const zec = (zat: bigint) => `${formatCompactUnits(zat, 8)} ZEC`;
-const coins = (raw: bigint) => `${formatCompactUnits(raw, 6)} coins`;
+async function zecBalance(deps: FillDeps, wallet: Address): Promise<bigint> {
+  const { address, tokenProgram } = deps.profile.mints.zec;
+  const account = await deps.chain.getAccount(await findAssociatedTokenAccount(wallet, address, tokenProgram), 'confirmed');
+  return account ? tokenAccountAmount(account.data) : 0n;
+}
+
+const zec = (zat: bigint) => `${formatExactUnits(zat, 8)} ZEC`;
 
 /**
  * One fill of an order: the trade the fired leg implies, built by the engine, reviewed against the order
@@ -50,12 +57,18 @@ export async function runFill(deps: FillDeps, order: Order, leg: FiredLeg, steps
   const side = leg === 'buy' ? 'buy' : 'sell';
   const wallet = order.wallet;
   const mint = order.mint;
+  const ticker = deps.store.coin(mint)?.symbol || 'coins';
+  const coins = (raw: bigint) => `${formatExactUnits(raw, 6)} ${ticker}`;
   // The keychain read and the program guard run while the fill is built (both are awaited before signing):
   // a keychain answers in milliseconds, which the crossing-to-send time need not wait for twice.
   const signer = deps.wallets.signer(wallet);
   const guard = deps.guard.assertUnchanged();
   signer.catch(() => undefined);
   guard.catch(() => undefined);
+  // The balances before, read alongside: what the landing line says moved is the chain's difference.
+  const balances = () => Promise.all([coinBalance(deps.chain, wallet, mint), zecBalance(deps, wallet)]);
+  const before = balances();
+  before.catch(() => undefined);
   let amount: bigint | 'all';
   if (side === 'buy') {
     if (order.amount.kind !== 'zat') throw new DeskError('refused', 'a buy spends an amount of ZEC');
@@ -105,5 +118,12 @@ export async function runFill(deps: FillDeps, order: Order, leg: FiredLeg, steps
   }
   steps.signed(signatures);
   const sent = await deps.relay.send(build.id, signed);
-  return { buildId: build.id, signatures: [...sent.signatures], line: asked };
+  let line = asked;
+  try {
+    const [[coinsBefore, zecBefore], [coinsAfter, zecAfter]] = await Promise.all([before, balances()]);
+    line = side === 'buy' ? `bought ${coins(coinsAfter - coinsBefore)} for ${zec(zecBefore - zecAfter)}` : `sold ${coins(coinsBefore - coinsAfter)} for ${zec(zecAfter - zecBefore)}`;
+  } catch {
+    // The send landed; only the words of what moved are missing: the ask stands in.
+  }
+  return { buildId: build.id, signatures: [...sent.signatures], line };
 }
