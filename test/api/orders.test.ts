@@ -8,6 +8,7 @@ import { formatDecimalUnits } from '../../core/math/units.js';
 import { comparePrice } from '../../core/verify/order-trigger.js';
 import { DeskMarket, ZEC } from '../desk/market.js';
 import { startKeychainSession, type KeychainSession } from '../helpers/keychain-session.js';
+import { buyOutCurve } from '../helpers/launchpad.js';
 import { call, codeOf, messageOf, startApi, type Answer, type ApiFixture } from './api-fixture.js';
 
 const TOKEN = 'desk-token-of-the-orders-test-00000001';
@@ -88,7 +89,8 @@ describe('local orders (real keychain, server, index and sandbox)', () => {
 
   beforeAll(async () => {
     session = await startKeychainSession();
-    f = await startApi({ desk: { keychain: new OsKeychain(`launchdesk-test-${process.pid}`), token: TOKEN }, orders: { tickMs: 50, backoffMs: 50 } });
+    // The service's runs are on: its migration of a bought-out curve is what a sell-on-graduation order waits for.
+    f = await startApi({ desk: { keychain: new OsKeychain(`launchdesk-test-${process.pid}`), token: TOKEN }, orders: { tickMs: 50, backoffMs: 50 }, runs: { splitDelayMs: 600_000, holderRunEveryMs: 3_600_000 } });
     wallet = (await f.wallets!.create('Orders')).address as Address;
     await f.sandbox.faucet.sol(wallet, (20n * 10n ** 9n) as never);
     await f.sandbox.faucet.zec(wallet, (500n * ZEC) as never);
@@ -231,7 +233,7 @@ describe('local orders (real keychain, server, index and sandbox)', () => {
     expect(await held()).toBe(0n);
   }, 120_000);
 
-  it('sell-on-graduation sells its share on the pool once the coin migrates', async () => {
+  it('sell-on-graduation sells its share on the pool once the service migrates the coin', async () => {
     const coin = await market.plant('Graduate', 'GRAD');
     await marketBuy(ZEC, coin.mint);
     const bought = await place({ mint: coin.mint, kind: 'limit_buy', price: '1', amount: String(ZEC) });
@@ -239,9 +241,12 @@ describe('local orders (real keychain, server, index and sandbox)', () => {
     const position = await held(coin.mint);
     const o = await place({ mint: coin.mint, kind: 'sell_on_graduation', percent: 50 });
     expect((await order(o.id)).state).toBe('open');
-    f.clock += 61_000;
-    await market.graduate(coin);
-    const filled = await settled(o.id, ['filled', 'paused']);
+    // The curve bought out; the service's runs migrate it to its pool, and the order sells there.
+    const boughtOut = await buyOutCurve(f.sandbox, market.trader, coin);
+    expect(boughtOut.err).toBeNull();
+    await f.indexed();
+    const filled = await settled(o.id, ['filled', 'paused'], 60_000);
+    expect(f.store.graduation(coin.mint)).not.toBeNull();
     expect(filled.state, JSON.stringify(filled.journal)).toBe('filled');
     expect(position - (await held(coin.mint))).toBe(position / 2n);
     const sale = f.store.queries.coinTrades(coin.mint, { user: wallet, routed: false, limit: 1 }).rows[0]!;
