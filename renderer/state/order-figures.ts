@@ -22,6 +22,9 @@ export const ORDER_KIND_LABELS: Readonly<Record<OrderKindName, string>> = Object
   sell_on_graduation: 'Sell on graduation',
 });
 
+/** The order form's button: "Place the limit buy", "Start the DCA". */
+export const placeText = (kind: OrderKindName): string => (kind === 'dca' ? 'Start the DCA' : `Place the ${ORDER_KIND_LABELS[kind].toLowerCase()}`);
+
 /** The kinds in the order the picker lists them: buys first. */
 export const ORDER_KIND_ORDER: readonly OrderKindName[] = Object.freeze(['limit_buy', 'dca', 'limit_sell', 'take_profit', 'stop_loss', 'trailing_stop', 'bracket', 'sell_on_graduation']);
 
