@@ -15,6 +15,8 @@ export class OrdersState {
   orders = $state<OrderJson[]>([]);
   loaded = $state(false);
   problem = $state<string | null>(null);
+  /** This server keeps no local orders (it answered 404): nothing is asked again until a reload. */
+  unavailable = $state(false);
   /** The Orders page's filter. */
   filter = $state<OrderFilter>('all');
   /** Orders opened to their fills and journal, by id. */
@@ -75,7 +77,7 @@ export class OrdersState {
   refresh(): Promise<void> {
     if (this.reading) return this.reading;
     const work = (async () => {
-      if (!this.api.ready) return;
+      if (!this.api.ready || this.unavailable) return;
       try {
         this.orders = (await this.api.list()).data;
         this.loaded = true;
@@ -83,7 +85,8 @@ export class OrdersState {
         await Promise.all([...this.details.keys()].map((id) => this.readDetail(id)));
       } catch (error) {
         if (!isApiError(error)) throw error;
-        this.problem = error.message;
+        if (error.status === 404) this.unavailable = true;
+        else this.problem = error.message;
       }
     })();
     this.reading = work.finally(() => (this.reading = null));
