@@ -1,5 +1,5 @@
 import type { OrderKindName } from '../api/order-api.js';
-import type { TradeVenue } from '../../core/types/trading-presets.js';
+import type { PriorityChoice, TradeVenue } from '../../core/types/trading-presets.js';
 import { kindFields } from './order-figures.js';
 import { orderRequestOf, type EveryUnit, type ExpiryChoice } from './order-request.js';
 import type { OrdersState } from './orders.svelte.js';
@@ -56,14 +56,21 @@ export class OrderFormState {
     this.notice = null;
   }
 
+  /** The wallet's priority preset, once its settings are read (the server applies it itself until then). */
+  get priority(): PriorityChoice | null {
+    return this.trading.byWallet.has(this.wallet) ? this.trading.presets(this.wallet).priority : null;
+  }
+
   async submit(now = Date.now()): Promise<boolean> {
+    // Before the wallet's settings are read the presets here are only the defaults: the server fills in the wallet's own.
+    const known = this.trading.byWallet.has(this.wallet);
     const presets = this.trading.presets(this.wallet);
     const request = orderRequestOf(
       {
         wallet: this.wallet, mint: this.mint, kind: this.kind, price: this.price, takeProfit: this.takeProfit, stopLoss: this.stopLoss,
         trailPercent: this.trailPercent, count: this.count, every: this.every, everyUnit: this.everyUnit, amount: this.amount, percent: this.percent,
-        slippageBps: this.slippageText.trim() === '' ? String(this.defaultSlippageBps) : this.slippageText,
-        computeUnitPrice: presets.priority.microLamports.toString(), expiry: this.expiry,
+        slippageBps: this.slippageText.trim() !== '' ? this.slippageText : known ? String(this.defaultSlippageBps) : '',
+        computeUnitPrice: known ? presets.priority.microLamports.toString() : '', expiry: this.expiry,
       },
       now,
     );
