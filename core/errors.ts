@@ -19,6 +19,8 @@ export const DESK_ERROR_CODES = [
   'unavailable',
   // ours, documented in docs/api.md: an endpoint of the hosted service this server does not offer
   'not_offered',
+  // ours, documented in docs/api.md: an API key acting for a wallet other than the one it was signed in with (local orders)
+  'forbidden',
   // internal codes
   'chain_error',
   'blockhash_expired',

@@ -20,6 +20,7 @@ import { OsKeychain, type Keychain } from './signer/keychain.js';
 import { ProgramGuard } from './signer/program-guard.js';
 import { TradingBook } from './signer/trading-book.js';
 import { OneClickJournal } from './api/store/one-click-journal.js';
+import { ORDERS_FILE, OrderBook } from './api/store/order-book.js';
 import { WalletBook } from './signer/wallet-book.js';
 import { LiveActivity } from './sandbox/market/live-activity.js';
 import { ServiceRuns, type RunTimings } from './runs/service-runs.js';
@@ -116,7 +117,10 @@ export async function startLocalServices(options: {
       stops.push(() => journal.close());
       const watch = WatchBook.open(join(options.dataDir, WATCH_FILE));
       stops.push(() => watch.close());
-      const desk = { wallets, token: deskToken, faucet: sandbox.faucet, guard, trading, journal, watch };
+      const orders = OrderBook.open(join(options.dataDir, ORDERS_FILE));
+      stops.push(() => orders.close());
+      // Local orders run on the sandbox's chain clock (DCA intervals and expiries), which follows the wall clock as slots pass.
+      const desk = { wallets, token: deskToken, faucet: sandbox.faucet, guard, trading, journal, watch, orders: { book: orders, clock: () => Number(sandbox.cluster.unixTimestamp) * 1000 } };
       // The stock review's switches change while the sandbox runs (its admin): the issuer status reads the live profile.
       const stocks = issuerStatusOn(chain, () => sandbox.profile.stocks, { vault: sandbox.profile.programs['vault'] });
       sandbox.onProfileChange(() => stocks.invalidate());

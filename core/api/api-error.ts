@@ -5,6 +5,7 @@ export const API_ERROR_STATUS = Object.freeze({
   invalid_param: 400,
   unauthorized: 401,
   planting_closed: 403,
+  forbidden: 403,
   not_found: 404,
   coin_unknown: 404,
   not_offered: 404,

@@ -47,6 +47,7 @@ import { StreamHub } from './stream/stream-hub.js';
 import { WalletWatches } from './stream/wallet-watch.js';
 import { streamCoinContext } from './routes/query.js';
 import { registerDeskApi } from './desk/desk-api.js';
+import { registerOrderRoutes } from './routes/orders.js';
 import { registerReviewKitRoute } from './desk/review-kit-route.js';
 import type { DeskSigning } from './desk/desk-signing.js';
 import { defaultDeskDir, deskSessionOf, newDeskSession, registerDeskRoutes } from './desk-site.js';
@@ -272,6 +273,7 @@ export async function createApiServer(given: ApiContext): Promise<Api> {
   registerDocsRoutes(app);
   registerReviewKitRoute(app, ctx);
   if (ctx.desk) await registerDeskApi(app, ctx, ctx.desk);
+  if (ctx.desk?.orders) await registerOrderRoutes(app, ctx, { ...ctx.desk, orders: ctx.desk.orders });
   // The stream presents synchronously: its stock readings are the issuer status's answer, read again before each range when older than 15 s.
   const walletFeeds = { watches: new WalletWatches(ctx.chain), sources: { profile: ctx.profile, coin: (mint: Address) => ctx.store.coin(mint) } };
   const hub = new StreamHub(ctx.store, () => streamCoinContext(ctx), ctx.progress, async () => (ctx.stocks && ctx.stocks.listed.length > 0 && !ctx.stocks.fresh() ? ctx.stocks.read() : undefined), walletFeeds);

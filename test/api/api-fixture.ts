@@ -24,6 +24,7 @@ import { WalletBook } from '../../core/signer/wallet-book.js';
 import { TradingBook } from '../../core/signer/trading-book.js';
 import { OneClickJournal } from '../../core/api/store/one-click-journal.js';
 import { WATCH_FILE, WatchBook } from '../../core/api/store/watch-book.js';
+import { ORDERS_FILE, OrderBook } from '../../core/api/store/order-book.js';
 import { ProgramGuard } from '../../core/signer/program-guard.js';
 import type { IssuerStatus } from '../../core/stocks/issuer-status.js';
 import { issuerStatusOn } from '../../core/stocks/node/issuer-status-node.js';
@@ -44,6 +45,8 @@ export interface ApiFixture {
   readonly content?: ContentStore;
   /** The desk's watchlist and alerts (in `dir`), when the fixture was started with `desk`. */
   readonly watch: WatchBook | null;
+  /** The desk's local orders (in `dir`), when the fixture was started with `desk`. */
+  readonly orders: OrderBook | null;
   /** The desk's wallets, when the fixture was started with `desk`. */
   wallets: WalletBook | null;
   /** The service's runs, when the fixture was started with `runs`. */
@@ -70,6 +73,8 @@ export async function startApi(
     desk?: { keychain: Keychain; token: string };
     /** The service's runs (as the sandbox's service authority), with these timings. */
     runs?: Partial<RunTimings> & Pick<ServiceRunsOptions, 'onStep' | 'onFailure'>;
+    /** The local orders' runner timings (with `desk`; it runs on the sandbox's chain clock). */
+    orders?: { tickMs?: number; backoffMs?: number };
   } = {},
 ): Promise<ApiFixture> {
   const sandbox = await Sandbox.open({ dataDir: null, slotMs: 0 });
@@ -92,7 +97,9 @@ export async function startApi(
   const trading = options.desk ? await TradingBook.open(dir) : null;
   const journal = options.desk ? OneClickJournal.open(join(dir, 'one-click.sqlite')) : null;
   const watch = options.desk ? WatchBook.open(join(dir, WATCH_FILE)) : null;
-  const desk = options.desk && wallets && guard && trading && journal && watch ? { desk: { wallets, token: options.desk.token, faucet: sandbox.faucet, guard, trading, journal, watch } } : {};
+  const orders = options.desk ? OrderBook.open(join(dir, ORDERS_FILE)) : null;
+  const ordersOf = orders ? { orders: { book: orders, clock: () => Number(sandbox.cluster.unixTimestamp) * 1000, ...options.orders } } : {};
+  const desk = options.desk && wallets && guard && trading && journal && watch ? { desk: { wallets, token: options.desk.token, faucet: sandbox.faucet, guard, trading, journal, watch, ...ordersOf } } : {};
   const { onStep, onFailure, ...timings } = options.runs ?? {};
   fixture.runs = options.runs
     ? ServiceRuns.start({ chain, store, profile: sandbox.profile, journalPath: join(dir, 'runs.sqlite'), authority: sandbox.serviceAuthority, timings, ...(onStep ? { onStep } : {}), ...(onFailure ? { onFailure } : {}) })
@@ -104,7 +111,7 @@ export async function startApi(
   fixture.wallets = wallets;
 
   return Object.assign(fixture, {
-    sandbox, store, keys, ledger, ingestor, app, watch, base: url, port, dir, mint: coin.mint, ...(content ? { content } : {}),
+    sandbox, store, keys, ledger, ingestor, app, watch, orders, base: url, port, dir, mint: coin.mint, ...(content ? { content } : {}),
     async indexed() {
       sandbox.cluster.advanceSlots(1);
       await ingestor.idle();
@@ -113,6 +120,7 @@ export async function startApi(
       await fixture.runs?.stop();
       await app.close();
       watch?.close();
+      orders?.close();
       ingestor.stop();
       ledger.close();
       journal?.close();

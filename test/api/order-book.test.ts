@@ -24,7 +24,7 @@ describe('order book', () => {
   it('keeps an order exactly (a price past 64 bits, the amount, the trigger state) and lists it open', () => {
     const dir = tempDir('launchdesk-orders-');
     const book = open(dir);
-    const order = book.place({ wallet: WALLET, mint: MINT, trigger: { kind: 'bracket', takeProfitE18: PRICE, stopLossE18: PRICE / 2n }, amount: { kind: 'percent', percent: 50 }, slippageBps: 150, computeUnitPrice: 100_000n, expiresAt: null }, 1_000, initialState(1_000));
+    const order = book.place({ wallet: WALLET, mint: MINT, trigger: { kind: 'bracket', takeProfitE18: PRICE, stopLossE18: PRICE / 2n }, amount: { kind: 'percent', percent: 50 }, slippageBps: 150, computeUnitPrice: 100_000n, expiresAt: null }, 1_000, initialState(1_000), 7n);
     expect(order).toMatchObject({ state: 'open', reason: null, trigger: { kind: 'bracket', takeProfitE18: PRICE, stopLossE18: PRICE / 2n }, amount: { kind: 'percent', percent: 50 }, computeUnitPrice: 100_000n });
     book.advance(order.id, { ...order.triggerState, best: { zat: 7n, raw: 3n } });
     book.close();
@@ -38,7 +38,7 @@ describe('order book', () => {
   it('takes a fill key once, also after a reopen, and lists begun fills until they are settled', () => {
     const dir = tempDir('launchdesk-orders-');
     const book = open(dir);
-    const order = book.place({ wallet: WALLET, mint: MINT, trigger: { kind: 'dca', count: 2, everyMs: 60_000 }, amount: { kind: 'zat', zat: 10_000_000n }, slippageBps: 100, computeUnitPrice: 10_000n, expiresAt: 9_000 }, 1_000, initialState(1_000));
+    const order = book.place({ wallet: WALLET, mint: MINT, trigger: { kind: 'dca', count: 2, everyMs: 60_000 }, amount: { kind: 'zat', zat: 10_000_000n }, slippageBps: 100, computeUnitPrice: 10_000n, expiresAt: 9_000 }, 1_000, initialState(1_000), 7n);
     expect(book.beginFill(order.id, 1, 1_100)).toBe(true);
     expect(book.beginFill(order.id, 1, 1_200)).toBe(false);
     book.close();
@@ -54,7 +54,7 @@ describe('order book', () => {
 
   it('journals every step in order, and an ended order leaves the open list', () => {
     const book = open(tempDir('launchdesk-orders-'));
-    const order = book.place({ wallet: WALLET, mint: MINT, trigger: { kind: 'stop_loss', atOrBelowE18: PRICE }, amount: { kind: 'percent', percent: 100 }, slippageBps: 300, computeUnitPrice: 10_000n, expiresAt: null }, 5, initialState(5));
+    const order = book.place({ wallet: WALLET, mint: MINT, trigger: { kind: 'stop_loss', atOrBelowE18: PRICE }, amount: { kind: 'percent', percent: 100 }, slippageBps: 300, computeUnitPrice: 10_000n, expiresAt: null }, 5, initialState(5), 7n);
     book.note(order.id, 6, 'trigger', 'a trade at or below the stop');
     book.setState(order.id, 'paused', 'the fill was refused three times: the wallet holds none of the coin', 7, 'pause');
     expect(book.open()).toEqual([]);

@@ -66,8 +66,15 @@ export class DeskMarket {
   }
 
   /** A buy of `zec` through POST /v1/trade/build and /v1/tx/send, signed by the trader (a route for a native-paired coin). */
-  async buy(coin: Coin, zec: bigint): Promise<void> {
+  async buy(coin: Pick<Coin, 'mint'>, zec: bigint): Promise<void> {
     const answer = await build(this.f, '/v1/trade/build', { wallet: this.trader.address, mint: coin.mint, side: 'buy', amount: String(zec) });
+    await signAndSend(this.f, answer, [this.trader]);
+    await this.f.indexed();
+  }
+
+  /** A sale of `tokens` raw coin units through POST /v1/trade/build and /v1/tx/send, signed by the trader. */
+  async sell(coin: Pick<Coin, 'mint'>, tokens: bigint): Promise<void> {
+    const answer = await build(this.f, '/v1/trade/build', { wallet: this.trader.address, mint: coin.mint, side: 'sell', amount: String(tokens), slippageBps: 2000 });
     await signAndSend(this.f, answer, [this.trader]);
     await this.f.indexed();
   }

@@ -4,6 +4,7 @@ import type { WalletBook } from '../../signer/wallet-book.js';
 import type { TradingBook } from '../../signer/trading-book.js';
 import type { OneClickJournal } from '../store/one-click-journal.js';
 import type { WatchBook } from '../store/watch-book.js';
+import type { OrderBook } from '../store/order-book.js';
 
 /** What the desk's own routes stand on: the wallets, this run's token, and the sandbox's faucet (null on another cluster). */
 export interface DeskSigning {
@@ -18,4 +19,9 @@ export interface DeskSigning {
   readonly journal: OneClickJournal;
   /** The watchlist, followed wallets and alerts (in the data directory); absent: /desk-api/watch and the alerts answer 404. */
   readonly watch?: WatchBook;
+  /**
+   * The local orders (orders.sqlite) and the clock they run on (the sandbox's chain clock on the desk; the
+   * wall clock by default); absent: /local/orders answers 404.
+   */
+  readonly orders?: { readonly book: OrderBook; readonly clock?: () => number; readonly tickMs?: number; readonly backoffMs?: number };
 }

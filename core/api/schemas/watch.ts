@@ -38,7 +38,7 @@ export const AlertRuleList = Type.Object({ rules: Type.Array(AlertRuleSchema) })
 export const AlertRuleQuery = Type.Object({ mint: Type.Optional(AddressString('only this coin\'s rules')) });
 export const AlertRuleParams = Type.Object({ id: Type.String({ maxLength: 20, description: 'the rule\'s id' }) });
 
-export const ALERT_KINDS = ['level', 'graduation', 'deployer_sell', 'wallet_trade', 'wallet_plant'] as const;
+export const ALERT_KINDS = ['level', 'graduation', 'deployer_sell', 'wallet_trade', 'wallet_plant', 'order_fill', 'order_pause'] as const;
 export const AlertSchema = Type.Object({
   id: Type.Integer({ description: 'increasing; pass the last one seen as `after`' }),
   kind: StringEnum(ALERT_KINDS, 'what fired it'),

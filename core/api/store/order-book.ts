@@ -31,9 +31,11 @@ export interface Order {
   readonly reason: string | null;
   readonly triggerState: TriggerState;
   readonly createdAt: number;
+  /** The index position when it was placed: only trades the index takes in after it can fire it. */
+  readonly since: bigint;
 }
 
-export type NewOrder = Omit<Order, 'id' | 'state' | 'reason' | 'triggerState' | 'createdAt'>;
+export type NewOrder = Omit<Order, 'id' | 'state' | 'reason' | 'triggerState' | 'createdAt' | 'since'>;
 
 /** Pending: its key is written, nothing sent yet (or not known to be). Sent: the relay answered signatures. */
 export type FillState = 'pending' | 'sent' | 'landed' | 'failed';
@@ -71,6 +73,7 @@ CREATE TABLE IF NOT EXISTS fills (
 CREATE INDEX IF NOT EXISTS fills_order ON fills (order_id, seq);
 CREATE TABLE IF NOT EXISTS journal (id INTEGER PRIMARY KEY AUTOINCREMENT, order_id TEXT NOT NULL, at INTEGER NOT NULL, step TEXT NOT NULL, line TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS journal_order ON journal (order_id, id);
+CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 `;
 
 const toJson = (value: unknown): string => JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? { $big: v.toString() } : v));
@@ -90,6 +93,7 @@ const orderOf = (r: Row): Order => ({
   reason: (r['reason'] as string | null) ?? null,
   triggerState: fromJson<TriggerState>(r['trigger_state'] as string),
   createdAt: r['created_at'] as number,
+  since: BigInt((r['since'] as string | null) ?? '0'),
 });
 const fillOf = (r: Row): Fill => ({
   key: r['key'] as string,
@@ -115,14 +119,17 @@ export class OrderBook {
   private constructor(private readonly db: Database.Database) {
     db.pragma('journal_mode = WAL');
     db.exec(SCHEMA);
+    // A book written before orders kept their placing position: those fire from the position the runner kept.
+    if (!(db.prepare('PRAGMA table_info(orders)').all() as { name: string }[]).some((c) => c.name === 'since')) db.exec('ALTER TABLE orders ADD COLUMN since TEXT');
     this.s = {
       insert: db.prepare(
-        'INSERT INTO orders (id, wallet, mint, kind, trigger, amount, slippage_bps, compute_unit_price, expires_at, state, reason, trigger_state, created_at) VALUES (@id, @wallet, @mint, @kind, @trigger, @amount, @slippageBps, @computeUnitPrice, @expiresAt, @state, NULL, @triggerState, @createdAt)',
+        'INSERT INTO orders (id, wallet, mint, kind, trigger, amount, slippage_bps, compute_unit_price, expires_at, state, reason, trigger_state, created_at, since) VALUES (@id, @wallet, @mint, @kind, @trigger, @amount, @slippageBps, @computeUnitPrice, @expiresAt, @state, NULL, @triggerState, @createdAt, @since)',
       ),
       get: db.prepare('SELECT * FROM orders WHERE id = ?'),
       byWallet: db.prepare('SELECT * FROM orders WHERE wallet = ? ORDER BY created_at DESC, id'),
       open: db.prepare("SELECT * FROM orders WHERE state IN ('open', 'filling') ORDER BY created_at, id"),
       setState: db.prepare('UPDATE orders SET state = @state, reason = @reason WHERE id = @id'),
+      transition: db.prepare('UPDATE orders SET state = @state, reason = @reason WHERE id = @id AND state IN (SELECT value FROM json_each(@from))'),
       advance: db.prepare('UPDATE orders SET trigger_state = @triggerState WHERE id = @id'),
       beginFill: db.prepare("INSERT OR IGNORE INTO fills (key, order_id, seq, state, build_id, signatures, at, detail) VALUES (@key, @orderId, @seq, 'pending', NULL, '[]', @at, NULL)"),
       settleFill: db.prepare('UPDATE fills SET state = @state, build_id = COALESCE(@buildId, build_id), signatures = @signatures, detail = @detail WHERE key = @key'),
@@ -130,6 +137,12 @@ export class OrderBook {
       pending: db.prepare("SELECT * FROM fills WHERE state IN ('pending', 'sent') ORDER BY at"),
       journal: db.prepare('INSERT INTO journal (order_id, at, step, line) VALUES (?, ?, ?, ?)'),
       journalOf: db.prepare('SELECT order_id, at, step, line FROM journal WHERE order_id = ? ORDER BY id'),
+      all: db.prepare('SELECT * FROM orders ORDER BY created_at DESC, id'),
+      fillsOfMany: db.prepare("SELECT f.* FROM fills f JOIN json_each(?) j ON f.order_id = j.value ORDER BY f.order_id, f.seq"),
+      fillCount: db.prepare('SELECT COUNT(*) AS n FROM fills WHERE order_id = ?'),
+      fillBySignature: db.prepare("SELECT f.* FROM fills f, json_each(f.signatures) s WHERE s.value = ?"),
+      getSetting: db.prepare('SELECT value FROM settings WHERE name = ?'),
+      setSetting: db.prepare('INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value'),
     };
   }
 
@@ -138,7 +151,7 @@ export class OrderBook {
   }
 
   /** Stores a new open order (its trigger checked by the caller) and journals it. */
-  place(order: NewOrder, at: number, triggerState: TriggerState): Order {
+  place(order: NewOrder, at: number, triggerState: TriggerState, since: bigint): Order {
     const id = `o_${randomBytes(12).toString('hex')}`;
     this.db.transaction(() => {
       this.s.insert.run({
@@ -154,6 +167,7 @@ export class OrderBook {
         state: 'open',
         triggerState: toJson(triggerState),
         createdAt: at,
+        since: since.toString(),
       });
       this.s.journal.run(id, at, 'place', `placed: ${order.trigger.kind}`);
     })();
@@ -169,6 +183,38 @@ export class OrderBook {
     return (this.s.byWallet.all(wallet) as Row[]).map(orderOf);
   }
 
+  /** Every order, newest first. */
+  all(): Order[] {
+    return (this.s.all.all() as Row[]).map(orderOf);
+  }
+
+  /** The fills of many orders at once, by order id. */
+  fillsOf(orderIds: readonly string[]): Map<string, Fill[]> {
+    const out = new Map<string, Fill[]>(orderIds.map((id) => [id, []]));
+    if (orderIds.length === 0) return out;
+    for (const row of this.s.fillsOfMany.all(JSON.stringify(orderIds)) as Row[]) out.get(row['order_id'] as string)?.push(fillOf(row));
+    return out;
+  }
+
+  /** How many fills an order has begun (the next fill's seq). */
+  fillCount(orderId: string): number {
+    return (this.s.fillCount.get(orderId) as { n: number }).n;
+  }
+
+  /** The index position the runner evaluated to (null: a new book). */
+  evaluatedTo(): bigint | null {
+    const row = this.s.getSetting.get('evaluated_to') as { value: string } | undefined;
+    return row ? BigInt(row.value) : null;
+  }
+
+  /** The position evaluated to, with the trigger states that moved over it (a trailing stop's best), at once. */
+  commit(position: bigint, advanced: ReadonlyMap<string, TriggerState>): void {
+    this.db.transaction(() => {
+      for (const [id, state] of advanced) this.s.advance.run({ id, triggerState: toJson(state) });
+      this.s.setSetting.run('evaluated_to', position.toString());
+    })();
+  }
+
   /** Orders still waiting or filling, oldest first (what the runner evaluates). */
   open(): Order[] {
     return (this.s.open.all() as Row[]).map(orderOf);
@@ -179,6 +225,15 @@ export class OrderBook {
     this.db.transaction(() => {
       this.s.setState.run({ id, state, reason });
       this.s.journal.run(id, at, step, reason ?? state);
+    })();
+  }
+
+  /** Moves an order to `state` only from one of `from` (false, and nothing written, otherwise), journaled with it. */
+  transition(id: string, from: readonly OrderState[], state: OrderState, reason: string | null, at: number, step: string, line: string = reason ?? state): boolean {
+    return this.db.transaction(() => {
+      if (this.s.transition.run({ id, state, reason, from: JSON.stringify(from) }).changes !== 1) return false;
+      this.s.journal.run(id, at, step, line);
+      return true;
     })();
   }
 

@@ -18,7 +18,8 @@ CREATE TABLE IF NOT EXISTS alerts (
 CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 `;
 
-export type AlertKind = 'level' | 'graduation' | 'deployer_sell' | 'wallet_trade' | 'wallet_plant';
+/** order_fill, order_pause: the local orders' runner (core/orders/order-runner.ts) tells the desk of each fill and pause. */
+export type AlertKind = 'level' | 'graduation' | 'deployer_sell' | 'wallet_trade' | 'wallet_plant' | 'order_fill' | 'order_pause';
 
 export interface LevelRule {
   readonly id: number;
@@ -189,6 +190,11 @@ export class WatchBook {
   evaluatedTo(): bigint | null {
     const value = this.setting('evaluated_to');
     return value === null ? null : BigInt(value);
+  }
+
+  /** Fires one alert that no index range evaluates (an order's fill or pause); its key keeps it once-only. */
+  notify(alert: NewAlert): boolean {
+    return this.s.fire.run({ ...alert }).changes === 1;
   }
 
   /**
