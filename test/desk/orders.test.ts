@@ -7,6 +7,7 @@ import { OsKeychain } from '../../core/signer/keychain.js';
 import { newSecretText } from '../../core/signer/secret-key-text.js';
 import { startApi, type ApiFixture } from '../api/api-fixture.js';
 import { build, signAndSend } from '../engine/http-signing.js';
+import { comparePrice } from '../../core/verify/order-trigger.js';
 import { startKeychainSession, type KeychainSession } from '../helpers/keychain-session.js';
 import { tokenBalance } from '../helpers/launchpad.js';
 import { openBrowser, type Browser } from './browser.js';
@@ -55,13 +56,24 @@ describe('local orders in Chromium', () => {
   const chart = () => page().locator('.chart-host .chart');
   const chartLines = async () => JSON.parse((await chart().getAttribute('data-order-lines')) ?? '[]') as string[];
   const toasts = () => page().getByRole('region', { name: 'Alerts' }).getByRole('status');
+  /** The last trade of the coin, as the index keeps it (its exact price and ×1e18). */
+  const lastTrade = () => {
+    const t = f.store.queries.coinTrades(coin.mint, { routed: false, limit: 1 }).rows[0]!;
+    return { zat: t.quote, raw: t.tokens, priceE18: t.priceE18 };
+  };
+  /** A sale by the market trader (a new rate-limit window each time: it builds without a key). */
+  const marketSell = async (raw: bigint) => {
+    f.clock += 61_000;
+    await market.sell(coin, raw);
+    return lastTrade();
+  };
   /** A price ×1e18 scaled by `percent`/100, as the order form takes it (ZEC per whole coin, 18 decimals). */
   const priceAt = (percent: bigint) => formatDecimalUnits((priceE18 * percent) / 100n, 18);
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     session = await startKeychainSession();
-    f = await startApi({ content: {}, desk: { keychain: new OsKeychain(`launchdesk-test-${process.pid}`), token: TOKEN } });
+    f = await startApi({ content: {}, desk: { keychain: new OsKeychain(`launchdesk-test-${process.pid}`), token: TOKEN }, orders: { tickMs: 50, backoffMs: 50 } });
     market = await DeskMarket.open(f);
     coin = await market.plant('Beacon', 'BEAC', { image: true, firstBuyTokens: 20_000_000_000n });
     // A keychain wallet of the desk whose key the test also holds: it buys a position the stop-loss can sell.
@@ -71,9 +83,10 @@ describe('local orders in Chromium', () => {
     await f.sandbox.faucet.sol(own.address, 10_000_000_000n as never);
     await f.sandbox.faucet.zec(own.address, (50n * ZEC) as never);
     await signAndSend(f, await build(f, '/v1/trade/build', { wallet: own.address, mint: coin.mint, side: 'buy', amount: String(2n * ZEC) }), [own]);
-    // Another trader holds a large position: its sale later moves the price down through the limit buy.
+    // Another trader holds a large position: its sales later move the price down through the limit buy.
     await market.buy(coin, 10n * ZEC);
-    priceE18 = f.store.coin(coin.mint)!.lastPriceE18;
+    // The price now: a small sale's (a big buy's own price is its average, below the price it leaves).
+    priceE18 = (await marketSell(1_000_000n)).priceE18;
     clock = setInterval(() => f.sandbox.cluster.advanceSlots(1), 20);
     browser = await openBrowser(1280, 800);
     browser.page.setDefaultTimeout(20_000);
@@ -106,12 +119,13 @@ describe('local orders in Chromium', () => {
     await panel().locator('li[data-kind="stop_loss"][data-state="open"]').waitFor();
 
     const orders = await listed();
-    expect(orders.map((o) => `${o.kind}:${o.state}`)).toEqual(['stop_loss:open', 'limit_buy:open']);
+    expect(orders.map((o) => `${o.kind}:${o.state}`).sort()).toEqual(['limit_buy:open', 'stop_loss:open']);
     expect(await panel().locator('li[data-kind="limit_buy"] [data-field="terms"]').textContent()).toMatch(/^0\.5 ZEC at or below 0\.0/);
-    await expect.poll(chartLines).toEqual([expect.stringMatching(/^Stop 0\.0/), expect.stringMatching(/^Limit buy 0\.0/)]);
+    const sorted = async () => (await chartLines()).sort();
+    await expect.poll(sorted).toEqual([expect.stringMatching(/^Limit buy 0\.0/), expect.stringMatching(/^Stop 0\.0/)]);
     // The market-cap view draws the same triggers as market caps.
     await page().getByRole('group', { name: 'Chart of' }).getByRole('button', { name: 'Market cap' }).click();
-    await expect.poll(chartLines).toEqual([expect.stringMatching(/^Stop \d/), expect.stringMatching(/^Limit buy \d/)]);
+    await expect.poll(sorted).toEqual([expect.stringMatching(/^Limit buy \d/), expect.stringMatching(/^Stop \d/)]);
     await shots('placed');
     await page().getByRole('group', { name: 'Chart of' }).getByRole('button', { name: 'Price' }).click();
   });
@@ -134,9 +148,10 @@ describe('local orders in Chromium', () => {
   });
 
   it('a sale through the limit buy fills it here: the tape and the chart mark the fill, a toast tells it, the Orders page shows its journal', async () => {
-    const held = await tokenBalance(f.sandbox, market.trader.address, coin.mint, TOKEN_2022_PROGRAM);
-    await signAndSend(f, await build(f, '/v1/trade/build', { wallet: market.trader.address, mint: coin.mint, side: 'sell', amount: String(held) }), [market.trader]);
-    await f.indexed();
+    // Sales until one lands at or below the limit (checked exactly, as the runner does).
+    const limitE18 = (priceE18 * 95n) / 100n;
+    const chunk = (await tokenBalance(f.sandbox, market.trader.address, coin.mint, TOKEN_2022_PROGRAM)) / 8n;
+    for (let crossed = lastTrade(); comparePrice(crossed.zat, crossed.raw, limitE18) > 0; ) crossed = await marketSell(chunk);
     await expect.poll(async () => (await listed()).find((o) => o.kind === 'limit_buy')?.state, { timeout: 30_000 }).toBe('filled');
     const filled = (await listed()).find((o) => o.kind === 'limit_buy')!;
     const landed = filled.fills.find((fill) => fill.state === 'landed');
