@@ -50,6 +50,12 @@ export class OrderFormState {
     return this.trading.presets(this.wallet).slippageBps[this.venue()];
   }
 
+  /** A field changed: the last refusal was about what was there before. */
+  edited(): void {
+    this.problem = null;
+    this.notice = null;
+  }
+
   pick(kind: OrderKindName): void {
     this.kind = kind;
     this.problem = null;
