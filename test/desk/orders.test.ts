@@ -127,6 +127,8 @@ describe('local orders in Chromium', () => {
     await page().getByRole('group', { name: 'Chart of' }).getByRole('button', { name: 'Market cap' }).click();
     await expect.poll(sorted).toEqual([expect.stringMatching(/^Limit buy \d/), expect.stringMatching(/^Stop \d/)]);
     await shots('placed');
+    await panel().scrollIntoViewIfNeeded();
+    await shots('panel');
     await page().getByRole('group', { name: 'Chart of' }).getByRole('button', { name: 'Price' }).click();
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderJson } from '../../renderer/api/order-api.js';
 import { chartLevel, chartMarks, chartPrice, markText } from '../../renderer/state/chart-data.js';
-import { bpsPercentText, everyText, fillSignatures, kindFields, orderLines, ordersIn, orderTermsText, priceE18OfText } from '../../renderer/state/order-figures.js';
+import { bpsPercentText, everyText, priceFieldText, fillSignatures, kindFields, orderLines, ordersIn, orderTermsText, priceE18OfText } from '../../renderer/state/order-figures.js';
 import { orderRequestOf, type OrderFormText } from '../../renderer/state/order-request.js';
 import type { CandleJson, TradeJson } from '../../renderer/api/api-types.js';
 
@@ -26,6 +26,8 @@ describe('order figures', () => {
     expect(priceE18OfText('0.000000045')).toBe(45_000_000_000n);
     expect(priceE18OfText('1')).toBe(10n ** 18n);
     expect(priceE18OfText('0.000000000000000001')).toBe(1n);
+    expect(priceFieldText('54170000000')).toBe('0.00000005417');
+    expect(priceE18OfText(priceFieldText('123456789012345678901'))).toBe(123_456_789_012_345_678_901n);
     expect(orderTermsText(order({ price: '0.000000045', amount: '50000000' }))).toBe('0.5 ZEC at or below 0.0₇45');
     expect(orderTermsText(order({ kind: 'take_profit', price: '0.0000012', percent: 50 }))).toBe('50% at or above 0.0₅12');
     expect(orderTermsText(order({ kind: 'bracket', takeProfit: '0.0002', stopLoss: '0.0001', percent: 100 }))).toBe('100%: up to 0.0002 or down to 0.0001');
