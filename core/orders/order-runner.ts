@@ -123,17 +123,19 @@ export class OrderRunner {
       return this.o.book.get(placed.id)!;
     }
     if (placed.trigger.kind === 'sell_on_graduation') return placed;
-    const last = this.lastTrade(placed.mint);
-    if (last) {
-      const e = evaluate(placed.trigger, placed.triggerState, last);
-      if (e.fire) {
-        this.fire(placed, e.fire, 'the price was already there when it was placed');
-        return this.o.book.get(placed.id)!;
-      }
-      if (e.state !== placed.triggerState) this.o.book.advance(placed.id, e.state);
-    }
-    this.index.add(this.o.book.get(placed.id)!);
+    this.arm(placed, 'the price was already there when it was placed');
     return this.o.book.get(placed.id)!;
+  }
+
+  /** A price order starts waiting: fired at once when the coin's last trade already meets it, indexed otherwise. */
+  private arm(order: Order, cause: string): void {
+    const last = this.lastTrade(order.mint);
+    if (last) {
+      const e = evaluate(order.trigger, order.triggerState, last);
+      if (e.fire) return this.fire(order, e.fire, cause);
+      if (e.state !== order.triggerState) this.o.book.advance(order.id, e.state);
+    }
+    this.index.add(this.o.book.get(order.id)!);
   }
 
   /** Cancels an open or paused order; one whose fill is under way, or that ended, is refused. */
@@ -155,7 +157,7 @@ export class OrderRunner {
     const open = this.o.book.get(id)!;
     if (open.trigger.kind === 'sell_on_graduation' && this.o.store.graduation(open.mint)) this.fire(open, 'sell', 'the coin has graduated');
     else if (open.trigger.kind === 'dca') this.tick();
-    else this.index.add(open);
+    else this.arm(open, 'the price was there when it was resumed');
     return this.o.book.get(id)!;
   }
 
