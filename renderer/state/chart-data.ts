@@ -56,6 +56,14 @@ export function chartCapText(zec: number): string {
 /** The colours of the orders' trigger lines: a buy's, a sale's above the price, a stop's below it. */
 export const ORDER_LINE_COLOURS: Readonly<Record<'buy' | 'sell' | 'stop', string>> = Object.freeze({ buy: '#7cc4ff', sell: '#3ddc97', stop: '#ff6b6b' });
 
+/**
+ * The order levels the price scale stretches to: those within a factor of LEVEL_REACH of the candles' range
+ * (a stop a few percent under the price stays in view; a line at 1000× the price would flatten the candles
+ * to a line, so it is left off the scale, and the Orders panel still lists it).
+ */
+const LEVEL_REACH = 2;
+export const levelsInReach = (levels: readonly number[], min: number, max: number): number[] => levels.filter((l) => l >= min / LEVEL_REACH && l <= max * LEVEL_REACH);
+
 /** The letters a mark carries: B/S for your trades, D·B/D·S for the deployer's, O·B/O·S for an order's fill. */
 export const markText = (m: Pick<ChartMark, 'who' | 'side'>): string => `${m.who === 'own' ? '' : m.who === 'deployer' ? 'D·' : 'O·'}${m.side === 'buy' ? 'B' : 'S'}`;
 

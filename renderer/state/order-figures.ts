@@ -1,4 +1,4 @@
-import { formatPrice } from '../../core/math/decimal-display.js';
+import { formatPrice, roundToSignificant } from '../../core/math/decimal-display.js';
 import { formatDecimalUnits, parseDecimalUnits, ZEC_DECIMALS } from '../../core/math/units.js';
 import type { FillJson, OrderJson, OrderKindName, OrderStateName } from '../api/order-api.js';
 
@@ -73,8 +73,8 @@ export const orderPriceText = (priceText: string): string => formatPrice(priceE1
 /** The order's price text (ZEC per whole coin, as the server keeps it, up to 18 decimals) as ×1e18, exactly. */
 export const priceE18OfText = (priceText: string): bigint => parseDecimalUnits(priceText, PRICE_DECIMALS);
 
-/** A price ×1e18 as the order form takes it: plain decimal text, every digit ("0.0000000474"), for a field's placeholder. */
-export const priceFieldText = (e18: string): string => formatDecimalUnits(BigInt(e18), PRICE_DECIMALS);
+/** A price ×1e18 as the order form takes it, for a field's placeholder: plain decimal text to four significant digits ("0.00000002833"). */
+export const priceFieldText = (e18: string): string => formatDecimalUnits(roundToSignificant(BigInt(e18), 4), PRICE_DECIMALS);
 
 /** Basis points as a percent: 1000 → "10%", 250 → "2.5%". */
 export const bpsPercentText = (bps: number): string => `${formatDecimalUnits(BigInt(bps), 2)}%`;

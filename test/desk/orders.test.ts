@@ -36,6 +36,8 @@ describe('local orders in Chromium', () => {
   let browser: Browser;
   let market: DeskMarket;
   let coin: PlantedCoin;
+  /** A coin the desk's wallet holds none of: a sale of it cannot be made, and its order pauses. */
+  let empty: PlantedCoin;
   let own: KeyPairSigner;
   let clock: ReturnType<typeof setInterval>;
   /** The price when the orders are placed, ZEC per whole coin ×1e18. */
@@ -87,6 +89,9 @@ describe('local orders in Chromium', () => {
     await market.buy(coin, 10n * ZEC);
     // The price now: a small sale's (a big buy's own price is its average, below the price it leaves).
     priceE18 = (await marketSell(1_000_000n)).priceE18;
+    empty = await market.plant('Ember', 'EMBR');
+    f.clock += 61_000;
+    await market.buy(empty, ZEC / 10n);
     clock = setInterval(() => f.sandbox.cluster.advanceSlots(1), 20);
     browser = await openBrowser(1280, 800);
     browser.page.setDefaultTimeout(20_000);
@@ -181,6 +186,36 @@ describe('local orders in Chromium', () => {
     const journal = list.getByRole('list', { name: 'Journal' });
     await expect.poll(() => journal.locator('li').count()).toBeGreaterThan(2);
     await shots('orders-page');
+  }, 90_000);
+
+  it('a sale that cannot be made pauses its order: the reason, a toast, Resume tries again, Cancel ends it', async () => {
+    await page().goto(`${f.base}/coin/${empty.mint}`);
+    const emberPanel = page().getByRole('region', { name: 'Orders for EMBR' });
+    await emberPanel.getByRole('combobox', { name: 'Order kind' }).selectOption('stop_loss');
+    // At or below 1 ZEC a coin: the next trade fires it, and the wallet has nothing to sell.
+    await emberPanel.getByRole('textbox', { name: 'Price in ZEC per coin' }).fill('1');
+    await emberPanel.getByRole('button', { name: 'Place the stop-loss' }).click();
+    await emberPanel.locator('li[data-kind="stop_loss"]').waitFor();
+    f.clock += 61_000;
+    await market.buy(empty, ZEC / 10n);
+    const row = emberPanel.locator('li[data-kind="stop_loss"][data-state="paused"]');
+    await row.waitFor({ timeout: 20_000 });
+    expect(await row.locator('[data-field="reason"]').textContent()).toMatch(/^paused after \d+ failed attempts: /);
+    const toast = toasts().and(page().locator('[data-kind="order_pause"]'));
+    await expect.poll(() => toast.count(), { timeout: 10_000 }).toBe(1);
+    expect(await toast.textContent()).toMatch(/EMBR: your stop-loss paused/);
+    expect(await toast.getByRole('link', { name: 'Resume or cancel it on Orders' }).count()).toBe(1);
+    await shots('paused');
+    const id = (await row.getAttribute('data-order'))!;
+    const fillsOf = async () => ((await desk('GET', `/local/orders/${id}`)).body['fills'] as unknown[]).length;
+    const before = await fillsOf();
+    await row.getByRole('button', { name: 'Resume the Stop-loss' }).click();
+    // Resumed, it tries again (and, still with nothing to sell, pauses again).
+    await expect.poll(fillsOf, { timeout: 20_000 }).toBeGreaterThan(before);
+    await emberPanel.locator('li[data-kind="stop_loss"][data-state="paused"]').waitFor({ timeout: 20_000 });
+    await emberPanel.getByRole('button', { name: 'Cancel the Stop-loss' }).click();
+    await emberPanel.locator('li[data-kind="stop_loss"][data-state="cancelled"]').waitFor();
+    await expect.poll(chartLines).toEqual([]);
   }, 90_000);
 
   it('opens the Orders page with g then o', async () => {

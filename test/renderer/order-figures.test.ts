@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderJson } from '../../renderer/api/order-api.js';
-import { chartLevel, chartMarks, chartPrice, markText } from '../../renderer/state/chart-data.js';
+import { chartLevel, chartMarks, chartPrice, levelsInReach, markText } from '../../renderer/state/chart-data.js';
 import { bpsPercentText, everyText, priceFieldText, fillSignatures, kindFields, orderLines, ordersIn, orderTermsText, priceE18OfText } from '../../renderer/state/order-figures.js';
 import { orderRequestOf, type OrderFormText } from '../../renderer/state/order-request.js';
 import type { CandleJson, TradeJson } from '../../renderer/api/api-types.js';
@@ -27,7 +27,8 @@ describe('order figures', () => {
     expect(priceE18OfText('1')).toBe(10n ** 18n);
     expect(priceE18OfText('0.000000000000000001')).toBe(1n);
     expect(priceFieldText('54170000000')).toBe('0.00000005417');
-    expect(priceE18OfText(priceFieldText('123456789012345678901'))).toBe(123_456_789_012_345_678_901n);
+    expect(priceFieldText('28325484606')).toBe('0.00000002833');
+    expect(priceFieldText('123456789012345678901')).toBe('123.5');
     expect(orderTermsText(order({ price: '0.000000045', amount: '50000000' }))).toBe('0.5 ZEC at or below 0.0₇45');
     expect(orderTermsText(order({ kind: 'take_profit', price: '0.0000012', percent: 50 }))).toBe('50% at or above 0.0₅12');
     expect(orderTermsText(order({ kind: 'bracket', takeProfit: '0.0002', stopLoss: '0.0001', percent: 100 }))).toBe('100%: up to 0.0002 or down to 0.0001');
@@ -72,6 +73,10 @@ describe('order figures', () => {
     // 4e-8 ZEC per coin × 1e9 whole coins (1e15 raw) = 40 ZEC.
     expect(chartLevel('40000000000', 'marketCap', 10n ** 15n)).toBe(40);
     expect(chartLevel('40000000000', 'marketCap', null)).toBe(40);
+  });
+
+  it('stretches the scale to lines near the candles only', () => {
+    expect(levelsInReach([10, 19, 45, 81, 1_000_000], 20, 40)).toEqual([10, 19, 45]);
   });
 
   it("marks a fill of an order as the order's, before own and deployer marks", () => {
