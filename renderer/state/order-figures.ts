@@ -60,12 +60,8 @@ export function kindFields(kind: OrderKindName): KindFields {
   }
 }
 
-export const isBuyOrder = (kind: OrderKindName): boolean => kind === 'limit_buy' || kind === 'dca';
-
 /** States in which an order still waits, or is at work (its lines stay on the chart). */
 export const LIVE_STATES: ReadonlySet<OrderStateName> = new Set<OrderStateName>(['open', 'filling', 'paused']);
-
-export const ORDER_STATE_LABELS: Readonly<Record<OrderStateName, string>> = Object.freeze({ open: 'open', filling: 'filling', filled: 'filled', cancelled: 'cancelled', expired: 'expired', paused: 'paused' });
 
 /** A price ×1e18 (decimal text of the order's own ZEC-per-coin price) for display: "0.0₇35". */
 export const orderPriceText = (priceText: string): string => formatPrice(priceE18OfText(priceText), PRICE_DECIMALS);
