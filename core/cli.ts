@@ -21,6 +21,7 @@ const services = () => import('./cli/service-commands.js');
 const admin = () => import('./cli/admin-commands.js');
 const wallets = () => import('./cli/wallet-commands.js');
 const trading = () => import('./cli/trade-commands.js');
+const orders = () => import('./cli/order-commands.js');
 
 const COMMANDS: Readonly<Record<string, Run>> = {
   start: async (_p, values, rest) => (await services()).runStart(values, rest),
@@ -43,6 +44,11 @@ const COMMANDS: Readonly<Record<string, Run>> = {
   claim: async (p, values) => (await trading()).claim(p, values),
   payee: async (p, values) => (await trading()).payee(p, values),
   plant: async (_p, values) => (await trading()).plant(values),
+  'order add': async (_p, values) => (await orders()).orderAdd(values),
+  'order list': async (_p, values) => (await orders()).orderList(values),
+  'order show': async (p, values) => (await orders()).orderShow(p, values),
+  'order cancel': async (p, values) => (await orders()).orderCancel(p, values),
+  'order resume': async (p, values) => (await orders()).orderResume(p, values),
 };
 
 export async function main(argv: readonly string[]): Promise<void> {

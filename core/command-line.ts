@@ -1,6 +1,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import type { CommandGroupSpec, CommandSpec } from './cli/command-spec.js';
 import { EXIT_CODE_LINES } from './cli/exit-codes.js';
+import { ORDER_GROUP } from './cli/order-usage.js';
 import { SERVICE_COMMANDS } from './cli/service-usage.js';
 import { TRADE_COMMANDS } from './cli/trade-usage.js';
 import { WALLET_GROUP } from './cli/wallet-usage.js';
@@ -23,8 +24,8 @@ const HELP_SPEC: CommandSpec = {
   positionals: { names: ['[command]'], required: 0 },
 };
 
-/** Every command in the order the overview lists them: running the desk, its admin, wallets, trading, help. */
-const TOP: readonly (CommandSpec | CommandGroupSpec)[] = [...SERVICE_COMMANDS, WALLET_GROUP, ...TRADE_COMMANDS, HELP_SPEC];
+/** Every command in the order the overview lists them: running the desk, its admin, wallets, trading, local orders, help. */
+const TOP: readonly (CommandSpec | CommandGroupSpec)[] = [...SERVICE_COMMANDS, WALLET_GROUP, ...TRADE_COMMANDS, ORDER_GROUP, HELP_SPEC];
 
 export const COMMAND_NAMES = TOP.map((c) => c.name) as readonly string[];
 export type CommandName = string;

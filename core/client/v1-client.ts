@@ -264,7 +264,7 @@ export class V1Client {
 }
 
 /** The server's `{error: {code, message}}`, or a plain account of an answer that carries none. */
-function errorOf(response: Response, body: unknown, what: string): LaunchdeskError {
+export function errorOf(response: Response, body: unknown, what: string): LaunchdeskError {
   const retry = Number(response.headers.get('retry-after'));
   const retryAfter = Number.isFinite(retry) && retry > 0 ? retry : null;
   const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;

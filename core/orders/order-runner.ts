@@ -26,6 +26,8 @@ export interface OrderRunnerOptions {
   readonly backoffMs?: number;
   /** How often the clock is looked at for DCA buys, expiries and unknown landings (default 1 s). */
   readonly tickMs?: number;
+  /** Told of each step of a fill once it is written down (the kill -9 test stops the process dead there). */
+  readonly onStep?: (step: 'built' | 'signed' | 'sent', key: string) => void;
 }
 
 const short = (address: string) => `${address.slice(0, 4)}…${address.slice(-4)}`;
@@ -281,14 +283,17 @@ export class OrderRunner {
           buildId = build;
           book.settleFill(key, 'pending', `built: ${line}`, build);
           book.note(id, this.clock(), 'build', `fill ${seq}: built ${build}: ${line}`);
+          this.o.onStep?.('built', key);
         },
         verified: (line) => book.note(id, this.clock(), 'verdict', `fill ${seq}: ${line}`),
         signed: (sigs) => {
           signatures = sigs;
           book.settleFill(key, 'pending', 'signed, sending', buildId, sigs);
           book.note(id, this.clock(), 'send', `fill ${seq}: signed with the keychain key, sending ${sigs.map(short).join(', ')}`);
+          this.o.onStep?.('signed', key);
         },
       }, now);
+      this.o.onStep?.('sent', key);
       this.landed(order, key, seq, result.buildId, result.signatures, `landed: ${result.line}`);
     } catch (error) {
       if (signatures.length > 0) {

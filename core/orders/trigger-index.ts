@@ -68,6 +68,8 @@ function upperBound(list: readonly Threshold[], price: bigint): number {
 export class TriggerIndex {
   private readonly byMint = new Map<Address, MintTriggers>();
   private readonly mintOf = new Map<string, Address>();
+  /** Each indexed order's thresholds, so removing one is a binary search, not a scan. */
+  private readonly entriesOf = new Map<string, readonly { readonly side: 'below' | 'above'; readonly price: bigint }[]>();
 
   get size(): number {
     return this.mintOf.size;
@@ -109,6 +111,7 @@ export class TriggerIndex {
       list.splice(upperBound(list, e.price), 0, { price: e.price, id: order.id, leg: e.leg });
     }
     this.mintOf.set(order.id, order.mint);
+    this.entriesOf.set(order.id, entries.map((e) => ({ side: e.side, price: e.price })));
   }
 
   remove(id: string): void {
@@ -116,12 +119,20 @@ export class TriggerIndex {
     if (mintAddress === undefined) return;
     this.mintOf.delete(id);
     const mint = this.byMint.get(mintAddress)!;
-    for (const side of ['below', 'above'] as const) {
-      const list = mint[side];
-      for (let i = list.length - 1; i >= 0; i--) if (list[i]!.id === id) list.splice(i, 1);
-    }
+    for (const entry of this.entriesOf.get(id) ?? []) this.drop(mint[entry.side], entry.price, id);
+    this.entriesOf.delete(id);
     mint.trailing.delete(id);
     if (mint.below.length === 0 && mint.above.length === 0 && mint.trailing.size === 0) this.byMint.delete(mintAddress);
+  }
+
+  /** Removes `id`'s entry at `price`: a binary search to the run of equal prices, then a scan of that run only. */
+  private drop(list: Threshold[], price: bigint, id: string): void {
+    for (let i = lowerBound(list, price); i < list.length && list[i]!.price === price; i++) {
+      if (list[i]!.id === id) {
+        list.splice(i, 1);
+        return;
+      }
+    }
   }
 
   /**
@@ -137,16 +148,15 @@ export class TriggerIndex {
     const ceil = scaled % raw === 0n ? floor : floor + 1n;
     const fired: { id: string; leg: FiredLeg }[] = [];
     const firedIds = new Set<string>();
-    const take = (t: Threshold) => {
-      if (firedIds.has(t.id)) return;
+    // Below: every price ≥ ⌈x⌉ (the tail). Above: every price ≤ ⌊x⌋ (the head). Both cut off in one splice.
+    const from = lowerBound(mint.below, ceil);
+    const to = upperBound(mint.above, floor);
+    const crossed = [...mint.below.splice(from), ...mint.above.splice(0, to)];
+    for (const t of crossed) {
+      if (firedIds.has(t.id)) continue;
       firedIds.add(t.id);
       fired.push({ id: t.id, leg: t.leg });
-    };
-    // Below: every price ≥ ⌈x⌉ (the tail). Above: every price ≤ ⌊x⌋ (the head).
-    const from = lowerBound(mint.below, ceil);
-    for (let i = from; i < mint.below.length; i++) take(mint.below[i]!);
-    const to = upperBound(mint.above, floor);
-    for (let i = 0; i < to; i++) take(mint.above[i]!);
+    }
     for (const order of mint.trailing.values()) {
       const e = evaluate(order.trigger, order.triggerState, { type: 'trade', zat, raw });
       if (e.fire) {
@@ -157,10 +167,19 @@ export class TriggerIndex {
         moved.set(order.id, e.state);
       }
     }
+    // What is left of a fired order: a bracket's other leg (still in its list), a trailing stop's entry.
     for (const id of firedIds) {
-      this.remove(id);
+      for (const entry of this.entriesOf.get(id) ?? []) {
+        const list = mint[entry.side];
+        const cut = entry.side === 'below' ? entry.price >= ceil : entry.price <= floor;
+        if (!cut) this.drop(list, entry.price, id);
+      }
+      this.entriesOf.delete(id);
+      this.mintOf.delete(id);
+      mint.trailing.delete(id);
       moved.delete(id);
     }
+    if (mint.below.length === 0 && mint.above.length === 0 && mint.trailing.size === 0) this.byMint.delete(mintAddress);
     return { fired, moved };
   }
 
