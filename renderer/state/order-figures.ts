@@ -99,7 +99,8 @@ export function orderTermsText(order: OrderJson): string {
       return `${spend}: up to ${order.takeProfit === null ? '—' : orderPriceText(order.takeProfit)} or down to ${order.stopLoss === null ? '—' : orderPriceText(order.stopLoss)}`;
     case 'trailing_stop': {
       const trail = order.trailBps === null ? '—' : bpsPercentText(order.trailBps);
-      return `${spend}, ${trail} below the best${order.stopAt !== null ? ` (stops at ${orderPriceText(order.stopAt)})` : ' (no trade seen yet)'}`;
+      const best = order.best !== null ? `, best ${orderPriceText(order.best)}` : '';
+      return `${spend}, ${trail} below the best${order.stopAt !== null ? ` (stops at ${orderPriceText(order.stopAt)}${best})` : ' (no trade seen yet)'}`;
     }
     case 'dca':
       return `${spend} × ${order.count ?? '—'}, every ${order.everySeconds === null ? '—' : everyText(order.everySeconds)} (${order.fired} of ${order.count ?? '—'} done)`;

@@ -33,6 +33,7 @@ describe('order figures', () => {
     expect(orderTermsText(order({ kind: 'take_profit', price: '0.0000012', percent: 50 }))).toBe('50% at or above 0.0₅12');
     expect(orderTermsText(order({ kind: 'bracket', takeProfit: '0.0002', stopLoss: '0.0001', percent: 100 }))).toBe('100%: up to 0.0002 or down to 0.0001');
     expect(orderTermsText(order({ kind: 'trailing_stop', trailBps: 250, percent: 100, stopAt: '0.00039' }))).toBe('100%, 2.5% below the best (stops at 0.00039)');
+    expect(orderTermsText(order({ kind: 'trailing_stop', trailBps: 250, percent: 100, stopAt: '0.00039', best: '0.0004' }))).toBe('100%, 2.5% below the best (stops at 0.00039, best 0.0004)');
     expect(orderTermsText(order({ kind: 'trailing_stop', trailBps: 1000, percent: 100 }))).toBe('100%, 10% below the best (no trade seen yet)');
     expect(orderTermsText(order({ kind: 'dca', amount: '10000000', count: 5, everySeconds: 3600, fired: 2 }))).toBe('0.1 ZEC × 5, every 1 h (2 of 5 done)');
     expect(orderTermsText(order({ kind: 'sell_on_graduation', percent: 100 }))).toBe('100% when it moves to its pool');
