@@ -218,6 +218,30 @@ describe('local orders in Chromium', () => {
     await expect.poll(chartLines).toEqual([]);
   }, 90_000);
 
+  it('a bracket and a trailing stop are drawn: both legs, and the trailing stop where it stops now', async () => {
+    await page().goto(`${f.base}/coin/${coin.mint}`);
+    const now = lastTrade().priceE18;
+    const at = (percent: bigint) => formatDecimalUnits((now * percent) / 100n, 18);
+    await panel().getByRole('combobox', { name: 'Order kind' }).selectOption('bracket');
+    await panel().getByRole('textbox', { name: 'Take-profit price in ZEC per coin' }).fill(at(150n));
+    await panel().getByRole('textbox', { name: 'Stop-loss price in ZEC per coin' }).fill(at(70n));
+    await panel().getByRole('textbox', { name: 'Percent of the position' }).fill('25');
+    await panel().getByRole('button', { name: 'Place the bracket' }).click();
+    await panel().locator('li[data-kind="bracket"][data-state="open"]').waitFor();
+    await panel().getByRole('combobox', { name: 'Order kind' }).selectOption('trailing_stop');
+    await panel().getByRole('textbox', { name: 'Trail in percent' }).fill('20');
+    await panel().getByRole('button', { name: 'Place the trailing stop' }).click();
+    const trailing = panel().locator('li[data-kind="trailing_stop"][data-state="open"]');
+    await trailing.waitFor();
+    await expect.poll(async () => (await chartLines()).map((l) => l.replace(/ [^ ]+$/, '')).sort()).toEqual(['Bracket TP', 'Bracket stop', 'Trailing stop']);
+    expect(await trailing.locator('[data-field="terms"]').textContent()).toMatch(/^25%, 20% below the best \(stops at 0\.0.*, best 0\.0.*\)$|^100%, 20% below the best \(stops at 0\.0.*, best 0\.0.*\)$/);
+    await page().locator('.chart-host').scrollIntoViewIfNeeded();
+    await shots('bracket');
+    await panel().getByRole('button', { name: 'Cancel the Bracket' }).click();
+    await panel().getByRole('button', { name: 'Cancel the Trailing stop' }).click();
+    await expect.poll(chartLines).toEqual([]);
+  });
+
   it('opens the Orders page with g then o', async () => {
     await page().getByRole('link', { name: 'Discover' }).click();
     await page().locator('body').press('g');
