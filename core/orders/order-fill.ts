@@ -50,6 +50,12 @@ export async function runFill(deps: FillDeps, order: Order, leg: FiredLeg, steps
   const side = leg === 'buy' ? 'buy' : 'sell';
   const wallet = order.wallet;
   const mint = order.mint;
+  // The keychain read and the program guard run while the fill is built (both are awaited before signing):
+  // a keychain answers in milliseconds, which the crossing-to-send time need not wait for twice.
+  const signer = deps.wallets.signer(wallet);
+  const guard = deps.guard.assertUnchanged();
+  signer.catch(() => undefined);
+  guard.catch(() => undefined);
   let amount: bigint | 'all';
   if (side === 'buy') {
     if (order.amount.kind !== 'zat') throw new DeskError('refused', 'a buy spends an amount of ZEC');
@@ -86,8 +92,8 @@ export async function runFill(deps: FillDeps, order: Order, leg: FiredLeg, steps
   if (!review.signable || refusals.length > 0) throw new DeskError('refused', `the build does not match the order: ${refusals.join('; ') || 'the review does not pass'}`);
   steps.verified('the build matches the order: side, coin, amount, minimum out, fee payer, signer, shape and priority fee');
 
-  await deps.guard.assertUnchanged();
-  const keyPair = (await deps.wallets.signer(wallet)).keyPair;
+  await guard;
+  const keyPair = (await signer).keyPair;
   const decoder = getTransactionDecoder();
   const encoder = getTransactionEncoder();
   const signed: Uint8Array[] = [];

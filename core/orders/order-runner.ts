@@ -281,15 +281,13 @@ export class OrderRunner {
       const result = await runFill(this.o.fill, order, leg, {
         built: (build, line) => {
           buildId = build;
-          book.settleFill(key, 'pending', `built: ${line}`, build);
-          book.note(id, this.clock(), 'build', `fill ${seq}: built ${build}: ${line}`);
+          book.settleFillNoted(key, 'pending', `built: ${line}`, build, [], { orderId: id, at: this.clock(), step: 'build', line: `fill ${seq}: built ${build}: ${line}` });
           this.o.onStep?.('built', key);
         },
         verified: (line) => book.note(id, this.clock(), 'verdict', `fill ${seq}: ${line}`),
         signed: (sigs) => {
           signatures = sigs;
-          book.settleFill(key, 'pending', 'signed, sending', buildId, sigs);
-          book.note(id, this.clock(), 'send', `fill ${seq}: signed with the keychain key, sending ${sigs.map(short).join(', ')}`);
+          book.settleFillNoted(key, 'pending', 'signed, sending', buildId, sigs, { orderId: id, at: this.clock(), step: 'send', line: `fill ${seq}: signed with the keychain key, sending ${sigs.map(short).join(', ')}` });
           this.o.onStep?.('signed', key);
         },
       }, now);

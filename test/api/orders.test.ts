@@ -211,6 +211,26 @@ describe('local orders (real keychain, server, index and sandbox)', () => {
     expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(1_000);
   }, 60_000);
 
+  it('a stop-loss waits through trades above its price and sells the whole position at the first at or below it', async () => {
+    expect(await held()).toBeGreaterThan(0n);
+    await marketBuy(2n * ZEC);
+    const spot = await marketSell(1_000_000n);
+    const stopE18 = (spot.priceE18 * 99n) / 100n;
+    const o = await place({ kind: 'stop_loss', price: formatDecimalUnits(stopE18, 18), percent: 100 });
+    const chunk = (await marketHeld()) / 30n;
+    let last = spot;
+    let sales = 0;
+    while (comparePrice(last.zat, last.raw, stopE18) > 0) {
+      expect((await order(o.id)).state).toBe('open');
+      last = await marketSell(chunk);
+      sales++;
+    }
+    expect(sales).toBeGreaterThan(1);
+    const filled = await settled(o.id, ['filled', 'paused']);
+    expect(filled.state, JSON.stringify(filled.journal)).toBe('filled');
+    expect(await held()).toBe(0n);
+  }, 120_000);
+
   it('sell-on-graduation sells its share on the pool once the coin migrates', async () => {
     const coin = await market.plant('Graduate', 'GRAD');
     await marketBuy(ZEC, coin.mint);
