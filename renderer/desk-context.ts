@@ -19,6 +19,7 @@ import type { Hotkeys } from './state/hotkeys.svelte.js';
 import type { WatchApi } from './api/watch-api.js';
 import type { WatchlistState } from './state/watchlist.svelte.js';
 import type { AlertsState } from './state/alerts.svelte.js';
+import type { OrdersState } from './state/orders.svelte.js';
 
 /** What every page and component of the desk shares: the client and the state modules, made once in main.ts. */
 export interface Desk {
@@ -49,6 +50,8 @@ export interface Desk {
   readonly watchlist: WatchlistState;
   /** Fired alerts as toasts (and desktop notifications in the shell). */
   readonly alerts: AlertsState;
+  /** The local orders of the desk's wallets (/local/orders), read while a page or panel shows them. */
+  readonly orders: OrdersState;
 }
 
 export const [getDesk, setDesk] = createContext<Desk>();

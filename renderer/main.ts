@@ -13,7 +13,9 @@ import { SearchState } from './state/search.svelte.js';
 import { deskBridge, notifyIssuerAlert, notifyWatchAlert } from './api/desk-bridge.js';
 import { WatchApi } from './api/watch-api.js';
 import { WatchlistState } from './state/watchlist.svelte.js';
-import { AlertsState } from './state/alerts.svelte.js';
+import { AlertsState, isOrderAlert } from './state/alerts.svelte.js';
+import { OrderApi } from './api/order-api.js';
+import { OrdersState } from './state/orders.svelte.js';
 import { playAlertTone } from './state/alert-tone.js';
 import { WalletApi } from './api/wallet-api.js';
 import { takeDeskToken } from './api/desk-token.js';
@@ -59,6 +61,7 @@ const desk: Desk = {
   watchApi,
   watchlist,
   alerts: new AlertsState(watchApi, notifyWatchAlert, () => watchlist.sound, playAlertTone),
+  orders: new OrdersState(new OrderApi(() => wallets.api.token), (mint) => api.coin(mint).then((coin) => coin.symbol)),
   // The person's stocks: those their desk wallets' and watched wallet's coins are paired with.
   stocks: new StocksState(api, notifyIssuerAlert, () => [...wallets.wallets.map((w) => w.address), ...(watchedWallet() ? [watchedWallet()] : [])]),
 };
@@ -69,6 +72,10 @@ void desk.wallets.load();
 // The watchlist is the server's (read again when a token arrives); its alerts are toasted on every page.
 void desk.watchlist.load();
 desk.alerts.start();
+// An order's fill or pause is read at once (the orders are polled only while shown).
+desk.alerts.onAlert((kind) => {
+  if (isOrderAlert(kind)) void desk.orders.refresh();
+});
 void desk.review.refreshKit();
 // In Electron the token comes from the main process through the preload's bridge, never in a URL.
 const bridge = deskBridge();

@@ -5,9 +5,18 @@ const POLL_MS = 1_000;
 /** How long a toast stays unless closed. */
 const TOAST_MS = 12_000;
 
+/**
+ * What fired an alert: the watch kinds, and a local order's fill or pause (the order runner writes those
+ * into the same feed, their title and line its own).
+ */
+export type DeskAlertKind = AlertJson['kind'] | 'order_fill' | 'order_pause';
+
+/** An alert about a local order: the orders are read again when one arrives. */
+export const isOrderAlert = (kind: DeskAlertKind): boolean => kind === 'order_fill' || kind === 'order_pause';
+
 export interface AlertToast {
   readonly id: number;
-  readonly kind: AlertJson['kind'];
+  readonly kind: DeskAlertKind;
   readonly title: string;
   readonly line: string;
   readonly mint: string | null;
@@ -24,6 +33,7 @@ export class AlertsState {
   private timer: ReturnType<typeof setTimeout> | null = null;
   // eslint-disable-next-line svelte/prefer-svelte-reactivity -- bookkeeping, not state a view reads
   private readonly shown = new Set<number>();
+  private readonly listeners: ((kind: DeskAlertKind) => void)[] = [];
 
   constructor(
     private readonly api: WatchApi,
@@ -46,6 +56,11 @@ export class AlertsState {
     this.timer = null;
   }
 
+  /** Called with each fresh alert's kind (the orders read again on an order's fill or pause). */
+  onAlert(listener: (kind: DeskAlertKind) => void): void {
+    this.listeners.push(listener);
+  }
+
   dismiss(id: number): void {
     this.toasts = this.toasts.filter((t) => t.id !== id);
   }
@@ -64,6 +79,7 @@ export class AlertsState {
     for (const alert of fresh) {
       this.shown.add(alert.id);
       this.tell(alert);
+      for (const listener of this.listeners) listener(alert.kind);
       setTimeout(() => this.dismiss(alert.id), TOAST_MS);
     }
     this.toasts = [...this.toasts, ...fresh.map((a) => ({ id: a.id, kind: a.kind, title: a.title, line: a.line, mint: a.mint }))].slice(-5);

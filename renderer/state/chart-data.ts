@@ -53,6 +53,23 @@ export function chartCapText(zec: number): string {
   return formatCompactUnits(BigInt(Math.round(zec * 1e8)), 8);
 }
 
+/** The colours of the orders' trigger lines: a buy's, a sale's above the price, a stop's below it. */
+export const ORDER_LINE_COLOURS: Readonly<Record<'buy' | 'sell' | 'stop', string>> = Object.freeze({ buy: '#7cc4ff', sell: '#3ddc97', stop: '#ff6b6b' });
+
+/**
+ * The order levels the price scale stretches to: those within a factor of LEVEL_REACH of the candles' range
+ * (a stop a few percent under the price stays in view; a line at 1000× the price would flatten the candles
+ * to a line, so it is left off the scale, and the Orders panel still lists it).
+ */
+const LEVEL_REACH = 2;
+export const levelsInReach = (levels: readonly number[], min: number, max: number): number[] => levels.filter((l) => l >= min / LEVEL_REACH && l <= max * LEVEL_REACH);
+
+/** The letters a mark carries: B/S for your trades, D·B/D·S for the deployer's, O·B/O·S for an order's fill. */
+export const markText = (m: Pick<ChartMark, 'who' | 'side'>): string => `${m.who === 'own' ? '' : m.who === 'deployer' ? 'D·' : 'O·'}${m.side === 'buy' ? 'B' : 'S'}`;
+
+/** A price line's level on the chart: the price, or the market cap it makes with `supply`, converted as the candles are. */
+export const chartLevel = (e18: string, metric: ChartMetric, supply: bigint | null): number => (metric === 'marketCap' && supply !== null ? chartCap(e18, supply) : chartPrice(e18));
+
 export function chartCandles(candles: readonly CandleJson[], metric: ChartMetric = 'price', supply: bigint | null = null): { candles: ChartCandle[]; volume: { time: number; value: number; up: boolean }[] } {
   const at = metric === 'marketCap' && supply !== null ? (e18: string) => chartCap(e18, supply) : chartPrice;
   return {
@@ -61,8 +78,8 @@ export function chartCandles(candles: readonly CandleJson[], metric: ChartMetric
   };
 }
 
-/** Whose trade a chart mark is: the person's own (a keychain wallet), or the coin's deployer. */
-export type MarkWho = 'own' | 'deployer';
+/** Whose trade a chart mark is: a fill of the person's local order, the person's own (a keychain wallet), or the coin's deployer. */
+export type MarkWho = 'order' | 'own' | 'deployer';
 
 export interface ChartMark {
   readonly time: number;
@@ -73,6 +90,7 @@ export interface ChartMark {
 
 /** The marks' colours, for the chart and its legend. */
 export const MARK_COLOURS: Readonly<Record<MarkWho, Readonly<Record<'buy' | 'sell', string>>>> = Object.freeze({
+  order: { buy: '#7cc4ff', sell: '#ff7ac6' },
   own: { buy: '#4fd1c5', sell: '#c7a6ff' },
   deployer: { buy: '#f5b942', sell: '#ff8c42' },
 });
@@ -80,14 +98,15 @@ export const MARK_COLOURS: Readonly<Record<MarkWho, Readonly<Record<'buy' | 'sel
 /**
  * The trades to mark on the candles: the person's own (any of `own`, the keychain wallets) and the
  * deployer's, each at the candle it fell in (the last candle starting at or before it), oldest first. A
- * trade before the first candle drawn is not marked. The deployer's own-wallet trades count as own.
+ * trade before the first candle drawn is not marked. The deployer's own-wallet trades count as own; a fill of
+ * a local order (its signature among `fills`) is marked as the order's, whoever's wallet it is.
  */
-export function chartMarks(trades: readonly TradeJson[], candles: readonly CandleJson[], own: ReadonlySet<string>, deployer: string): ChartMark[] {
+export function chartMarks(trades: readonly TradeJson[], candles: readonly CandleJson[], own: ReadonlySet<string>, deployer: string, fills: ReadonlySet<string> = new Set()): ChartMark[] {
   if (candles.length === 0) return [];
   const marks: ChartMark[] = [];
   for (const t of trades) {
     if (t.routed) continue;
-    const who: MarkWho | null = own.has(t.user) ? 'own' : t.user === deployer ? 'deployer' : null;
+    const who: MarkWho | null = fills.has(t.signature) ? 'order' : own.has(t.user) ? 'own' : t.user === deployer ? 'deployer' : null;
     if (who === null) continue;
     let candle: CandleJson | undefined;
     for (const c of candles) {

@@ -45,6 +45,7 @@ export const KEYMAP: readonly KeyBinding[] = Object.freeze([
   { keys: ['Escape'], does: 'Cancel: drop the build and its review back to the ticket, else leave the field you are in (a dialog closes on Esc too)', group: 'Trade ticket (coin page)', action: { kind: 'cancel' } },
   go('d', 'Discover', '/'),
   go('p', 'Portfolio', '/portfolio'),
+  go('o', 'Orders', '/orders'),
   go('s', 'Stats', '/stats'),
   go('k', 'Stocks', '/stocks'),
   go('l', 'Plant', '/plant'),

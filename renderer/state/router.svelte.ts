@@ -1,5 +1,5 @@
 /** The desk's pages, by path (history routing: the server answers index.html for any of them). */
-export type Route = { readonly page: 'discover' } | { readonly page: 'portfolio' } | { readonly page: 'stats' } | { readonly page: 'stocks' } | { readonly page: 'wallets' } | { readonly page: 'review' } | { readonly page: 'plant' } | { readonly page: 'coin'; readonly mint: string } | { readonly page: 'not-found'; readonly path: string };
+export type Route = { readonly page: 'discover' } | { readonly page: 'portfolio' } | { readonly page: 'stats' } | { readonly page: 'stocks' } | { readonly page: 'wallets' } | { readonly page: 'review' } | { readonly page: 'plant' } | { readonly page: 'orders' } | { readonly page: 'coin'; readonly mint: string } | { readonly page: 'not-found'; readonly path: string };
 
 /** A mint in a path: base58 of 32 bytes (the server says whether it is a coin). */
 const COIN_PATH = /^\/coin\/([1-9A-HJ-NP-Za-km-z]{32,44})$/;
@@ -12,6 +12,7 @@ export function routeOf(path: string): Route {
   if (path === '/wallets') return { page: 'wallets' };
   if (path === '/review') return { page: 'review' };
   if (path === '/plant') return { page: 'plant' };
+  if (path === '/orders') return { page: 'orders' };
   const coin = COIN_PATH.exec(path);
   if (coin) return { page: 'coin', mint: coin[1]! };
   return { page: 'not-found', path };

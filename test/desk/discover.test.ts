@@ -156,7 +156,7 @@ describe('Discover in Chromium', () => {
       await page().keyboard.press('Tab');
       focused.push(await page().evaluate(() => (document.activeElement?.textContent?.trim() || document.activeElement?.getAttribute('aria-label') || document.activeElement?.id) ?? ''));
     }
-    expect(focused.slice(0, 8)).toEqual(['Skip to the page', '◆ launchdesk', 'Discover', 'Portfolio', 'Stats', 'Stocks', 'Plant', 'Wallets']);
+    expect(focused.slice(0, 8)).toEqual(['Skip to the page', '◆ launchdesk', 'Discover', 'Portfolio', 'Orders', 'Stats', 'Stocks', 'Plant']);
     const outline = await page().evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
     expect(outline).not.toBe('none');
   });
