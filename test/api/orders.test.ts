@@ -107,7 +107,7 @@ describe('local orders (real keychain, server, index and sandbox)', () => {
   it('a limit buy waits through trades above its price and fills at the first at or below it, spending exactly its ZEC', async () => {
     await marketBuy(5n * ZEC);
     // The price now: a small sale's (a big buy's own price is its average, below the price it leaves).
-    const spot = await marketSell(1_000_000n);
+    const spot = await marketSell(1_000_000_000n);
     const limitE18 = (spot.priceE18 * 97n) / 100n;
     const o = await place({ kind: 'limit_buy', price: formatDecimalUnits(limitE18, 18), amount: String(ZEC), slippageBps: 300 });
     expect(o).toMatchObject({ kind: 'limit_buy', state: 'open', fired: 0, slippageBps: 300, price: formatDecimalUnits(limitE18, 18) });
@@ -133,7 +133,7 @@ describe('local orders (real keychain, server, index and sandbox)', () => {
   it('a take-profit sells exactly its share of the position at the first trade at or above its price', async () => {
     const before = await held();
     expect(before).toBeGreaterThan(0n);
-    const spot = await marketSell(1_000_000n);
+    const spot = await marketSell(1_000_000_000n);
     const targetE18 = (spot.priceE18 * 104n) / 100n;
     const o = await place({ kind: 'take_profit', price: formatDecimalUnits(targetE18, 18), percent: 40 });
     let crossed = spot;
@@ -149,8 +149,28 @@ describe('local orders (real keychain, server, index and sandbox)', () => {
     expect(before - (await held())).toBe((before * 40n) / 100n);
   }, 120_000);
 
+  it('a limit sell waits through trades below its price and sells its share at the first at or above it', async () => {
+    const before = await held();
+    expect(before).toBeGreaterThan(0n);
+    const spot = await marketSell(1_000_000_000n);
+    const targetE18 = (spot.priceE18 * 102n) / 100n;
+    const o = await place({ kind: 'limit_sell', price: formatDecimalUnits(targetE18, 18), percent: 25 });
+    let crossed = spot;
+    let buys = 0;
+    while (comparePrice(crossed.zat, crossed.raw, targetE18) < 0) {
+      expect((await order(o.id)).state).toBe('open');
+      crossed = await marketBuy(ZEC / 50n);
+      buys++;
+    }
+    expect(buys).toBeGreaterThan(1);
+    const filled = await settled(o.id, ['filled', 'paused']);
+    expect(filled.state, JSON.stringify(filled.journal)).toBe('filled');
+    expect(before - (await held())).toBe((before * 25n) / 100n);
+    expect(filled.journal!.find((l) => l.step === 'landing')!.line).toMatch(/^fill 0 landed: sold [\d,.]+ \w+ for [\d.]+ ZEC \(/);
+  }, 120_000);
+
   it('a trailing stop follows the best price up and sells all once a trade lands its share below it', async () => {
-    const spot = await marketSell(1_000_000n);
+    const spot = await marketSell(1_000_000_000n);
     const o = await place({ kind: 'trailing_stop', trailBps: 500, percent: 100 });
     // Placed: its best is the last trade's price.
     expect(o.best).toBe(formatDecimalUnits(spot.priceE18, 18));
@@ -178,7 +198,7 @@ describe('local orders (real keychain, server, index and sandbox)', () => {
   it('a bracket fires one leg and the other is gone with it; a stop-loss then waits for a position to sell', async () => {
     await place({ kind: 'limit_buy', price: '1', amount: String(ZEC / 2n) }).then((o) => settled(o.id, ['filled']));
     const position = await held();
-    const spot = await marketSell(1_000_000n);
+    const spot = await marketSell(1_000_000_000n);
     const o = await place({ kind: 'bracket', takeProfit: formatDecimalUnits((spot.priceE18 * 103n) / 100n, 18), stopLoss: formatDecimalUnits((spot.priceE18 * 80n) / 100n, 18), percent: 50 });
     let last = spot;
     while (comparePrice(last.zat, last.raw, (spot.priceE18 * 103n) / 100n) < 0) last = await marketBuy(ZEC / 4n);
@@ -216,7 +236,7 @@ describe('local orders (real keychain, server, index and sandbox)', () => {
   it('a stop-loss waits through trades above its price and sells the whole position at the first at or below it', async () => {
     expect(await held()).toBeGreaterThan(0n);
     await marketBuy(2n * ZEC);
-    const spot = await marketSell(1_000_000n);
+    const spot = await marketSell(1_000_000_000n);
     const stopE18 = (spot.priceE18 * 99n) / 100n;
     const o = await place({ kind: 'stop_loss', price: formatDecimalUnits(stopE18, 18), percent: 100 });
     const chunk = (await marketHeld()) / 30n;
