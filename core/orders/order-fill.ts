@@ -1,4 +1,4 @@
-import { getSignatureFromTransaction, getTransactionDecoder, getTransactionEncoder, partiallySignTransaction, type Address } from '@solana/kit';
+import { getSignatureFromTransaction, getTransactionDecoder, getTransactionEncoder, partiallySignTransaction, type Address, type KeyPairSigner } from '@solana/kit';
 import { DeskError } from '../errors.js';
 import type { ReviewDeps } from '../api/desk/build-review.js';
 import { reviewRefusals } from '../api/desk/sign-build.js';
@@ -17,6 +17,8 @@ import type { FiredLeg } from '../verify/order-trigger.js';
 export interface FillDeps extends ReviewDeps {
   readonly wallets: WalletBook;
   readonly guard: ProgramGuard;
+  /** The wallet's signer when the caller keeps it ready (the runner, for wallets with open orders); else read from the keychain. */
+  readonly signerOf?: (wallet: Address) => Promise<KeyPairSigner>;
 }
 
 /** Each step of a fill as it happens, so the runner writes it down before the next one runs. */
@@ -61,7 +63,7 @@ export async function runFill(deps: FillDeps, order: Order, leg: FiredLeg, steps
   const coins = (raw: bigint) => `${formatExactUnits(raw, 6)} ${ticker}`;
   // The keychain read and the program guard run while the fill is built (both are awaited before signing):
   // a keychain answers in milliseconds, which the crossing-to-send time need not wait for twice.
-  const signer = deps.wallets.signer(wallet);
+  const signer = deps.signerOf ? deps.signerOf(wallet) : deps.wallets.signer(wallet);
   const guard = deps.guard.assertUnchanged();
   signer.catch(() => undefined);
   guard.catch(() => undefined);

@@ -1,4 +1,4 @@
-import type { Address, Signature } from '@solana/kit';
+import type { Address, KeyPairSigner, Signature } from '@solana/kit';
 import { DeskError, isDeskError } from '../errors.js';
 import type { Fill, NewOrder, Order, OrderBook } from '../api/store/order-book.js';
 import type { NewAlert } from '../api/store/watch-book.js';
@@ -101,11 +101,44 @@ export class OrderRunner {
   /** Fills sent whose landing is not known yet (a restart found signatures the chain has not answered for). */
   private readonly unknown = new Map<string, Fill>();
   private closed = false;
+  /**
+   * The signers of wallets with open orders, read from the keychain once (a keychain answers in about 10 ms,
+   * which a fill racing a price should not wait for). Each is a non-extractable key in this process, used only
+   * by fills that passed their review, and dropped once its wallet has no open order or leaves the desk.
+   */
+  private readonly signers = new Map<Address, Promise<KeyPairSigner>>();
+  private readonly fillDeps: FillDeps;
 
   constructor(private readonly o: OrderRunnerOptions) {
     this.clock = o.clock ?? Date.now;
     this.attempts = o.attempts ?? 3;
     this.backoffMs = o.backoffMs ?? 1_000;
+    this.fillDeps = { ...o.fill, signerOf: (wallet) => this.signerOf(wallet) };
+  }
+
+  private signerOf(wallet: Address): Promise<KeyPairSigner> {
+    if (!this.o.fill.wallets.list().wallets.some((w) => w.address === wallet)) {
+      this.signers.delete(wallet);
+      return Promise.reject(new DeskError('refused', `wallet ${wallet} is no longer in this desk's keychain: its orders cannot be signed`));
+    }
+    let signer = this.signers.get(wallet);
+    if (!signer) {
+      signer = this.o.fill.wallets.signer(wallet);
+      this.signers.set(wallet, signer);
+      signer.catch(() => this.signers.delete(wallet));
+    }
+    return signer;
+  }
+
+  /** Reads a wallet's signer ahead of its first fill. */
+  private warm(wallet: Address): void {
+    this.signerOf(wallet).catch(() => undefined);
+  }
+
+  /** Drops the signers of wallets with no open or filling order. */
+  private forgetIdle(open: readonly Order[]): void {
+    const active = new Set(open.map((o) => o.wallet));
+    for (const wallet of this.signers.keys()) if (!active.has(wallet)) this.signers.delete(wallet);
   }
 
   /** Settles what a stop left half done, loads the open orders, and follows the index and the clock. */
@@ -115,6 +148,7 @@ export class OrderRunner {
     // First what a stop left half done (nothing fires before), then each order still filling once.
     for (const fill of book.unsettled()) await this.settleFound(fill, 'restart');
     for (const order of book.open()) {
+      this.warm(order.wallet);
       if (order.state === 'open') this.index.add(order);
       else if (!this.unknownOf(order.id)) this.serial(() => this.refire(order.id, 1));
     }
@@ -134,6 +168,7 @@ export class OrderRunner {
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
     await this.queue;
+    this.signers.clear();
   }
 
   /** Resolves once every fill queued so far has run (tests, the bench). */
@@ -145,6 +180,7 @@ export class OrderRunner {
   place(order: NewOrder): Order {
     const now = this.clock();
     const placed = this.o.book.place(order, now, initialState(now), this.o.store.stream.position(), `placed: ${orderWords(order)}`);
+    this.warm(placed.wallet);
     if (placed.trigger.kind === 'dca') {
       this.tick();
       return this.o.book.get(placed.id)!;
@@ -182,6 +218,7 @@ export class OrderRunner {
       throw new DeskError('refused', `order ${id} is ${order.state}: only a paused order can be resumed`);
     }
     const open = this.o.book.get(id)!;
+    this.warm(open.wallet);
     if (open.trigger.kind === 'sell_on_graduation' && this.o.store.graduation(open.mint)) this.fire(open, 'sell', 'the coin has graduated');
     else if (open.trigger.kind === 'dca') this.tick();
     else this.arm(open, 'the price was there when it was resumed');
@@ -260,7 +297,9 @@ export class OrderRunner {
     if (this.closed) return;
     const now = this.clock();
     try {
-      for (const order of this.o.book.open()) {
+      const open = this.o.book.open();
+      this.forgetIdle(open);
+      for (const order of open) {
         if (order.state !== 'open') continue;
         if (order.expiresAt !== null && now >= order.expiresAt) {
           if (this.o.book.transition(order.id, ['open'], 'expired', 'expired unfilled', now, 'expire')) this.index.remove(order.id);
@@ -303,7 +342,7 @@ export class OrderRunner {
     let buildId: string | null = null;
     let signatures: readonly string[] = [];
     try {
-      const result = await runFill(this.o.fill, order, leg, {
+      const result = await runFill(this.fillDeps, order, leg, {
         built: (build, line) => {
           buildId = build;
           book.settleFillNoted(key, 'pending', `built: ${line}`, build, [], { orderId: id, at: this.clock(), step: 'build', line: `fill ${seq}: built ${build}: ${line}` });

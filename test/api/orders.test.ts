@@ -297,6 +297,23 @@ describe('local orders (real keychain, server, index and sandbox)', () => {
     expect(fills.length).toBeGreaterThan(0);
   }, 120_000);
 
+  it('never signs for a wallet removed from the desk, even with its signer kept ready for its open order', async () => {
+    const gone = (await f.wallets!.create('Gone')).address as Address;
+    await f.sandbox.faucet.sol(gone, (10n ** 9n) as never);
+    await f.sandbox.faucet.zec(gone, ZEC as never);
+    const spot = await marketSell(1_000_000_000n);
+    const o = await desk('POST', '/local/orders', { wallet: gone, mint: f.mint, kind: 'limit_buy', price: formatDecimalUnits((spot.priceE18 * 98n) / 100n, 18), amount: String(ZEC / 10n) });
+    expect(o.status, JSON.stringify(o.body)).toBe(200);
+    await f.wallets!.remove(gone, 'Gone');
+    let last = spot;
+    const chunk = (await marketHeld()) / 20n;
+    while (comparePrice(last.zat, last.raw, (spot.priceE18 * 98n) / 100n) > 0) last = await marketSell(chunk);
+    const paused = await settled(o.body['id'] as string, ['paused', 'filled']);
+    expect(paused.state).toBe('paused');
+    expect(paused.reason).toBe(`paused after 3 failed attempts: wallet ${gone} is no longer in this desk's keychain: its orders cannot be signed`);
+    expect(paused.fills.every((x) => x.signatures.length === 0)).toBe(true);
+  }, 120_000);
+
   it('expires an order unfilled at its time', async () => {
     const expiresAt = new Date(Number(f.sandbox.cluster.unixTimestamp) * 1000 + 1_500).toISOString();
     const o = await place({ kind: 'limit_buy', price: '0.000000000000000001', amount: '1000', expiresAt });
