@@ -2,6 +2,7 @@ import { isAddress } from '@solana/kit';
 import type { Static } from 'typebox';
 import type { OrderBody } from '../api/schemas/orders.js';
 import { DeskError } from '../errors.js';
+import { KIND_FIELDS, type OrderField } from '../types/order-kinds.js';
 import { formatDecimalUnits, parseDecimalUnits } from '../math/units.js';
 import { textOf, type CommandValues } from './command-values.js';
 import { ORDER_KIND_WORDS } from './order-usage.js';
@@ -23,17 +24,10 @@ const PRICE_MAX_WHOLE_DIGITS = 20;
 /** The body's bounds (core/api/schemas/orders.ts; test/cli/order-flags.test.ts holds them equal). */
 export const ORDER_BOUNDS = { trailBps: [1, 9_999], count: [1, 1_000], everySeconds: [1, 31_536_000], percent: [1, 100], slippageBps: [0, 2_000] } as const;
 
-/** The flags each kind needs, beyond those every order may take; it takes no other kind flag (the server's rule). */
-const KIND_FLAGS: Readonly<Record<OrderKind, readonly string[]>> = {
-  limit_buy: ['price', 'amount'],
-  limit_sell: ['price', 'percent'],
-  take_profit: ['price', 'percent'],
-  stop_loss: ['price', 'percent'],
-  trailing_stop: ['trail', 'percent'],
-  bracket: ['take-profit', 'stop-loss', 'percent'],
-  dca: ['count', 'every', 'amount'],
-  sell_on_graduation: ['percent'],
-};
+/** The flag of each body field a kind may take. */
+const FLAG_OF: Readonly<Record<OrderField, string>> = { price: 'price', takeProfit: 'take-profit', stopLoss: 'stop-loss', trailBps: 'trail', count: 'count', everySeconds: 'every', amount: 'amount', percent: 'percent' };
+/** The flags each kind needs, beyond those every order may take; it takes no other kind flag (the server's rule, core/types/order-kinds.ts). */
+const kindFlags = (kind: OrderKind): readonly string[] => KIND_FIELDS[kind].map((f) => FLAG_OF[f]);
 /** Flags that say what the order does, checked against its kind (`trail-bps` counts as `trail`). */
 const KIND_SPECIFIC = ['price', 'take-profit', 'stop-loss', 'trail', 'trail-bps', 'count', 'every', 'amount', 'percent'] as const;
 
@@ -128,7 +122,7 @@ export function mintAddressOf(text: string, flag: string): string {
 /** Which flags the kind takes: a usage error names the first one given that it does not take, or the first one it needs and lacks. */
 function checkKindFlags(kind: OrderKind, values: CommandValues): void {
   const given = (flag: string) => textOf(values, flag) !== undefined;
-  const takes = KIND_FLAGS[kind];
+  const takes = kindFlags(kind);
   const word = kind.replaceAll('_', '-');
   if (given('trail') && given('trail-bps')) throw usage('give --trail or --trail-bps, not both');
   for (const flag of KIND_SPECIFIC) {

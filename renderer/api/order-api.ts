@@ -1,7 +1,6 @@
 import type { Static } from 'typebox';
 import type { OrderAnswer, OrderBody, OrderDetailAnswer, OrderListAnswer, ORDER_KINDS, ORDER_STATES } from '../../core/api/schemas/orders.js';
-import { ApiError } from './api-error.js';
-import type { ApiErrorCode } from './api-types.js';
+import { deskCall } from './desk-call.js';
 
 export type OrderJson = Static<typeof OrderAnswer>;
 export type OrderDetailJson = Static<typeof OrderDetailAnswer>;
@@ -57,21 +56,7 @@ export class OrderApi {
     return this.call('POST', `/local/orders/${id}/resume`, {});
   }
 
-  private async call<T>(method: string, url: string, body?: unknown): Promise<T> {
-    const token = this.token();
-    if (token === null) throw new ApiError('unauthorized', "orders need this run's desk token: open the desk from the URL launchdesk printed when it started (it ends in #token=…)", 401);
-    let response: Response;
-    try {
-      response = await this.fetcher(url, {
-        method,
-        headers: { accept: 'application/json', 'x-desk-token': token, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      });
-    } catch {
-      throw new ApiError('unavailable', 'the local server does not answer: it has stopped or is restarting', null);
-    }
-    const answer = (await response.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
-    if (!response.ok) throw new ApiError((answer?.error?.code ?? 'unavailable') as ApiErrorCode, answer?.error?.message ?? `the local server answered ${response.status}`, response.status);
-    return answer as T;
+  private call<T>(method: string, url: string, body?: unknown): Promise<T> {
+    return deskCall<T>(this.fetcher, this.token(), 'orders', method, url, body);
   }
 }

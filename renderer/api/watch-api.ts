@@ -1,7 +1,6 @@
 import type { Static } from 'typebox';
 import type { AlertList, AlertRuleBody, AlertRuleList, AlertRuleSchema, WatchSchema } from '../../core/api/schemas/watch.js';
-import { ApiError } from './api-error.js';
-import type { ApiErrorCode } from './api-types.js';
+import { deskCall } from './desk-call.js';
 
 export type WatchJson = Static<typeof WatchSchema>;
 export type AlertRuleJson = Static<typeof AlertRuleSchema>;
@@ -53,21 +52,7 @@ export class WatchApi {
     return this.call('POST', '/desk-api/alerts/seen', { upTo });
   }
 
-  private async call<T>(method: string, url: string, body?: unknown): Promise<T> {
-    const token = this.token();
-    if (token === null) throw new ApiError('unauthorized', 'the watchlist and alerts need this run\'s desk token: open the desk from the URL launchdesk printed when it started (it ends in #token=…)', 401);
-    let response: Response;
-    try {
-      response = await this.fetcher(url, {
-        method,
-        headers: { accept: 'application/json', 'x-desk-token': token, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      });
-    } catch {
-      throw new ApiError('unavailable', 'the local server does not answer: it has stopped or is restarting', null);
-    }
-    const answer = (await response.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
-    if (!response.ok) throw new ApiError((answer?.error?.code ?? 'unavailable') as ApiErrorCode, answer?.error?.message ?? `the local server answered ${response.status}`, response.status);
-    return answer as T;
+  private call<T>(method: string, url: string, body?: unknown): Promise<T> {
+    return deskCall<T>(this.fetcher, this.token(), 'the watchlist and alerts', method, url, body);
   }
 }

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Address } from '@solana/kit';
@@ -6,34 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDERS_FILE, OrderBook } from '../../core/api/store/order-book.js';
 import { IndexStore } from '../../core/index/store/index-store.js';
 import { startKeychainSession, type KeychainSession } from '../helpers/keychain-session.js';
+import { killableChild } from '../helpers/kill-child.js';
 import { tempDir } from '../helpers/sandbox.js';
 
 const CHILD = new URL('./order-child.ts', import.meta.url).pathname;
 const ZEC = 100_000_000n;
 
-/** Starts the child; with `killAt`, SIGKILLs it the moment it reports that step (it waits there). Answers its output. */
-function child(args: string[], killAt: string | null = null): Promise<{ out: string; killed: boolean }> {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', CHILD, ...args, ...(killAt ? [killAt] : [])], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    const timer = setTimeout(() => {
-      proc.kill('SIGKILL');
-      reject(new Error(`the child did not reach ${killAt ?? 'its end'} in time:\n${out}\n${err}`));
-    }, 90_000);
-    proc.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (killAt && out.split('\n').some((line) => line.startsWith(`step ${killAt} `))) proc.kill('SIGKILL');
-    });
-    proc.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    proc.on('exit', (code, signal) => {
-      clearTimeout(timer);
-      if (signal === 'SIGKILL' && killAt) resolve({ out, killed: true });
-      else if (code === 0) resolve({ out, killed: false });
-      else reject(new Error(`the child exited with ${code ?? signal}:\n${out}\n${err}`));
-    });
-  });
-}
+const child = (args: string[], killAt: string | null = null) => killableChild(CHILD, args, killAt);
 
 /**
  * A real kill -9 of the process running local orders, again and again at the three moments that matter: a

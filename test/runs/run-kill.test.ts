@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import type { Address } from '@solana/kit';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,34 +7,13 @@ import { decodeRewardRun, findRewardRun } from '../../core/programs/vault/runs.j
 import { Sandbox } from '../../core/sandbox/sandbox.js';
 import { TOKEN_2022_PROGRAM } from '../../core/sandbox/token-balances.js';
 import { tokenBalance } from '../helpers/launchpad.js';
+import { killableChild } from '../helpers/kill-child.js';
 import { tempDir } from '../helpers/sandbox.js';
 import { vaultOf } from '../helpers/vault.js';
 
 const CHILD = 'test/runs/run-child.ts';
 
-/** Starts the child; with `killAt`, SIGKILLs it the moment it reports that step (it waits there). Answers its output. */
-function child(args: string[], killAt: string | null = null): Promise<{ out: string; killed: boolean }> {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', CHILD, ...args, ...(killAt ? [killAt] : [])], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    const timer = setTimeout(() => {
-      proc.kill('SIGKILL');
-      reject(new Error(`the child did not reach ${killAt ?? 'its end'} in time:\n${out}\n${err}`));
-    }, 150_000);
-    proc.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (killAt && out.split('\n').includes(`step ${killAt}`)) proc.kill('SIGKILL');
-    });
-    proc.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    proc.on('exit', (code, signal) => {
-      clearTimeout(timer);
-      if (signal === 'SIGKILL' && killAt) resolve({ out, killed: true });
-      else if (code === 0) resolve({ out, killed: false });
-      else reject(new Error(`the child exited ${code ?? signal}:\n${out}\n${err}`));
-    });
-  });
-}
+const child = (args: string[], killAt: string | null = null) => killableChild(CHILD, args, killAt);
 
 /**
  * A real kill -9 of the process running a holder-reward run, again and again at different points (right

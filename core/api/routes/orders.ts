@@ -10,14 +10,14 @@ import { triggerProblem, type OrderTrigger } from '../../verify/order-trigger.js
 import { stockKeyOf } from '../schemas/coin.js';
 import { assertDeskToken, DESK_TOKEN_HEADER } from '../desk/desk-token.js';
 import type { DeskSigning } from '../desk/desk-signing.js';
-import { OrderBody, OrderDetailAnswer, OrderListAnswer, OrderListQuery, OrderParams, type ORDER_KINDS } from '../schemas/orders.js';
+import { OrderBody, OrderDetailAnswer, OrderListAnswer, OrderListQuery, OrderParams } from '../schemas/orders.js';
+import { buysWith, KIND_FIELDS, ORDER_FIELDS } from '../../types/order-kinds.js';
 import type { Fill, Order, OrderAmount, OrderBook } from '../store/order-book.js';
 import type { Api, ApiContext } from '../server.js';
 import { ERROR_RESPONSES, listedCoinOf } from './query.js';
 
 const TAGS = { tags: ['local orders (not in the hosted spec)'] };
 const PRICE_DECIMALS = 18;
-const BUYS: readonly Order['trigger']['kind'][] = ['limit_buy', 'dca'];
 
 /** Who may act on orders: the desk (any of its wallets) or an API key signed in with one wallet (that one only). */
 type Access = { readonly by: 'desk' } | { readonly by: 'key'; readonly wallet: Address };
@@ -80,21 +80,6 @@ export function orderAnswer(order: Order, fills: readonly Fill[]) {
 }
 
 type Body = Static<typeof OrderBody>;
-type Kind = (typeof ORDER_KINDS)[number];
-
-/** Which body fields each kind takes (besides wallet, mint, kind, slippage, priority fee and expiry). */
-const FIELDS: Record<Kind, readonly (keyof Body)[]> = {
-  limit_buy: ['price', 'amount'],
-  limit_sell: ['price', 'percent'],
-  take_profit: ['price', 'percent'],
-  stop_loss: ['price', 'percent'],
-  trailing_stop: ['trailBps', 'percent'],
-  bracket: ['takeProfit', 'stopLoss', 'percent'],
-  dca: ['count', 'everySeconds', 'amount'],
-  sell_on_graduation: ['percent'],
-};
-const OPTIONAL_FIELDS = ['trailBps', 'price', 'takeProfit', 'stopLoss', 'count', 'everySeconds', 'amount', 'percent'] as const;
-
 function priceOf(body: Body, field: 'price' | 'takeProfit' | 'stopLoss'): bigint {
   const text = body[field]!;
   const value = parseDecimalUnits(text, PRICE_DECIMALS);
@@ -105,8 +90,8 @@ function priceOf(body: Body, field: 'price' | 'takeProfit' | 'stopLoss'): bigint
 /** The body read into an order: each field the kind needs present, every other refused by name. */
 function triggerOf(body: Body): { trigger: OrderTrigger; amount: OrderAmount } {
   const kind = body.kind;
-  const takes = FIELDS[kind];
-  for (const field of OPTIONAL_FIELDS) {
+  const takes = KIND_FIELDS[kind];
+  for (const field of ORDER_FIELDS) {
     if (body[field] !== undefined && !takes.includes(field)) throw new DeskError('invalid_param', `${field}: a ${kind} order takes no ${field} (it takes ${takes.join(', ')})`, { field });
   }
   for (const field of takes) if (body[field] === undefined) throw new DeskError('invalid_param', `${field}: a ${kind} order needs it`, { field });
@@ -135,7 +120,7 @@ function triggerOf(body: Body): { trigger: OrderTrigger; amount: OrderAmount } {
   }
   const problem = triggerProblem(trigger);
   if (problem !== null) throw new DeskError('invalid_param', problem);
-  if (BUYS.includes(kind)) {
+  if (buysWith(kind)) {
     const zat = BigInt(body.amount!);
     if (zat === 0n) throw new DeskError('invalid_param', 'amount: a buy spends more than 0 zat', { field: 'amount' });
     return { trigger, amount: { kind: 'zat', zat } };

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { AddressString, Amount, StringEnum } from './common.js';
+import { ORDER_KINDS } from '../../types/order-kinds.js';
 
 /**
  * The local orders (`/local/orders`): a local addition, NOT part of the hosted /v1 spec. Orders spend this
@@ -9,7 +10,7 @@ import { AddressString, Amount, StringEnum } from './common.js';
  * One flat body for every kind: the fields a kind does not take are refused by name. Prices are ZEC per
  * whole coin as decimal text (up to 18 decimals, kept exact); times are ISO 8601 text.
  */
-export const ORDER_KINDS = ['limit_buy', 'limit_sell', 'take_profit', 'stop_loss', 'trailing_stop', 'bracket', 'dca', 'sell_on_graduation'] as const;
+export { ORDER_KINDS } from '../../types/order-kinds.js';
 export const ORDER_STATES = ['open', 'filling', 'filled', 'cancelled', 'expired', 'paused'] as const;
 export const FILL_STATES = ['pending', 'sent', 'landed', 'failed'] as const;
 
