@@ -1,5 +1,6 @@
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { keepPrivate, PRIVATE_DIR_MODE } from './private-files.js';
 import { DeskError } from '../errors.js';
 
 /**
@@ -36,8 +37,9 @@ export class DataLock {
   private constructor(private readonly path: string) {}
 
   static acquire(dataDir: string): DataLock {
-    // A first run names a directory that does not exist yet (the default one included): make it.
-    mkdirSync(dataDir, { recursive: true });
+    // A first run names a directory that does not exist yet (the default one included): make it, private.
+    mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+    keepPrivate(dataDir);
     const path = join(dataDir, 'sandbox.lock');
     for (let attempt = 0; attempt < 2; attempt++) {
       try {

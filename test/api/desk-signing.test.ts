@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Address } from '@solana/kit';
+import { generateKeyPairSigner, type Address } from '@solana/kit';
 import { resourcePath } from '../../core/config/resources.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESK_TOKEN_HEADER } from '../../core/api/desk/desk-token.js';
@@ -58,6 +58,24 @@ describe('desk signing routes (real keychain, real server, real sandbox)', () =>
     const tooMuch = await desk('POST', `/desk-api/wallets/${wallet}/faucet`, { asset: 'ZEC', amount: String(10n ** 15n) });
     expect([tooMuch.status, messageOf(tooMuch)]).toEqual([400, 'amount: the faucet gives from 1 base unit to 100000000000 base units of ZEC at a time']);
     expect(await new SandboxChain(f.sandbox.cluster).getBalance(wallet)).toBe(10n * 10n ** 9n);
+  });
+
+  it('answers the faucet\'s bad requests with their own refusal in words, never as an outage', async () => {
+    const faucet = (address: string, asset: string, amount: bigint) => desk('POST', `/desk-api/wallets/${address}/faucet`, { asset, amount: String(amount) });
+    const said = (a: Answer) => [a.status, codeOf(a), messageOf(a)];
+    // 43 characters of base58 that are not 32 bytes.
+    const notAnAddress = '1'.repeat(43);
+    expect(said(await faucet(notAnAddress, 'SOL', 10n ** 9n))).toEqual([400, 'invalid_param', `address: ${notAnAddress} is not a Solana address (32 bytes written in base58)`]);
+    const system = '11111111111111111111111111111111';
+    expect(said(await faucet(system, 'SOL', 10n ** 9n))).toEqual([422, 'refused', `${system} is a program, not a wallet: the faucet gives to wallets`]);
+    const fresh = (await generateKeyPairSigner()).address;
+    expect(said(await faucet(fresh, 'SOL', 1_000n))).toEqual([422, 'refused', `amount: ${fresh} has no account yet, and a new account needs at least 890880 lamports (its rent) to exist; ask for at least that much`]);
+    // The same request twice at once: two airdrops, each its own transaction.
+    const before = await new SandboxChain(f.sandbox.cluster).getBalance(wallet);
+    const twice = await Promise.all([faucet(wallet, 'SOL', 10n ** 9n), faucet(wallet, 'SOL', 10n ** 9n)]);
+    expect(twice.map((a) => a.status)).toEqual([200, 200]);
+    expect(twice[0]!.body['signature']).not.toBe(twice[1]!.body['signature']);
+    expect((await new SandboxChain(f.sandbox.cluster).getBalance(wallet)) - before).toBe(2n * 10n ** 9n);
   });
 
   async function buildBuy(amount: bigint) {

@@ -1,5 +1,5 @@
-import type { Address } from '@solana/kit';
-import { DeskError } from '../../errors.js';
+import { isAddress, type Address } from '@solana/kit';
+import { DeskError, isDeskError } from '../../errors.js';
 import { lamports } from '@solana/kit';
 import { EXPORT_CONFIRMATION, type WalletList } from '../../signer/wallet-book.js';
 import { ConfirmBody, CreateWalletBody, FaucetBody, ImportWalletBody, KeychainStatusSchema, RenameWalletBody, WalletEntrySchema, WalletListSchema, WalletParams } from '../schemas/desk.js';
@@ -49,12 +49,23 @@ export function registerWalletRoutes(app: Api, desk: DeskSigning): void {
   app.post('/desk-api/wallets/:address/faucet', { schema: { ...HIDE, params: WalletParams, body: FaucetBody, response: { 200: Type.Object({ signature: Type.String() }), ...ERROR_RESPONSES } } }, async (request) => {
     const faucet = desk.faucet;
     if (!faucet) throw new DeskError('not_found', 'the faucet is the sandbox\'s: this desk runs on another cluster');
-    const wallet = request.params.address as Address;
+    const address = request.params.address;
+    if (!isAddress(address)) throw new DeskError('invalid_param', `address: ${address.slice(0, 60)} is not a Solana address (32 bytes written in base58)`, { field: 'address' });
+    const wallet = address;
     const amount = BigInt(request.body.amount);
+    const asset = request.body.asset;
     const limits = { SOL: 1000n * 10n ** 9n, ZEC: 1000n * 10n ** 8n, native: 10n ** 12n } as const;
-    if (amount === 0n || amount > limits[request.body.asset]) throw new DeskError('invalid_param', `amount: the faucet gives from 1 base unit to ${limits[request.body.asset]} base units of ${request.body.asset} at a time`);
-    const signature =
-      request.body.asset === 'SOL' ? await faucet.sol(wallet, lamports(amount)) : request.body.asset === 'ZEC' ? await faucet.zec(wallet, amount as never) : await faucet.native(wallet, amount as never);
-    return { signature };
+    if (amount === 0n || amount > limits[asset]) throw new DeskError('invalid_param', `amount: the faucet gives from 1 base unit to ${limits[asset]} base units of ${asset} at a time`);
+    const problem = faucet.problem(wallet, asset, amount);
+    if (problem !== null) throw new DeskError('refused', problem);
+    try {
+      const signature = asset === 'SOL' ? await faucet.sol(wallet, lamports(amount)) : asset === 'ZEC' ? await faucet.zec(wallet, amount as never) : await faucet.native(wallet, amount as never);
+      return { signature };
+    } catch (error) {
+      if (isDeskError(error)) throw error;
+      // The sandbox refused the faucet's own transaction: say so with its words, never as an outage.
+      const words = error instanceof Error ? error.message.split('\n')[0]! : 'it did not land';
+      throw new DeskError('refused', `the faucet's transaction for ${wallet} did not land: ${words.replace(/^sandbox transaction failed: /, '')}`);
+    }
   });
 }
