@@ -24,7 +24,7 @@ import type { ProgressFeed } from '../index/index-progress.js';
 import type { IndexStore } from '../index/store/index-store.js';
 import { isApiError, toApiError } from './api-error.js';
 import { serializationSchema } from './schemas/common.js';
-import { loopbackHostProblem } from './loopback.js';
+import { loopbackHostProblem, loopbackOriginProblem } from './loopback.js';
 import { requestRefusal, schemaRefusal } from './request-refusals.js';
 import { RateLimiter, type RateGroup, type RateTier } from './rate-limit.js';
 import { registerCoinRoutes } from './routes/coins.js';
@@ -201,6 +201,12 @@ export async function createApiServer(given: ApiContext): Promise<Api> {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const hostProblem = loopbackHostProblem(request.headers.host, request.socket.localPort);
     if (hostProblem !== null) throw new DeskError('invalid_param', hostProblem);
+    // A page of another site may read nothing (no CORS headers) and change nothing: a state-changing request
+    // that carries an Origin must come from this server's own pages (bots send none).
+    const origin = request.headers.origin;
+    if (origin !== undefined && CHANGES_STATE.has(request.method) && loopbackOriginProblem(origin, request.socket.localPort) !== null) {
+      throw new DeskError('forbidden', `a page of another site (Origin: ${JSON.stringify(origin.slice(0, 100))}) may not change anything on this server: only its own pages, and clients that send no Origin, may`);
+    }
     const group = request.routeOptions.config?.rateGroup;
     const auth = request.headers.authorization;
     let tier: RateTier = 'anonymous';
@@ -283,6 +289,9 @@ export async function createApiServer(given: ApiContext): Promise<Api> {
   registerDeskRoutes(app, desk);
   return app;
 }
+
+/** The methods that change something: a cross-site request with one of them is refused. */
+const CHANGES_STATE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Starts the server on 127.0.0.1 (never another interface). */
 export async function listenLocal(app: Api, port: number): Promise<{ url: string; port: number }> {

@@ -129,7 +129,7 @@ const salt = () => randomBytes(8).toString('hex');
 
 type FormValue = string | { bytes: Uint8Array; filename: string; type?: string };
 
-async function upload(f: ApiFixture, fields: Record<string, FormValue | FormValue[] | undefined>): Promise<Answer> {
+async function upload(f: ApiFixture, fields: Record<string, FormValue | FormValue[] | undefined>, headers: Record<string, string> = {}): Promise<Answer> {
   f.clock += 3_600_001; // uploads are 3 an hour without a key
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {
@@ -138,7 +138,7 @@ async function upload(f: ApiFixture, fields: Record<string, FormValue | FormValu
       else form.append(name, new Blob([new Uint8Array(one.bytes)], { type: one.type ?? 'application/octet-stream' }), one.filename);
     }
   }
-  const response = await fetch(`${f.base}/v1/plant/upload`, { method: 'POST', body: form });
+  const response = await fetch(`${f.base}/v1/plant/upload`, { method: 'POST', body: form, headers });
   const text = await response.text();
   return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, headers: response.headers };
 }
@@ -225,6 +225,19 @@ describe('POST /v1/plant/upload and GET /ipfs/{cid}', () => {
 
   const image = (kind: keyof typeof IMAGES = 'png') => ({ bytes: IMAGES[kind][0](salt()), filename: `coin.${kind}`, type: IMAGES[kind][1] });
   const good = () => ({ name: 'Good Coin', symbol: 'GOOD', description: 'a coin for the tests', image: image() });
+
+  it('refuses a state-changing request from a page of another site, and stores nothing; its own pages and bots are served', async () => {
+    const before = storeListing(f);
+    const evil = await upload(f, good(), { origin: 'http://evil.example' });
+    expect([evil.status, evil.body['error']]).toEqual([403, { code: 'forbidden', message: 'a page of another site (Origin: "http://evil.example") may not change anything on this server: only its own pages, and clients that send no Origin, may' }]);
+    expect(storeListing(f)).toEqual(before);
+    const build = await call(f, 'POST', '/v1/trade/build', { body: { wallet: f.mint, mint: f.mint, side: 'buy', amount: '1' }, headers: { origin: 'https://evil.example' } });
+    expect([build.status, (build.body['error'] as { code: string }).code]).toEqual([403, 'forbidden']);
+    const own = await upload(f, good(), { origin: f.base });
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    // A read from any page is answered (it carries no CORS header, so a page of another site cannot read it).
+    expect((await call(f, 'GET', '/v1/coins?limit=1', { headers: { origin: 'http://evil.example' } })).status).toBe(200);
+  });
 
   it.each(Object.keys(IMAGES) as (keyof typeof IMAGES)[])('publishes a %s: the uri is the CID of the metadata served back, whose image is the CID of the exact image bytes', async (kind) => {
     const picture = image(kind);
