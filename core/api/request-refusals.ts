@@ -10,7 +10,7 @@ import { DeskError } from '../errors.js';
 
 const MAX_BODY_MB = 5;
 
-interface SchemaError {
+export interface SchemaError {
   readonly keyword: string;
   readonly instancePath: string;
   readonly params: Record<string, unknown>;
@@ -37,8 +37,8 @@ function fieldOf(error: FastifyError, first: SchemaError | undefined): string {
 
 const plural = (n: unknown, one: string) => `${String(n)} ${one}${n === 1 ? '' : 's'}`;
 
-/** One schema error in words (the JSON types and bounds a route declares). */
-function schemaWords(first: SchemaError, context: string | undefined): string {
+/** One schema error in words (the JSON types and bounds a route declares); the stream's frames say theirs the same way. */
+export function schemaWords(first: SchemaError, context: string | undefined): string {
   const p = first.params;
   switch (first.keyword) {
     case 'required':

@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Compile } from 'typebox/compile';
+import { schemaWords } from '../request-refusals.js';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { ProgressFeed } from '../../index/index-progress.js';
 import type { IndexStore } from '../../index/store/index-store.js';
@@ -18,6 +19,8 @@ export const STREAM_PATH = '/v1/stream';
 /** Positions per frame while a client catches up: frames stay small and the event loop keeps turning. */
 const REPLAY_CHUNK = 2_000n;
 const checkSubscribe = Compile(StreamSubscribe);
+/** TypeBox names an unknown field in a list (`additionalProperties`); the HTTP side's words read Ajv's one name. */
+const ajvParams = (p: Record<string, unknown>): Record<string, unknown> => ({ ...p, additionalProperty: p['additionalProperty'] ?? (Array.isArray(p['additionalProperties']) ? p['additionalProperties'][0] : undefined) });
 
 interface Client {
   readonly socket: WebSocket;
@@ -137,7 +140,8 @@ export class StreamHub {
     if (!checkSubscribe.Check(message)) {
       const first = [...checkSubscribe.Errors(message)].at(-1);
       const field = first?.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'message';
-      const why = first?.keyword === 'pattern' ? `${JSON.stringify(String(valueAt(message, first.instancePath)).slice(0, 80))} is not a topic (trades, trades:<mint>, coins, graduations, candles:<mint>:<interval>, progress, wallet:<address>)` : (first?.message ?? 'is malformed');
+      // The same words as the HTTP answers (core/api/request-refusals.ts), never the validator's.
+      const why = !first ? 'is malformed' : first.keyword === 'pattern' ? `${JSON.stringify(String(valueAt(message, first.instancePath)).slice(0, 80))} is not a topic (trades, trades:<mint>, coins, graduations, candles:<mint>:<interval>, progress, wallet:<address>)` : schemaWords({ keyword: first.keyword, instancePath: first.instancePath, params: ajvParams(first.params as Record<string, unknown>) }, 'body');
       return this.refuse(client, `${field}: ${why}`);
     }
     const now = this.store.stream.position();
