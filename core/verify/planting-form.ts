@@ -1,4 +1,4 @@
-import { imageTypeOf, IMAGE_MAX_BYTES } from './image-type.js';
+import { imageSizeProblem, imageTypeOf, IMAGE_MAX_BYTES } from './image-type.js';
 
 /**
  * The planting wizard's rules, checked in the desk before anything is uploaded (the server checks them
@@ -12,7 +12,10 @@ const ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 export function imageProblem(bytes: Uint8Array, size: number): string | null {
   if (size > IMAGE_MAX_BYTES) return `image: ${(size / 1024 / 1024).toFixed(1)} MB is too large; an image must be under 4 MB`;
   if (size === 0) return 'image: the file is empty';
-  return imageTypeOf(bytes) === null ? 'image: not a PNG, JPEG, WebP or GIF (read from the file itself, not its name)' : null;
+  const type = imageTypeOf(bytes);
+  if (type === null) return 'image: not a PNG, JPEG, WebP or GIF (read from the file itself, not its name)';
+  // The desk reads the size from the header before it shows a preview (a small file can claim a huge picture).
+  return imageSizeProblem(bytes, type);
 }
 
 export function nameProblem(name: string): string | null {

@@ -1,5 +1,6 @@
 import { formatDecimalUnits, parseDecimalUnits, ZEC_DECIMALS } from '../../core/math/units.js';
 import { imageProblem, linkProblem, nameProblem, payeeWalletProblem, tickerProblem } from '../../core/verify/planting-form.js';
+import { IMAGE_MAX_BYTES } from '../../core/verify/image-type.js';
 import { isApiError } from '../api/api-error.js';
 import type { ParamsJson } from '../api/api-types.js';
 import type { DeskApi } from '../api/desk-api.js';
@@ -63,7 +64,8 @@ export class PlantWizardState {
     this.imageUrl = null;
     this.imageFile = null;
     if (!file) return void (this.imageProblem = null);
-    const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
+    // The whole file when it may be taken (a JPEG states its size after its other segments), else its signature.
+    const head = new Uint8Array(await file.slice(0, file.size <= IMAGE_MAX_BYTES ? file.size : 16).arrayBuffer());
     this.imageProblem = imageProblem(head, file.size);
     if (this.imageProblem === null) {
       this.imageFile = file;

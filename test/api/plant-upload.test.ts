@@ -100,11 +100,11 @@ function pngChunk(type: string, data: Uint8Array): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-/** A real 1x1 RGBA PNG with the salt in a tEXt chunk. */
-function png(salt: string): Buffer {
+/** A real 1x1 RGBA PNG with the salt in a tEXt chunk (or one whose header claims `width` × `height`). */
+function png(salt: string, width = 1, height = 1): Buffer {
   const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(1, 0);
-  ihdr.writeUInt32BE(1, 4);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 6, 0, 0, 0], 8);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -115,10 +115,12 @@ function png(salt: string): Buffer {
   ]);
 }
 
-const jpeg = (salt: string) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0', 'latin1'), Buffer.from([1, 1, 0, 0, 1, 0, 1, 0, 0]), Buffer.from([0xff, 0xfe, 0, 2 + salt.length]), Buffer.from(salt, 'latin1'), Buffer.from([0xff, 0xd9])]);
+/** A JPEG's header: JFIF, the salt as a comment, and a 1×1 start of frame (what the server reads its size from). */
+const jpeg = (salt: string) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0', 'latin1'), Buffer.from([1, 1, 0, 0, 1, 0, 1, 0, 0]), Buffer.from([0xff, 0xfe, 0, 2 + salt.length]), Buffer.from(salt, 'latin1'), Buffer.from([0xff, 0xc0, 0x00, 0x0b, 8, 0, 1, 0, 1, 1, 1, 0x11, 0]), Buffer.from([0xff, 0xd9])]);
 const gif = (salt: string) => Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.from([1, 0, 1, 0, 0, 0, 0, 0x21, 0xfe, salt.length]), Buffer.from(salt, 'latin1'), Buffer.from([0, 0x3b])]);
 function webp(salt: string): Buffer {
-  const chunk = Buffer.concat([Buffer.from('VP8L', 'latin1'), Buffer.from([salt.length, 0, 0, 0]), Buffer.from(salt, 'latin1')]);
+  // A lossless bitstream's header: its signature byte, then a 1×1 size (14 bits each, minus one), then the salt.
+  const chunk = Buffer.concat([Buffer.from('VP8L', 'latin1'), Buffer.from([5 + salt.length, 0, 0, 0]), Buffer.from([0x2f, 0, 0, 0, 0]), Buffer.from(salt, 'latin1')]);
   const size = Buffer.alloc(4);
   size.writeUInt32LE(4 + chunk.length);
   return Buffer.concat([Buffer.from('RIFF', 'latin1'), size, Buffer.from('WEBP', 'latin1'), chunk]);
@@ -225,6 +227,17 @@ describe('POST /v1/plant/upload and GET /ipfs/{cid}', () => {
 
   const image = (kind: keyof typeof IMAGES = 'png') => ({ bytes: IMAGES[kind][0](salt()), filename: `coin.${kind}`, type: IMAGES[kind][1] });
   const good = () => ({ name: 'Good Coin', symbol: 'GOOD', description: 'a coin for the tests', image: image() });
+
+  it('refuses decode bombs by the size their header states, before anything decodes them, and stores nothing', async () => {
+    const before = storeListing(f);
+    for (const [width, height] of [[100_000, 100_000], [2 ** 31 - 1, 2 ** 31 - 1], [16_384, 16_384], [4_097, 1]]) {
+      const bomb = await upload(f, { ...good(), image: { bytes: png(salt(), width, height), filename: 'coin.png', type: 'image/png' } });
+      expect([bomb.status, bomb.body['error']]).toEqual([400, { code: 'invalid_param', message: `image: ${width} × ${height} pixels; at most 4096 on each side` }]);
+    }
+    expect(storeListing(f)).toEqual(before);
+    const largest = await upload(f, { ...good(), image: { bytes: png(salt(), 4_096, 4_096), filename: 'coin.png', type: 'image/png' } });
+    expect(largest.status, JSON.stringify(largest.body)).toBe(200);
+  });
 
   it('refuses a state-changing request from a page of another site, and stores nothing; its own pages and bots are served', async () => {
     const before = storeListing(f);

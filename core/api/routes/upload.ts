@@ -5,7 +5,7 @@ import { Type, type Static } from 'typebox';
 import { LISTING_RULES } from '../../config/listing-rules.js';
 import { NATIVE_SYMBOL } from '../../config/profile.js';
 import { isCid } from '../../content/cid.js';
-import { IMAGE_MAX_BYTES, imageTypeOf } from '../../verify/image-type.js';
+import { IMAGE_MAX_BYTES, imageSizeProblem, imageTypeOf } from '../../verify/image-type.js';
 import { publishCoin, type CoinUpload } from '../../content/metadata.js';
 import { DeskError } from '../../errors.js';
 import { invalidParam, notFound } from '../api-error.js';
@@ -58,6 +58,9 @@ function coinUploadOf(body: Static<typeof UploadBody>, nativeSymbol: string): Co
   if (!Buffer.isBuffer(image)) throw invalidParam('image', Array.isArray(image) ? 'send exactly one image file' : 'must be a file part of the form, not a text field');
   const type = imageTypeOf(image);
   if (!type) throw invalidParam('image', 'is not a PNG, JPEG, WebP or GIF image (the type is read from the file\'s bytes, not its name or declared type)');
+  // Decode bombs: the header's dimensions are checked before anything (here or in the desk) decodes it.
+  const sizeProblem = imageSizeProblem(image, type);
+  if (sizeProblem !== null) throw invalidParam('image', sizeProblem.replace(/^image: /, ''));
   const optional = <K extends string, V>(key: K, value: V | undefined) => (value === undefined ? {} : ({ [key]: value } as Record<K, V>));
   return {
     name: body.name,
