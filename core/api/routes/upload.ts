@@ -24,7 +24,8 @@ const Link = (what: string) =>
   Type.Optional(Type.String({ maxLength: LINK_MAX_CHARS, pattern: '^(|https?://\\S+)$', description: `${what}: an http(s) link; empty is the same as absent` }));
 
 const UploadBody = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: LISTING_RULES.nameMaxBytes, description: `at most ${LISTING_RULES.nameMaxBytes} bytes of UTF-8` }),
+  // The rule is in bytes (checked in coinUploadOf, which says so); the schema only bounds what is read.
+  name: Type.String({ minLength: 1, maxLength: 200, description: `at most ${LISTING_RULES.nameMaxBytes} bytes of UTF-8` }),
   symbol: Type.String({ pattern: LISTING_RULES.tickerPattern.source, description: 'the ticker: 2 to 10 characters of A-Z and 0-9, not the native coin\'s' }),
   description: Type.Optional(Type.String({ maxLength: DESCRIPTION_MAX_CHARS })),
   twitter: Link('twitter'),
