@@ -233,6 +233,14 @@ export async function createApiServer(given: ApiContext): Promise<Api> {
     }
   });
 
+  // Every answer a person could navigate to (the reference, an /ipfs file, an error page, any JSON) carries a
+  // Content-Security-Policy: nothing runs or loads unless the answer itself allows it (the desk's page sets its own).
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('content-security-policy')) void reply.header('content-security-policy', NAVIGABLE_CSP);
+    if (!reply.hasHeader('x-content-type-options')) void reply.header('x-content-type-options', 'nosniff');
+    return payload;
+  });
+
   app.addHook('preValidation', async (request) => {
     refuseUntakenFilters(request);
     // Integers in a query must be plain decimal digits: Ajv's coercion would take `1e309` or `Infinity` for numbers.
@@ -289,6 +297,9 @@ export async function createApiServer(given: ApiContext): Promise<Api> {
   registerDeskRoutes(app, desk);
   return app;
 }
+
+/** The policy of every answer but the desk's page: inline styles (the reference page) and this server's images only. */
+export const NAVIGABLE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /** The methods that change something: a cross-site request with one of them is refused. */
 const CHANGES_STATE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

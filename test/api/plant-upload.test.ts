@@ -16,6 +16,7 @@ import { NO_IMAGE_MODERATION, readImageHashes, readImageModeration } from '../..
 import { KuboBlockPinning, type PinningService } from '../../core/content/pinning.js';
 import { isDeskError } from '../../core/errors.js';
 import { tempDir } from '../helpers/sandbox.js';
+import { NAVIGABLE_CSP } from '../../core/api/server.js';
 import { call, codeOf, messageOf, startApi, type Answer, type ApiFixture } from './api-fixture.js';
 
 const referenceCid = async (bytes: Uint8Array) => CID.create(1, raw.code, await sha256.digest(bytes)).toString();
@@ -227,6 +228,17 @@ describe('POST /v1/plant/upload and GET /ipfs/{cid}', () => {
 
   const image = (kind: keyof typeof IMAGES = 'png') => ({ bytes: IMAGES[kind][0](salt()), filename: `coin.${kind}`, type: IMAGES[kind][1] });
   const good = () => ({ name: 'Good Coin', symbol: 'GOOD', description: 'a coin for the tests', image: image() });
+
+  it('sends a Content-Security-Policy with every answer a person could open: an /ipfs file, the reference, an error, JSON', async () => {
+    const answer = await upload(f, good());
+    const metadataCid = cidOfUri(answer.body['uri']);
+    const document = JSON.parse((await fetchBytes(f, `/ipfs/${metadataCid}`)).bytes.toString('utf8')) as { image: string };
+    for (const path of [`/ipfs/${metadataCid}`, `/ipfs/${document.image.slice('ipfs://'.length)}`, '/v1/docs', '/v1/openapi.json', '/v1/nothing-here', '/v1/coins?limit=1']) {
+      f.clock += 61_000;
+      const response = await fetch(`${f.base}${path}`);
+      expect([path, response.headers.get('content-security-policy'), response.headers.get('x-content-type-options')]).toEqual([path, NAVIGABLE_CSP, 'nosniff']);
+    }
+  });
 
   it('refuses decode bombs by the size their header states, before anything decodes them, and stores nothing', async () => {
     const before = storeListing(f);
