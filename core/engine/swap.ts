@@ -18,6 +18,7 @@ import { resolveTransaction } from '../verify/message.js';
 import { expiresAtOf, newBuildId, type Build, type Expected } from './build.js';
 import { poolTradeFeeRates } from './fee-rates.js';
 import { SLIPPAGE_BPS } from './quote.js';
+import { zecBalance } from './balances.js';
 import { chosenPriorityLamports } from './priority-fee.js';
 import { simulateTransaction, type SimulatedTransaction } from './simulate.js';
 import { lookupTablesOf, type World } from './world.js';
@@ -201,8 +202,7 @@ async function refuseUnaffordable(chain: Chain, world: World, request: SwapReque
     if (balance < request.amount) throw new DeskError('refused', `wallet ${request.wallet} holds ${sol(balance)}, less than the ${sol(request.amount)} to swap (and the network fee on top)`);
     return;
   }
-  const account = await chain.getAccount(await findAssociatedTokenAccount(request.wallet, world.zec.address, world.zec.tokenProgram), 'confirmed');
-  const balance = account ? tokenAccountAmount(account.data) : 0n;
+  const balance = await zecBalance(chain, world, request.wallet);
   if (balance < request.amount) throw new DeskError('refused', `wallet ${request.wallet} holds ${zec(balance)}, less than the ${zec(request.amount)} to swap`);
 }
 

@@ -12,7 +12,7 @@ import { buyExactQuoteInV2Instruction } from '../programs/launchpad/instructions
 import { sellV2Instruction } from '../programs/launchpad/instructions/sell-v2.js';
 import type { TradeV2Parties } from '../programs/launchpad/instructions/trade-v2-accounts.js';
 import { findAssociatedTokenAccount } from '../programs/launchpad/pdas.js';
-import { TOKEN_2022_PROGRAM, tokenAccountAmount } from '../programs/token-account.js';
+import { TOKEN_2022_PROGRAM } from '../programs/token-account.js';
 import { expiresAtOf, newBuildId, totalSolCost, type Build, type Expected } from './build.js';
 import { readCoinMarket, type CoinMarket } from './market.js';
 import { quoteTrade, type Side, type TradeQuote } from './quote.js';
@@ -20,6 +20,7 @@ import { chosenPriorityLamports } from './priority-fee.js';
 import { simulateTransaction, type SimulatedTransaction } from './simulate.js';
 import type { World } from './world.js';
 import { assertAcceptedTrade } from './accepted-trade.js';
+import { coinBalance } from './balances.js';
 import { buildSwap, quoteSwap, swapExpectedOf, swapInstructions, swapOverpayProblem, swapRouteOf, type SwapQuote } from './swap.js';
 
 /** A trade request as the API read it (spec "POST /v1/trade/build"). */
@@ -36,11 +37,7 @@ export interface TradeRequest {
   readonly computeUnitPrice?: bigint;
 }
 
-/** The wallet's coin balance (0 without an account). */
-export async function coinBalance(chain: Chain, wallet: Address, mint: Address): Promise<bigint> {
-  const account = await chain.getAccount(await findAssociatedTokenAccount(wallet, mint, TOKEN_2022_PROGRAM), 'confirmed');
-  return account ? tokenAccountAmount(account.data) : 0n;
-}
+export { coinBalance, tokenBalance, zecBalance } from './balances.js';
 
 /** Reads the market and quotes the request (`all` resolved against the wallet's balance). */
 export async function quoteRequest(chain: Chain, world: World, request: TradeRequest): Promise<{ market: CoinMarket; quote: TradeQuote; amount: bigint }> {

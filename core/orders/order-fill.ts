@@ -4,11 +4,9 @@ import type { ReviewDeps } from '../api/desk/build-review.js';
 import { reviewRefusals } from '../api/desk/sign-build.js';
 import { reviewTradeBuild } from '../api/desk/trade-review.js';
 import type { Order } from '../api/store/order-book.js';
-import { buildTrade, coinBalance, quoteTradeRequest, type TradeRequest } from '../engine/trade.js';
+import { buildTrade, coinBalance, quoteTradeRequest, zecBalance, type TradeRequest } from '../engine/trade.js';
 import { readWorld } from '../engine/world.js';
 import { formatExactUnits } from '../math/decimal-display.js';
-import { findAssociatedTokenAccount } from '../programs/launchpad/pdas.js';
-import { tokenAccountAmount } from '../programs/token-account.js';
 import type { ProgramGuard } from '../signer/program-guard.js';
 import type { WalletBook } from '../signer/wallet-book.js';
 import type { FiredLeg } from '../verify/order-trigger.js';
@@ -38,12 +36,6 @@ export interface FillResult {
   readonly line: string;
 }
 
-async function zecBalance(deps: FillDeps, wallet: Address): Promise<bigint> {
-  const { address, tokenProgram } = deps.profile.mints.zec;
-  const account = await deps.chain.getAccount(await findAssociatedTokenAccount(wallet, address, tokenProgram), 'confirmed');
-  return account ? tokenAccountAmount(account.data) : 0n;
-}
-
 const zec = (zat: bigint) => `${formatExactUnits(zat, 8)} ZEC`;
 
 /**
@@ -68,7 +60,7 @@ export async function runFill(deps: FillDeps, order: Order, leg: FiredLeg, steps
   signer.catch(() => undefined);
   guard.catch(() => undefined);
   // The balances before, read alongside: what the landing line says moved is the chain's difference.
-  const balances = () => Promise.all([coinBalance(deps.chain, wallet, mint), zecBalance(deps, wallet)]);
+  const balances = () => Promise.all([coinBalance(deps.chain, wallet, mint), zecBalance(deps.chain, deps.profile.mints, wallet)]);
   const before = balances();
   before.catch(() => undefined);
   let amount: bigint | 'all';
