@@ -1,5 +1,6 @@
 import { formatPrice, roundToSignificant } from '../../core/math/decimal-display.js';
 import { formatDecimalUnits, parseDecimalUnits, ZEC_DECIMALS } from '../../core/math/units.js';
+import { buysWith, KIND_FIELDS } from '../../core/types/order-kinds.js';
 import type { FillJson, OrderJson, OrderKindName, OrderStateName } from '../api/order-api.js';
 
 /**
@@ -39,25 +40,19 @@ export interface KindFields {
   readonly spends: 'amount' | 'percent';
 }
 
+/** Which side of its price fires a one-price kind. */
+const FIRES_AT: Partial<Record<OrderKindName, 'below' | 'above'>> = { limit_buy: 'below', stop_loss: 'below', limit_sell: 'above', take_profit: 'above' };
+
+/** The form's fields of a kind, read from the one rule of what each kind takes (core/types/order-kinds.ts). */
 export function kindFields(kind: OrderKindName): KindFields {
-  const base = { price: null, bracket: false, trail: false, dca: false, spends: 'percent' } as const;
-  switch (kind) {
-    case 'limit_buy':
-      return { ...base, price: 'below', spends: 'amount' };
-    case 'dca':
-      return { ...base, dca: true, spends: 'amount' };
-    case 'limit_sell':
-    case 'take_profit':
-      return { ...base, price: 'above' };
-    case 'stop_loss':
-      return { ...base, price: 'below' };
-    case 'trailing_stop':
-      return { ...base, trail: true };
-    case 'bracket':
-      return { ...base, bracket: true };
-    case 'sell_on_graduation':
-      return base;
-  }
+  const takes = KIND_FIELDS[kind];
+  return {
+    price: takes.includes('price') ? FIRES_AT[kind]! : null,
+    bracket: takes.includes('takeProfit'),
+    trail: takes.includes('trailBps'),
+    dca: takes.includes('count'),
+    spends: buysWith(kind) ? 'amount' : 'percent',
+  };
 }
 
 /** States in which an order still waits, or is at work (its lines stay on the chart). */
