@@ -133,3 +133,26 @@ export function quoteTrade(market: CoinMarket, ask: TradeAsk): TradeQuote {
     return refusal(error);
   }
 }
+
+/**
+ * The quote with the floor the trader accepted (the build's local `minOut`): tokens on a buy, ZEC on a
+ * sale. A person or a bot accepts a minimum from a quote it saw; building from a newer quote would
+ * otherwise carry a lower floor than the one shown whenever a trade landed in between. Refused when the
+ * market no longer gives that much (the trade would fail on chain), or when the floor leaves more than
+ * the largest slippage the API allows.
+ */
+export function withMinimumOut(quote: TradeQuote, minimum: bigint): TradeQuote {
+  const expected = quote.side === 'buy' ? quote.tokensOut : quote.zecOut;
+  if (expected === null) throw new Error('a quote names what it gives');
+  const what = quote.side === 'buy' ? 'tokens (base units)' : 'ZEC (base units)';
+  if (minimum > expected) {
+    throw new DeskError('refused', `the price moved: this ${quote.side === 'buy' ? 'buy' : 'sale'} now gives ${expected} ${what}, less than the minOut of ${minimum} asked for; quote again`, { reason: 'price_moved' });
+  }
+  const widest = lowerBySlippage(expected, bps(SLIPPAGE_BPS.max));
+  if (minimum < widest) {
+    throw new DeskError('invalid_param', `minOut: ${minimum} is below ${widest}, what the trade gives now less the largest slippage allowed (${SLIPPAGE_BPS.max} bps)`, { field: 'minOut' });
+  }
+  const plan: TradePlan =
+    quote.plan.venue === 'route' ? { ...quote.plan, minAmountOut: minimum } : quote.plan.side === 'buy' ? { ...quote.plan, minTokensOut: minimum } : { ...quote.plan, minZecOut: minimum };
+  return quote.side === 'buy' ? { ...quote, minTokensOut: minimum, plan } : { ...quote, minZecOut: minimum, plan };
+}

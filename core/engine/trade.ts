@@ -15,7 +15,7 @@ import { findAssociatedTokenAccount } from '../programs/launchpad/pdas.js';
 import { TOKEN_2022_PROGRAM } from '../programs/token-account.js';
 import { expiresAtOf, newBuildId, totalSolCost, type Build, type Expected } from './build.js';
 import { readCoinMarket, type CoinMarket } from './market.js';
-import { quoteTrade, type Side, type TradeQuote } from './quote.js';
+import { quoteTrade, withMinimumOut, type Side, type TradeQuote } from './quote.js';
 import { chosenPriorityLamports } from './priority-fee.js';
 import { simulateTransaction, type SimulatedTransaction } from './simulate.js';
 import type { World } from './world.js';
@@ -35,6 +35,8 @@ export interface TradeRequest {
   readonly viaSol?: boolean;
   /** Micro-lamports per compute unit (core/engine/priority-fee.ts); absent: the default. */
   readonly computeUnitPrice?: bigint;
+  /** The floor the trader accepted from a quote it saw (tokens on a buy, ZEC on a sale); absent: the quote less slippage. */
+  readonly minimumOut?: bigint;
 }
 
 export { coinBalance, tokenBalance, zecBalance } from './balances.js';
@@ -47,7 +49,8 @@ export async function quoteRequest(chain: Chain, world: World, request: TradeReq
     amount = await coinBalance(chain, request.wallet, request.mint);
     if (amount === 0n) throw new DeskError('refused', `wallet ${request.wallet} holds none of coin ${request.mint}: there is nothing to sell`);
   } else amount = request.amount;
-  return { market, quote: quoteTrade(market, { side: request.side, amount, slippageBps: request.slippageBps }), amount };
+  const quote = quoteTrade(market, { side: request.side, amount, slippageBps: request.slippageBps });
+  return { market, quote: request.minimumOut === undefined ? quote : withMinimumOut(quote, request.minimumOut), amount };
 }
 
 /** A trade request quoted exactly as its build is made: the coin's venue, and the aggregator leg of pay/receive SOL. */

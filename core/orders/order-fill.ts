@@ -76,10 +76,11 @@ export async function runFill(deps: FillDeps, order: Order, leg: FiredLeg, steps
   }
   const world = await readWorld(deps.chain, deps.profile);
   const request: TradeRequest = { wallet, mint, side, amount, slippageBps: BigInt(order.slippageBps), computeUnitPrice: order.computeUnitPrice };
-  // The order's own bound, from a quote made here: the build must ask for at least this much out.
+  // The order's own bound, from a quote made here: the build carries exactly this floor (a trade landing
+  // between the quote and the build cannot lower it; one that moved the price past it refuses the build).
   const quoted = await quoteTradeRequest(deps.chain, world, request);
   const minimum = (side === 'buy' ? quoted.quote.minTokensOut : quoted.quote.minZecOut) ?? 0n;
-  const build = await buildTrade(deps.chain, request, world, now);
+  const build = await buildTrade(deps.chain, { ...request, minimumOut: minimum }, world, now);
   deps.relay.record(build);
   const asked = side === 'buy' ? `buy with ${zec(quoted.amount)}, at least ${coins(minimum)} (slippage ${order.slippageBps} bps)` : `sell ${coins(quoted.amount)}, for at least ${zec(minimum)} (slippage ${order.slippageBps} bps)`;
   steps.built(build.id, asked);

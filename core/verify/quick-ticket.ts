@@ -77,6 +77,16 @@ export function quickMinimumOf(ask: QuickAsk, quote: { readonly minTokensOut?: s
   return floor ?? null;
 }
 
+/**
+ * The floor a build carries as its `minOut` (core/engine/quote.ts withMinimumOut): the venue's own,
+ * coins on a buy and ZEC on a sale (a receive-SOL swap takes its minimum from that ZEC), as the quote the
+ * person saw said it; null when the quote has none.
+ */
+export function buildFloorOf(side: 'buy' | 'sell', quote: { readonly minTokensOut?: string | undefined; readonly minOutZec?: string | undefined }): { minOut: string } | Record<string, never> {
+  const floor = side === 'buy' ? quote.minTokensOut : quote.minOutZec;
+  return floor === undefined ? {} : { minOut: floor };
+}
+
 /** The person's own ticket as the review and the quick signature take it. */
 export function quickTicketOf(ask: QuickAsk, minimum: string) {
   return {

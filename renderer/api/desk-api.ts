@@ -93,7 +93,7 @@ export class DeskApi {
   }
 
   /** POST /v1/trade/build: an unsigned, simulated build (signing comes with the review screen). */
-  tradeBuild(request: TradeTicketRequest & { readonly wallet: string; readonly mint: string }, signal?: AbortSignal): Promise<BuildJson> {
+  tradeBuild(request: TradeTicketRequest & { readonly wallet: string; readonly mint: string; readonly minOut?: string }, signal?: AbortSignal): Promise<BuildJson> {
     return this.request('/v1/trade/build', request, signal);
   }
 

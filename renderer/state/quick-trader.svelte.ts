@@ -3,7 +3,7 @@ import { notifyLanded } from '../api/desk-bridge.js';
 import type { DeskApi } from '../api/desk-api.js';
 import { formatDecimalUnits } from '../../core/math/units.js';
 import { amountText } from '../../core/verify/balance-words.js';
-import { quickBuyOf, quickMinimumOf, quickProblem, quickRequestOf, quickSellOf, quickTicketOf, type QuickAsk, type QuickCoin } from '../../core/verify/quick-ticket.js';
+import { buildFloorOf, quickBuyOf, quickMinimumOf, quickProblem, quickRequestOf, quickSellOf, quickTicketOf, type QuickAsk, type QuickCoin } from '../../core/verify/quick-ticket.js';
 import { coinPath, type Router } from './router.svelte.js';
 import type { TradingSettings } from './trading-settings.svelte.js';
 import type { WalletBalances } from './wallet-balances.svelte.js';
@@ -154,8 +154,8 @@ export class QuickTrader {
   }
 
   /**
-   * The quote, then the build. A trade landing between the two (another trader's, or another of these
-   * wallets') can leave the build's minimum above what the curve now gives, and its simulation refuses it:
+   * The quote, then the build carrying the quote's floor (`minOut`), so a trade landing between the two
+   * cannot lower it. A trade that moved the price past that floor meanwhile is refused ("the price moved"):
    * that is the market moving, not a problem with the ticket, so it is quoted and built once more.
    */
   private async quoteAndBuild(coin: QuickCoin, request: ReturnType<typeof quickRequestOf>, ask: QuickAsk, run: QuickRun) {
@@ -165,9 +165,9 @@ export class QuickTrader {
       if (minimum === null) throw new Error('the quote has no minimum');
       run.detail = attempt === 1 ? 'building…' : 'the market moved: building again…';
       try {
-        return { minimum, build: await this.api.tradeBuild({ ...request, mint: coin.mint }) };
+        return { minimum, build: await this.api.tradeBuild({ ...request, mint: coin.mint, ...buildFloorOf(ask.side, quote) }) };
       } catch (error) {
-        if (attempt >= 2 || !(isApiError(error) && /slippage/i.test(error.message))) throw error;
+        if (attempt >= 2 || !(isApiError(error) && /price moved|slippage/i.test(error.message))) throw error;
       }
     }
   }

@@ -4,6 +4,7 @@ import { isApiError, type ApiError } from '../api/api-error.js';
 import type { BuildJson, QuoteJson, TradeTicketRequest } from '../api/api-types.js';
 import type { DeskApi } from '../api/desk-api.js';
 import { TradeReviewState } from './trade-review.svelte.js';
+import { buildFloorOf } from '../../core/verify/quick-ticket.js';
 import { firstStepOf, secondStepOf, type SplitQuote, type SplitTicket } from '../../core/verify/split-trade.js';
 import { watchedWallet, watchWallet } from './watched-wallet.js';
 import type { WalletsState } from './wallets.svelte.js';
@@ -311,7 +312,8 @@ export class TradeTicketState {
       this.quote = quote;
       this.quotedAt = Date.now();
       if (quote.priceImpactBps >= IMPACT_WARNING_BPS && !this.acknowledged) return; // the impact grew past the warning: seen first
-      const build = await this.api.tradeBuild({ ...this.request(), wallet: ticket.wallet, mint: this.mint });
+      // The build carries the floor this quote shows (`minOut`): a trade landing before it is built cannot lower it.
+      const build = await this.api.tradeBuild({ ...this.request(), wallet: ticket.wallet, mint: this.mint, ...buildFloorOf(ticket.side, quote) });
       this.build = build;
       const own = this.wallets?.wallets.some((w) => w.address === ticket.wallet) && this.wallets.hasToken;
       if (build.then) {
@@ -325,7 +327,8 @@ export class TradeTicketState {
       if (own && floor !== undefined && 'amount' in amount) {
         const all = ticket.side === 'sell' && this.sellAll;
         const deskTicket = { wallet: ticket.wallet, mint: this.mint, side: ticket.side, amount: amount.amount.toString(), pay: ticket.pay, receive: ticket.receive, slippageBps: ticket.slippageBps, minimum: floor, computeUnitPrice: String(this.priority.microLamports), ...(all ? { amountFrom: 'all' as const } : {}) };
-        const request = { ...this.request(), wallet: ticket.wallet, mint: this.mint };
+        // Built again (an expired blockhash) with the same floor the person accepts.
+        const request = { ...this.request(), wallet: ticket.wallet, mint: this.mint, ...buildFloorOf(ticket.side, quote) };
         this.review = new TradeReviewState(this.wallets!.api, build.buildId, deskTicket, 'trade', async () => (await this.api.tradeBuild(request)).buildId);
         void this.review.load();
       }

@@ -84,6 +84,39 @@ describe('trade builds through /v1, signed locally, relayed', () => {
     expect(sell.expected['slippageBps']).toBe(50);
   });
 
+  it('carries the floor a quote showed (minOut): a trade landing in between cannot lower it; past it, the price moved', async () => {
+    const quote = await call(f, 'GET', `/v1/coins/${coin}/quote?side=buy&amount=${ZEC}&wallet=${trader.address}`);
+    const floor = quote.body['minTokensOut'] as string;
+    // Another trader buys between the quote and the build: the curve now gives fewer coins for 1 ZEC.
+    const other = await fundedWallet(f.sandbox, 10n * ZEC);
+    await signAndSend(f, await build(f, '/v1/trade/build', { wallet: other.address, mint: coin, side: 'buy', amount: String(ZEC / 200n) }), [other]);
+    const answer = await build(f, '/v1/trade/build', { wallet: trader.address, mint: coin, side: 'buy', amount: String(ZEC), minOut: floor });
+    const expected = answer.body['expected'] as Record<string, string>;
+    expect(BigInt(expected['tokensOut']!)).toBeLessThan(BigInt(quote.body['tokensOut'] as string));
+    expect(expected['minTokensOut']).toBe(floor);
+    const before = (await balances(coin)).tokens;
+    await signAndSend(f, answer, [trader]);
+    expect((await balances(coin)).tokens - before).toBe(BigInt(expected['tokensOut']!));
+
+    // A floor the market no longer gives would only fail on chain: it is refused before anything is built.
+    const now = await call(f, 'GET', `/v1/coins/${coin}/quote?side=sell&amount=1000000&wallet=${trader.address}`);
+    f.clock += 61_000;
+    const past = await call(f, 'POST', '/v1/trade/build', { body: { wallet: trader.address, mint: coin, side: 'sell', amount: '1000000', minOut: String(BigInt(now.body['zecOut'] as string) + 1n) } });
+    expect(past.status).toBe(422);
+    expect(past.body).toMatchObject({ error: { code: 'refused' } });
+    expect((past.body['error'] as { message: string }).message).toMatch(/^the price moved: this sale now gives \d+ ZEC \(base units\), less than the minOut of \d+ asked for; quote again$/);
+    // A floor wider than the largest slippage is refused naming the field.
+    f.clock += 61_000;
+    const wide = await call(f, 'POST', '/v1/trade/build', { body: { wallet: trader.address, mint: coin, side: 'buy', amount: String(ZEC), minOut: '1' } });
+    expect(wide.status).toBe(400);
+    expect(wide.body).toMatchObject({ error: { code: 'invalid_param' } });
+    expect((wide.body['error'] as { message: string }).message).toMatch(/^minOut: 1 is below \d+, what the trade gives now less the largest slippage allowed \(2000 bps\)$/);
+    f.clock += 61_000;
+    const zero = await call(f, 'POST', '/v1/trade/build', { body: { wallet: trader.address, mint: coin, side: 'buy', amount: String(ZEC), minOut: '0' } });
+    expect(zero.status).toBe(400);
+    expect((zero.body['error'] as { message: string }).message).toBe('minOut: must be at least 1 base unit');
+  });
+
   it('buys the curve to completion, then trades on the migrated pool; `all` sells everything and closes the account', async () => {
     const out = await trade(coin, 'buy', String(5_000n * ZEC));
     expect(out.moved.zecSpent).toBe(BigInt(out.expected['zecIn']!));

@@ -157,7 +157,8 @@ export function registerTradeRoutes(app: Api, ctx: ApiContext): void {
       },
     },
     async (request) => {
-      const trade = { ...tradeRequestOf(request.body), ...computeUnitPriceField(request.body.computeUnitPrice) };
+      const { minOut } = request.body;
+      const trade = { ...tradeRequestOf(request.body), ...computeUnitPriceField(request.body.computeUnitPrice), ...(minOut === undefined ? {} : { minimumOut: amountOf(minOut, 'minOut') as bigint }) };
       const coin = listedCoinOf(ctx, trade.mint);
       // Spec: "plant, trade and swap builds have no stock route".
       if (stockKeyOf(coin.pair) !== null) throw new DeskError('refused', `${coin.mint} is paired with a tokenized stock: this API builds no trade of a stock coin (it has no stock route)`);

@@ -35,7 +35,20 @@ export const PriorityFeeField = {
 
 export const QuoteQuery = Type.Object({ ...TradeFields, wallet: Type.Optional(AddressString('the trader; needed for `amount=all`')) });
 
-export const TradeBuildBody = Type.Object({ wallet: AddressString('the trader'), mint: AddressString('the coin'), ...TradeFields, ...PriorityFeeField });
+export const TradeBuildBody = Type.Object({
+  wallet: AddressString('the trader'),
+  mint: AddressString('the coin'),
+  ...TradeFields,
+  minOut: Type.Optional(
+    Type.String({
+      pattern: '^[0-9]{1,20}$',
+      maxLength: 20,
+      description:
+        'local addition, not in the hosted spec: the floor accepted from a quote already seen, in base units (tokens on a buy; ZEC on a sale, before a receive=SOL swap). The build carries exactly this instead of its own quote less slippage, so a trade landing in between cannot lower it; refused when the market no longer gives this much, or when it is below what the trade gives less 2000 bps',
+    }),
+  ),
+  ...PriorityFeeField,
+});
 
 export const SwapBuildBody = Type.Object({
   wallet: AddressString('the wallet that swaps, pays the fees and signs'),
