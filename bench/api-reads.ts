@@ -194,6 +194,7 @@ export function buildIndex(store: IndexStore, tradeCount: number, coinCount: num
       realToken: initial.realTokenReserves,
       realQuote: initial.realQuoteReserves,
       tokenTotalSupply: CURVE_SHAPE.tokenTotalSupply,
+      curve: fakeAddress(`api bench curve ${c}`),
     };
     const at = plantedAt(c);
     push({ signature: signature(), slot: slotOf(at), at, facts: [fact] });

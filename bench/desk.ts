@@ -83,7 +83,7 @@ async function discoverFirstRender(coins: number): Promise<void> {
       kind: 'planted', mint: fakeAddress(`desk bench mint ${c}`) as Address, listed: true, unlistedReason: null, pair: 'zec',
       name: `Bench Coin ${c}`, symbol: `B${c % 1_000_000}`, uri: `https://example.com/${c}.json`, deployer: fakeAddress(`d ${c}`), creator: fakeAddress(`c ${c}`),
       payeeKind: 'holders', payee: null, virtualToken: CURVE_SHAPE.initialVirtualTokenReserves, virtualQuote: INITIAL_VIRTUAL_ZEC_RESERVES,
-      realToken: CURVE_SHAPE.initialRealTokenReserves, realQuote: 0n, tokenTotalSupply: CURVE_SHAPE.tokenTotalSupply,
+      realToken: CURVE_SHAPE.initialRealTokenReserves, realQuote: 0n, tokenTotalSupply: CURVE_SHAPE.tokenTotalSupply, curve: fakeAddress(`desk bench curve ${c}`),
     };
     batch.push({ signature: fakeSignature(`desk bench planting ${c}`), slot: BigInt(1_000 + c), at: 1_790_000_000n + BigInt(c), facts: [fact] });
     if (batch.length === 5_000) store.applyAll(batch.splice(0));

@@ -96,7 +96,7 @@ export function synthesize(count: number): Synthetic {
     complete: false,
   });
   const plantings: IndexedTransaction[] = [];
-  const state: { mint: Address; curve: CurveState; held: Map<Address, bigint> }[] = [];
+  const state: { mint: Address; curve: CurveState; held: Map<Address, bigint>; curveAccount: Address }[] = [];
   for (let c = 0; c < coins; c++) {
     const mint = fakeAddress(`bench mint ${c}`);
     const fact: PlantedFact = {
@@ -117,9 +117,10 @@ export function synthesize(count: number): Synthetic {
       realToken: initial.realTokenReserves,
       realQuote: initial.realQuoteReserves,
       tokenTotalSupply: CURVE_SHAPE.tokenTotalSupply,
+      curve: fakeAddress(`bench curve ${c}`),
     };
     plantings.push({ signature: fakeSignature(`bench planting ${c}`), slot: START_SLOT - BigInt(coins - c), at: START_AT - BigInt(coins - c), facts: [fact] });
-    state.push({ mint, curve: initial, held: new Map() });
+    state.push({ mint, curve: initial, held: new Map(), curveAccount: fact.curve });
   }
 
   const coinOf = seededAmounts(0x1d1, 0n, BigInt(coins), count);
@@ -158,7 +159,8 @@ export function synthesize(count: number): Synthetic {
       signature: fakeSignature(`bench trade ${i}`),
       slot: START_SLOT + BigInt(Math.floor((i * 5) / 8)),
       at: START_AT + BigInt(Math.floor(i / 4)),
-      facts: [fact],
+      // As the ingest reads a real trade: the trade, then its token balance changes (the trader's and the curve's).
+      facts: [fact, { kind: 'moved', mint: coin.mint, owner: user, delta: fact.side === 'buy' ? fact.tokens : -fact.tokens }, { kind: 'moved', mint: coin.mint, owner: coin.curveAccount, delta: fact.side === 'buy' ? -fact.tokens : fact.tokens }],
     };
     trades.push(tx);
     const seq = BigInt(plantings.length + i + 1);

@@ -144,7 +144,7 @@ function holdersRead(holderCount: number): void {
     const mint = fakeAddress('holders coin');
     const planted: IndexedTransaction = {
       signature: fakeSignature('plant'), slot: 1n, at: 1_700_000_000n,
-      facts: [{ kind: 'planted', mint, listed: true, unlistedReason: null, pair: 'zec', name: 'Holders', symbol: 'HOLD', uri: 'https://example.com/h.json', deployer: fakeAddress('deployer'), creator: fakeAddress('creator'), payeeKind: 'holders', payee: null, virtualToken: CURVE_SHAPE.initialVirtualTokenReserves, virtualQuote: INITIAL_VIRTUAL_ZEC_RESERVES, realToken: CURVE_SHAPE.initialRealTokenReserves, realQuote: 0n, tokenTotalSupply: CURVE_SHAPE.tokenTotalSupply }],
+      facts: [{ kind: 'planted', mint, listed: true, unlistedReason: null, pair: 'zec', name: 'Holders', symbol: 'HOLD', uri: 'https://example.com/h.json', deployer: fakeAddress('deployer'), creator: fakeAddress('creator'), payeeKind: 'holders', payee: null, virtualToken: CURVE_SHAPE.initialVirtualTokenReserves, virtualQuote: INITIAL_VIRTUAL_ZEC_RESERVES, realToken: CURVE_SHAPE.initialRealTokenReserves, realQuote: 0n, tokenTotalSupply: CURVE_SHAPE.tokenTotalSupply, curve: fakeAddress('curve') }],
     };
     store.applyAll([planted]);
     let curve = curveState({ virtualTokenReserves: CURVE_SHAPE.initialVirtualTokenReserves, virtualQuoteReserves: INITIAL_VIRTUAL_ZEC_RESERVES, realTokenReserves: CURVE_SHAPE.initialRealTokenReserves, realQuoteReserves: 0n, complete: false });

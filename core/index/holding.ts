@@ -9,10 +9,29 @@ export function balanceAfter(balance: bigint, side: 'buy' | 'sell', tokens: bigi
   return { balance: balance - sold, sold };
 }
 
-/** Balances above zero after replaying counted trades in order: wallet → raw units. */
-export function replayBalances(trades: Iterable<{ readonly user: string; readonly side: 'buy' | 'sell'; readonly tokens: bigint }>): Map<string, bigint> {
+/**
+ * A holding after a balance change outside its trades (a plain transfer in or out, a burn, an account
+ * closed): the chain's change, never below zero. Coins that leave take their share of the cost basis with
+ * them (pro rata, floored) and realise nothing: moving coins between wallets is not a sale. Coins that
+ * arrive carry no basis (what they cost is not known here).
+ */
+export function holdingMoved(held: { readonly balance: bigint; readonly cost: bigint }, delta: bigint): { readonly balance: bigint; readonly cost: bigint } {
+  if (delta >= 0n) return { balance: held.balance + delta, cost: held.cost };
+  const out = -delta < held.balance ? -delta : held.balance;
+  const basis = held.balance === 0n ? 0n : (held.cost * out) / held.balance;
+  return { balance: held.balance - out, cost: held.cost - basis };
+}
+
+/** One step of a holder's history: a counted trade, or a balance change outside trades (`side` 'moved', `tokens` signed). */
+export type HoldingStep = { readonly user: string; readonly side: 'buy' | 'sell' | 'moved'; readonly tokens: bigint };
+
+/** Balances above zero after replaying counted trades and moves in order: wallet → raw units. */
+export function replayBalances(steps: Iterable<HoldingStep>): Map<string, bigint> {
   const balances = new Map<string, bigint>();
-  for (const t of trades) balances.set(t.user, balanceAfter(balances.get(t.user) ?? 0n, t.side, t.tokens).balance);
+  for (const t of steps) {
+    const before = balances.get(t.user) ?? 0n;
+    balances.set(t.user, t.side === 'moved' ? holdingMoved({ balance: before, cost: 0n }, t.tokens).balance : balanceAfter(before, t.side, t.tokens).balance);
+  }
   for (const [wallet, balance] of balances) if (balance === 0n) balances.delete(wallet);
   return balances;
 }

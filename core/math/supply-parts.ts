@@ -2,9 +2,10 @@
  * Where a coin's supply sits, exact in raw units. A planting mints the whole supply to the bonding curve's
  * token account, but only the curve's real reserve is for sale: the rest of that account (the supply less
  * the initial real reserve, 20.69% with the launchpad's parameters) stays there until graduation moves the
- * whole account into the pool. Holders' balances come from the trades the index saw, so on the curve
- * supply = held + real reserve + the kept part, and on the pool supply = held + the pool's base reserve;
- * whatever does not fit is `unplaced` (coins moved by transfers the index does not follow).
+ * whole account into the pool. Holders' balances follow every change of the coin's token accounts, and a burn
+ * lowers the supply, so on the curve supply = held + real reserve + the kept part, and on the pool supply =
+ * held + the pool's base reserve; whatever does not fit is `unplaced` (over an RPC cluster whose Token-2022
+ * transactions the index does not follow, coins moved by plain transfers).
  */
 export type SupplyVaultRole = 'curve' | 'curve-reserve' | 'pool';
 

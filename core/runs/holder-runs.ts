@@ -11,6 +11,8 @@ import { decodePayeeRecord } from '../programs/vault/payee-record.js';
 import { findPayeeRecord } from '../programs/vault/pdas.js';
 import { closeRunInstruction, decodeRewardRun, findRewardRun, findRunPaid, openRunInstruction, payRunInstruction, RUN_BATCH_MAX, type RewardRun } from '../programs/vault/runs.js';
 import type { RunOutcome } from './fee-runs.js';
+import { holdersOnChain } from './chain-holders.js';
+import { findBondingCurve } from '../programs/launchpad/pdas.js';
 import type { RunJournal } from './store/run-journal.js';
 import { RunRefused, type RunSender } from './run-sender.js';
 
@@ -27,7 +29,7 @@ export type RunStep = { readonly step: 'opened'; readonly run: number } | { read
 
 /**
  * A holders coin's reward run (programs/vault runs.h): open_run with a snapshot of the coin's holders
- * from the index, pay_run in batches of RUN_BATCH_MAX holders, each its exact pro-rata share of what
+ * as the chain has them (its token accounts, core/runs/chain-holders.ts), pay_run in batches of RUN_BATCH_MAX holders, each its exact pro-rata share of what
  * the run holds (core/math/split), then close_run (the dust of flooring waits for the next run).
  *
  * Crash-safe without a second source of truth: the run on chain (PayeeRecord.runs, the RewardRun and
@@ -69,8 +71,10 @@ export class HolderRuns {
     }
     // What waits now (the dust of a run just finished included).
     const waiting = signatures.length > 0 ? await this.feeBalance(feeAccount) : fees ? tokenAccountAmount(fees.data) : 0n;
-    const snapshotSlot = this.store.checkpoint().last?.slot ?? 0n;
-    const holders = this.store.holdersAt(mint, snapshotSlot);
+    // Who holds the coin is read from the chain, not from the trades the index saw: coins moved by a plain
+    // transfer are paid to whoever holds them now, and burned or closed ones to nobody.
+    const venues = [await findBondingCurve(world.programs.launchpad, mint), ...(this.store.coin(mint)?.pool ? [this.store.coin(mint)!.pool!] : [])];
+    const { slot: snapshotSlot, holders } = await holdersOnChain(this.chain, mint, venues);
     if (holders.length === 0) return { done: `${finished}no holders to pay yet (${zec(waiting)} ZEC waits)`, signatures };
     const least = this.minimumZec > BigInt(holders.length) ? this.minimumZec : BigInt(holders.length);
     if (waiting < least) return { done: `${finished}${zec(waiting)} ZEC waits; a run starts from ${zec(least)} ZEC`, signatures };
@@ -102,7 +106,7 @@ export class HolderRuns {
     const holders = kept && kept.slot === run.snapshotSlot ? kept.holders : this.store.holdersAt(run.mint, run.snapshotSlot);
     if (holders.length !== run.recipients) {
       throw new RunRefused(
-        `run ${run.run} of coin ${run.mint} declared ${run.recipients} holders at slot ${run.snapshotSlot} but the snapshot has ${holders.length}: it cannot be finished until the index holds every trade of that slot`,
+        `run ${run.run} of coin ${run.mint} declared ${run.recipients} holders at slot ${run.snapshotSlot} but the snapshot has ${holders.length}: it cannot be finished until the index holds every transaction of that slot`,
         null,
       );
     }

@@ -165,6 +165,21 @@ describe('sandbox RPC facade with @solana/kit', () => {
     expect(list).toHaveLength(1);
     const mints = await rpc.getProgramAccounts(zec.tokenProgram, { encoding: 'base64', filters: [{ dataSize: 82n }] }).send();
     expect(mints.map((m) => m.pubkey)).toContain(zec.address);
+
+    // Token-2022 by mint (accounts with extensions have no one size: the mint at offset 0 picks them), and
+    // the mint's largest accounts, as a validator answers both.
+    const { native } = t.sandbox.profile.mints;
+    const [bobNative] = await findAssociatedTokenPda({ mint: native.address, owner: bob.address, tokenProgram: native.tokenProgram });
+    const byMint = await rpc.getProgramAccounts(native.tokenProgram, { encoding: 'base64', filters: [{ memcmp: { offset: 0n, bytes: native.address as any, encoding: 'base58' } }] }).send();
+    expect(byMint.map((a) => a.pubkey)).toContain(bobNative);
+    const { value: largest } = await rpc.getTokenLargestAccounts(native.address).send();
+    expect(largest.length).toBeGreaterThan(0);
+    expect(largest.length).toBeLessThanOrEqual(20);
+    const amounts = largest.map((a) => BigInt(a.amount));
+    expect([...amounts].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0))).toEqual(amounts);
+    expect(largest.find((a) => a.address === bobNative)).toMatchObject({ amount: '2500000', decimals: 6, uiAmountString: '2.5' });
+    const refused = await t.rpc('getTokenLargestAccounts', [bob.address]);
+    expect(refused.error?.message).toBe('Invalid param: not a Token mint');
   });
 
   it('notifies accountSubscribe and logsSubscribe', async () => {

@@ -31,7 +31,7 @@ export function registerRunRoutes(app: Api, ctx: ApiContext): void {
       config: READS,
       schema: {
         summary: "A coin's holders",
-        description: 'Wallets holding the coin, largest first, with their share of the supply, first trade, cost basis and PnL (from the trades the index saw). The bonding curve (its coins for sale, and the part kept for its pool) or the pool are listed apart under `vaults`, never as holders; `held` + `vaults` + `unplaced` is the whole supply.',
+        description: 'Wallets holding the coin, largest first, with their share of the supply, first holding, cost basis and PnL. Balances follow every change of the coin\'s token accounts (trades, plain transfers, burns, closed accounts). The bonding curve (its coins for sale, and the part kept for its pool) or the pool are listed apart under `vaults`, never as holders; `held` + `vaults` + `unplaced` is the whole supply.',
         tags: ['holders'],
         params: MintParams,
         querystring: Type.Object({ limit: Limit, cursor: Cursor }),

@@ -17,11 +17,11 @@ const SignatureText = (description: string) => Type.String({ minLength: 64, maxL
 
 export const Holder = Type.Object({
   wallet: AddressString(),
-  balance: Amount('raw coin units, from the trades the index saw'),
+  balance: Amount('raw coin units: every token account of the coin the wallet owns, following trades, plain transfers, burns and closed accounts'),
   shareOfSupply: Type.String({ pattern: '^[0-9]+\\.[0-9]{9}$', description: 'balance ÷ the coin\'s total supply, truncated to nine decimals (exact: no float)' }),
-  firstSeenSlot: Amount('the slot of its first trade of this coin the index saw'),
-  firstSeenAt: UnixSeconds('the time of that trade'),
-  costBasisZec: Amount('average cost of the balance, zat'),
+  firstSeenSlot: Amount('the slot it first held the coin (a trade or a transfer in)'),
+  firstSeenAt: UnixSeconds('the time of that slot'),
+  costBasisZec: Amount('average cost of the balance, zat: coins received by a transfer carry none; coins sent away take their share of it'),
   valueZec: Nullable(Amount('the balance at the spot price now, zat (null while the coin has no ZEC value)')),
   realisedPnlZec: SignedAmount('zat'),
   unrealisedPnlZec: SignedAmount('zat: value less cost basis'),
@@ -48,7 +48,7 @@ export const Holders = Type.Object({
   supply: Amount('the coin\'s total supply, raw units'),
   held: SupplyPart('what all the holders hold together (every page)'),
   vaults: Type.Array(HolderVault, { description: 'where the rest of the supply sits: marked, never counted as holders' }),
-  unplaced: SupplyPart('supply neither held by a wallet the index counts nor in the curve or pool (coins moved by transfers the index does not follow); held + vaults + unplaced = supply'),
+  unplaced: SupplyPart('supply neither held by a wallet the index counts nor in the curve or pool (over an RPC cluster whose Token-2022 transactions the index does not follow: coins moved by plain transfers; 0 on the sandbox); held + vaults + unplaced = supply'),
 });
 
 export const RewardRun = Type.Object({

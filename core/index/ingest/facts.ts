@@ -5,7 +5,8 @@ import { programDataOf } from '../../programs/program-logs.js';
 import { decodeVaultEvent } from '../../programs/vault/events.js';
 import { findRewardRun } from '../../programs/vault/runs.js';
 import { PRICE_E18_SCALE, priceZecE18 } from '../candles.js';
-import type { IndexFact, IndexedTransaction, TradeFact } from '../store/facts.js';
+import type { IndexFact, IndexedTransaction, MovedFact, TradeFact } from '../store/facts.js';
+import { TOKEN_2022_PROGRAM } from '../../programs/token-account.js';
 import { judgePlanting, type PlantingRules, type PlantingVerdict } from '../../verify/planting.js';
 import type { TransactionView } from './transaction-view.js';
 
@@ -73,7 +74,28 @@ export async function factsOf(tx: TransactionView, rules: PlantingRules): Promis
       }
     }
   }
+  if (tx.meta.err === null) facts.push(...movedFacts(tx));
   return { signature: tx.signature, slot: tx.slot, at: tx.blockTime, facts };
+}
+
+/**
+ * Every owner's net Token-2022 balance change in the transaction, by mint, from the validator's pre/post
+ * token balances (the accounts among its keys): what moved however it moved. The store keeps those of its
+ * coins; a trade's own change is already its trade's, so only the rest is a transfer, a burn or a close.
+ */
+function movedFacts(tx: TransactionView): MovedFact[] {
+  const moved = new Map<string, { mint: Address; owner: Address; delta: bigint }>();
+  const add = (mint: Address, owner: Address, amount: bigint) => {
+    const key = `${mint} ${owner}`;
+    const m = moved.get(key);
+    if (m) m.delta += amount;
+    else moved.set(key, { mint, owner, delta: amount });
+  };
+  for (const b of tx.meta.preTokenBalances) if (b.programId === TOKEN_2022_PROGRAM) add(b.mint, b.owner, -b.amount);
+  for (const b of tx.meta.postTokenBalances) if (b.programId === TOKEN_2022_PROGRAM) add(b.mint, b.owner, b.amount);
+  const facts: MovedFact[] = [];
+  for (const m of moved.values()) if (m.delta !== 0n) facts.push({ kind: 'moved', ...m });
+  return facts;
 }
 
 function launchpadFacts(event: LaunchpadEvent, verdict: PlantingVerdict | null, rules: PlantingRules, insideRoute: boolean): IndexFact[] {
@@ -99,6 +121,7 @@ function launchpadFacts(event: LaunchpadEvent, verdict: PlantingVerdict | null, 
         realToken: e.realTokenReserves,
         realQuote: 0n,
         tokenTotalSupply: e.tokenTotalSupply,
+        curve: e.bondingCurve,
       },
     ];
   }

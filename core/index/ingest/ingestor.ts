@@ -1,7 +1,7 @@
 import type { Address, Signature } from '@solana/kit';
 import type { Chain } from '../../chain/chain.js';
 import type { SignatureInfo, Unsubscribe } from '../../chain/types.js';
-import { tokenAccountAmount } from '../../programs/token-account.js';
+import { TOKEN_2022_PROGRAM, tokenAccountAmount } from '../../programs/token-account.js';
 import { decodePool } from '../../programs/amm/pool.js';
 import type { IndexStore } from '../store/index-store.js';
 import { factsOf } from './facts.js';
@@ -30,6 +30,13 @@ export interface IngestorOptions {
   readonly sweepMs?: number;
   /** First wait before resubscribing after a drop; doubled per failure up to 5 s. */
   readonly retryMs?: number;
+  /**
+   * Follow every Token-2022 transaction too, so that a coin's holders follow plain transfers, burns and
+   * closed accounts, not only its trades. Default: on the sandbox (it sees every transaction anyway); off
+   * over an RPC cluster, where that would be every Token-2022 transaction of the cluster (holder-reward
+   * runs read the coin's token accounts from the chain either way).
+   */
+  readonly followTokenMoves?: boolean;
 }
 
 const PAGE = 1_000;
@@ -65,7 +72,8 @@ export class Ingestor {
   ) {}
 
   private get programs(): readonly Address[] {
-    return [this.rules.launchpad, this.rules.amm, this.rules.vault];
+    const followMoves = this.options.followTokenMoves ?? this.chain.kind === 'sandbox';
+    return followMoves ? [this.rules.launchpad, this.rules.amm, this.rules.vault, TOKEN_2022_PROGRAM] : [this.rules.launchpad, this.rules.amm, this.rules.vault];
   }
 
   /** Backfills, then follows live. Resolves once the backfill is applied. */

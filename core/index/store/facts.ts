@@ -26,6 +26,8 @@ export interface PlantedFact {
   readonly realToken: bigint;
   readonly realQuote: bigint;
   readonly tokenTotalSupply: bigint;
+  /** The bonding curve (CreateEvent.bondingCurve): its token account holds the coins for sale, not a holder's. */
+  readonly curve: Address;
 }
 
 /**
@@ -109,7 +111,19 @@ export type RunFact =
   | { readonly kind: 'run-paid'; readonly mint: Address; readonly run: number; readonly holder: Address; readonly share: bigint }
   | { readonly kind: 'run-closed'; readonly mint: Address; readonly run: number; readonly paid: bigint; readonly dust: bigint };
 
-export type IndexFact = PlantedFact | TradeFact | CompletedFact | GraduatedFact | NativePoolFact | FeeFact;
+/**
+ * A Token-2022 balance change of one owner in one transaction, whatever the instruction (a trade, a plain
+ * transfer, a burn, an account closed): the sum of its token accounts of `mint` after, less before, from the
+ * transaction's pre/post token balances. Listed after the transaction's other facts.
+ */
+export interface MovedFact {
+  readonly kind: 'moved';
+  readonly mint: Address;
+  readonly owner: Address;
+  readonly delta: bigint;
+}
+
+export type IndexFact = PlantedFact | TradeFact | CompletedFact | GraduatedFact | NativePoolFact | FeeFact | MovedFact;
 
 export interface IndexedTransaction {
   readonly signature: Signature;

@@ -11,7 +11,7 @@ import { ReadSnapshot } from './read-snapshot.js';
 import { IndexQueries, type MutableCoinRow } from './index-queries.js';
 import { StreamQueries } from './stream-queries.js';
 import { RunRows } from './run-rows.js';
-import { balanceAfter, replayBalances } from '../holding.js';
+import { balanceAfter, holdingMoved, replayBalances, type HoldingStep } from '../holding.js';
 import type { FeeFact, IndexedTransaction, PlantedFact, TradeFact } from './facts.js';
 import { SCHEMA, SCHEMA_VERSION, TABLES } from './schema.js';
 import { camel, type Row } from './rows.js';
@@ -184,7 +184,12 @@ const MAX_KNOWN = 200_000;
 
 interface CoinState {
   readonly counted: boolean;
+  /** A launchpad planting (not the native coin): its holders follow every balance change. */
+  readonly planted: boolean;
   trend: number | null;
+  /** The venue's own accounts' owners (the bonding curve, the pool once graduated): never holders. */
+  readonly curve: string | null;
+  pool: string | null;
 }
 interface HoldingState {
   balance: bigint;
@@ -265,9 +270,9 @@ export class IndexStore {
       // Marks a transaction held and answers whether it was new (0 changes: held already), in one round trip.
       markProcessed: s('INSERT INTO processed (signature, slot, seq) VALUES (?, ?, ?) ON CONFLICT (signature) DO NOTHING'),
       insertCoin: s(`INSERT OR IGNORE INTO coins (mint, listed, unlisted_reason, pair, name, symbol, uri, deployer, creator, payee_kind, payee,
-        created_signature, created_slot, created_at, stage, virtual_token, virtual_quote, real_token, real_quote, token_total_supply, counted)
+        created_signature, created_slot, created_at, stage, virtual_token, virtual_quote, real_token, real_quote, token_total_supply, counted, curve)
         VALUES (@mint, @listed, @unlistedReason, @pair, @name, @symbol, @uri, @deployer, @creator, @payeeKind, @payee,
-        @signature, @slot, @at, 'curve', @virtualToken, @virtualQuote, @realToken, @realQuote, @tokenTotalSupply, @counted)`),
+        @signature, @slot, @at, 'curve', @virtualToken, @virtualQuote, @realToken, @realQuote, @tokenTotalSupply, @counted, @curve)`),
       insertNativeCoin: s(`INSERT OR IGNORE INTO coins (mint, kind, listed, pair, name, symbol, uri, deployer, creator, created_signature, created_slot, created_at,
         stage, virtual_token, virtual_quote, real_token, real_quote, pool, pool_base, pool_quote)
         VALUES (@mint, 'native', 1, 'zec', @name, @symbol, '', @pool, @pool, '', 0, 0, 'pool', 0, 0, 0, 0, @pool, 0, 0)`),
@@ -276,7 +281,9 @@ export class IndexStore {
       meta: s('SELECT value FROM meta WHERE key = ?'),
       setNativePool: s('UPDATE coins SET pool_base = @base, pool_quote = @quote WHERE mint = @mint AND pool = @pool'),
       coinInfo: s('SELECT kind, counted FROM coins WHERE mint = ?'),
-      coinState: s('SELECT counted, trend FROM coins WHERE mint = ?'),
+      coinState: s('SELECT kind, counted, trend, curve, pool FROM coins WHERE mint = ?'),
+      burned: s('UPDATE coins SET token_total_supply = token_total_supply - ? WHERE mint = ?'),
+      insertMove: s('INSERT INTO moves (seq, position, slot, mint, wallet, delta) VALUES (?, ?, ?, ?, ?, ?)'),
       coinPair: s('SELECT pair FROM coins WHERE mint = ?'),
       // One statement per coin per run of trades (see PendingCoin): its venue's reserves, last price, trend and (when counted) its totals.
       // Positional: binding an object by name costs more on this path.
@@ -330,7 +337,10 @@ export class IndexStore {
         AND (seq, position) < (@seq, @position) ORDER BY seq DESC, position DESC LIMIT @limit`),
       feeEventsOfTx: s('SELECT signature, slot, at, mint, kind, amount, zec, party, run FROM fee_events WHERE signature = ? ORDER BY seq, position'),
       holders: s('SELECT * FROM holdings WHERE mint = ? AND balance > 0 ORDER BY balance DESC, wallet LIMIT ? OFFSET ?'),
-      tradesUpTo: s('SELECT user, side, tokens FROM trades WHERE mint = ? AND routed = 0 AND slot <= ? ORDER BY slot, seq, position'),
+      // A coin's counted trades and its moves outside trades up to a slot, in chain order: its holders' history.
+      stepsUpTo: s(`SELECT user, side, tokens, slot, seq, position FROM trades WHERE mint = @mint AND routed = 0 AND slot <= @slot
+        UNION ALL SELECT wallet AS user, 'moved' AS side, delta AS tokens, slot, seq, position FROM moves WHERE mint = @mint AND slot <= @slot
+        ORDER BY slot, seq, position`),
       holderTotals: s('SELECT COUNT(*) AS holders, COALESCE(SUM(balance), 0) AS held FROM holdings WHERE mint = ? AND balance > 0'),
       stats: s(`SELECT COALESCE(SUM(coins), 0) AS coins, COALESCE(SUM(trades), 0) AS trades, COALESCE(SUM(buys), 0) AS buys, COALESCE(SUM(sells), 0) AS sells,
         COALESCE(SUM(volume_zec), 0) AS volume_zec, COALESCE(SUM(creator_fees_zec), 0) AS creator_fees_zec, COALESCE(SUM(graduations), 0) AS graduations,
@@ -462,10 +472,29 @@ export class IndexStore {
     if (st.markProcessed.run(tx.signature, tx.slot, seq).changes === 0) return false; // held already
     this.nextSeq = seq + 1n;
     const facts = tx.facts;
+    // What this transaction's counted trades moved per coin and wallet: the rest of a balance change is a move.
+    let traded: Map<string, bigint> | null = null;
+    let burned: Map<Address, bigint> | null = null;
     for (let position = 0; position < facts.length; position++) {
       const fact = facts[position]!;
       if (fact.kind === 'trade') {
         this.applyTrade(fact, tx, seq, position);
+        if (fact.routed !== true) {
+          traded ??= new Map();
+          const key = `${fact.mint} ${fact.user}`;
+          traded.set(key, (traded.get(key) ?? 0n) + (fact.side === 'buy' ? fact.tokens : -fact.tokens));
+        }
+        continue;
+      }
+      if (fact.kind === 'moved') {
+        const info = this.coinState(fact.mint);
+        if (!info?.planted) continue;
+        // Every account of the coin counts towards its supply: what the transaction's changes take out in all was burned.
+        burned ??= new Map();
+        burned.set(fact.mint, (burned.get(fact.mint) ?? 0n) - fact.delta);
+        if (fact.owner === info.curve || fact.owner === info.pool) continue;
+        const rest = fact.delta - (traded?.get(`${fact.mint} ${fact.owner}`) ?? 0n);
+        if (rest !== 0n) this.applyMove(fact.mint, fact.owner, rest, tx, seq, position);
         continue;
       }
       // Every other fact reads or writes coins rows as they stand: the trades' coin updates go first.
@@ -483,6 +512,8 @@ export class IndexStore {
           const info = st.coinInfo.get(fact.mint) as { counted: bigint } | undefined;
           if (!info) break;
           st.graduate.run({ mint: fact.mint, pool: fact.pool, baseAmount: fact.baseAmount, quoteAmount: fact.quoteAmount });
+          const state = this.coinStates.get(fact.mint);
+          if (state) state.pool = fact.pool;
           const added = st.insertGraduation.run({ ...base, mint: fact.mint, pool: fact.pool, baseAmount: fact.baseAmount, quoteAmount: fact.quoteAmount }).changes;
           if (added > 0 && info.counted === 1n) this.addDaily(tx.at).graduations += 1n;
           break;
@@ -494,6 +525,8 @@ export class IndexStore {
           this.applyFee(fact, here);
       }
     }
+    // A planting's supply is minted in its own transaction (its CreateEvent says it): only burns change it afterwards.
+    if (burned) for (const [mint, amount] of burned) if (amount > 0n) st.burned.run(amount, mint);
     return true;
   }
 
@@ -543,9 +576,9 @@ export class IndexStore {
   private coinState(mint: Address): CoinState | null {
     let state = this.coinStates.get(mint);
     if (state === undefined) {
-      const row = this.statements.coinState.get(mint) as { counted: bigint; trend: number | null } | undefined;
+      const row = this.statements.coinState.get(mint) as { kind: string; counted: bigint; trend: number | null; curve: string | null; pool: string | null } | undefined;
       if (!row) return null; // not cached: a planting may add it
-      state = { counted: row.counted === 1n, trend: row.trend };
+      state = { counted: row.counted === 1n, planted: row.kind === 'coin', trend: row.trend, curve: row.curve, pool: row.pool };
       this.coinStates.set(mint, state);
     }
     return state;
@@ -683,12 +716,7 @@ export class IndexStore {
    */
   private applyHolding(mint: Address, wallet: Address, side: 'buy' | 'sell', tokens: bigint, zec: bigint, slot: bigint, at: bigint): void {
     const key = `${mint} ${wallet}`;
-    let held = this.holdingStates.get(key);
-    if (held === undefined) {
-      const row = this.statements.holding.get(mint, wallet) as { balance: bigint; cost_basis_zec: bigint; realised_pnl_zec: bigint } | undefined;
-      held = { balance: row?.balance ?? 0n, cost: row?.cost_basis_zec ?? 0n, realised: row?.realised_pnl_zec ?? 0n };
-      this.holdingStates.set(key, held);
-    }
+    const held = this.holdingState(key, mint, wallet);
     const after = balanceAfter(held.balance, side, tokens);
     if (side === 'buy') held.cost += zec;
     else {
@@ -700,6 +728,30 @@ export class IndexStore {
     const pending = this.pendingHoldings.get(key);
     if (pending === undefined) this.pendingHoldings.set(key, { mint, wallet, state: held, zec, slot, at });
     else pending.zec += zec;
+  }
+
+  private holdingState(key: string, mint: Address, wallet: Address): HoldingState {
+    let held = this.holdingStates.get(key);
+    if (held === undefined) {
+      const row = this.statements.holding.get(mint, wallet) as { balance: bigint; cost_basis_zec: bigint; realised_pnl_zec: bigint } | undefined;
+      held = { balance: row?.balance ?? 0n, cost: row?.cost_basis_zec ?? 0n, realised: row?.realised_pnl_zec ?? 0n };
+      this.holdingStates.set(key, held);
+    }
+    return held;
+  }
+
+  /**
+   * A holder's balance change outside its trades (a plain transfer, a burn, an account closed), as the
+   * chain's token balances say it (core/index/holding.ts holdingMoved), kept for replays at a past slot.
+   */
+  private applyMove(mint: Address, wallet: Address, delta: bigint, tx: IndexedTransaction, seq: bigint, position: number): void {
+    const key = `${mint} ${wallet}`;
+    const held = this.holdingState(key, mint, wallet);
+    const after = holdingMoved(held, delta);
+    held.balance = after.balance;
+    held.cost = after.cost;
+    this.statements.insertMove.run(seq, position, tx.slot, mint, wallet, delta);
+    if (!this.pendingHoldings.has(key)) this.pendingHoldings.set(key, { mint, wallet, state: held, zec: 0n, slot: tx.slot, at: tx.at });
   }
 
   private addDaily(at: bigint): DailyFigures {
@@ -934,8 +986,8 @@ export class IndexStore {
    * snapshot it was opened with. Largest first, then by address.
    */
   holdersAt(mint: Address, slot: bigint): { readonly wallet: Address; readonly balance: bigint }[] {
-    const trades = this.statements.tradesUpTo.iterate(mint, slot) as Iterable<{ user: string; side: 'buy' | 'sell'; tokens: bigint }>;
-    return [...replayBalances(trades)]
+    const steps = this.statements.stepsUpTo.iterate({ mint, slot }) as Iterable<HoldingStep>;
+    return [...replayBalances(steps)]
       .map(([wallet, balance]) => ({ wallet: wallet as Address, balance }))
       .sort((a, b) => (a.balance === b.balance ? (a.wallet < b.wallet ? -1 : 1) : a.balance > b.balance ? -1 : 1));
   }

@@ -14,9 +14,9 @@
  * Prices (last_price_e18, price_e18, candles' open/high/low/close) are ZEC per whole coin × 1e18 and have
  * no declared type: an INTEGER, or zero-padded TEXT past SQLite's integers (see price-column.ts).
  */
-export const SCHEMA_VERSION = 8;
+export const SCHEMA_VERSION = 9;
 
-export const TABLES = ['meta', 'processed', 'coins', 'trades', 'candles', 'holdings', 'graduations', 'coin_fees', 'fee_events', 'reward_runs', 'run_payments', 'daily_stats', 'traders', 'daily_traders'] as const;
+export const TABLES = ['meta', 'processed', 'coins', 'trades', 'candles', 'holdings', 'moves', 'graduations', 'coin_fees', 'fee_events', 'reward_runs', 'run_payments', 'daily_stats', 'traders', 'daily_traders'] as const;
 
 export const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -35,7 +35,7 @@ CREATE TABLE IF NOT EXISTS coins (
   real_quote INTEGER NOT NULL, token_total_supply INTEGER NOT NULL DEFAULT 0, pool TEXT, pool_base INTEGER, pool_quote INTEGER, last_price_e18 NOT NULL DEFAULT 0,
   trades INTEGER NOT NULL DEFAULT 0, buys INTEGER NOT NULL DEFAULT 0, sells INTEGER NOT NULL DEFAULT 0,
   volume_zec INTEGER NOT NULL DEFAULT 0, creator_fees_zec INTEGER NOT NULL DEFAULT 0, last_trade_at INTEGER,
-  counted INTEGER NOT NULL DEFAULT 0, trend REAL
+  counted INTEGER NOT NULL DEFAULT 0, trend REAL, curve TEXT
 );
 CREATE INDEX IF NOT EXISTS coins_listed_created ON coins (listed, created_slot DESC, mint);
 CREATE INDEX IF NOT EXISTS coins_listed_volume ON coins (listed, volume_zec DESC, mint);
@@ -68,6 +68,13 @@ CREATE TABLE IF NOT EXISTS holdings (
 CREATE INDEX IF NOT EXISTS holdings_wallet ON holdings (wallet);
 -- A coin's holders, largest first (the holders read, a run's snapshot).
 CREATE INDEX IF NOT EXISTS holdings_mint_balance ON holdings (mint, balance DESC, wallet);
+-- Balance changes of a coin's holders outside its trades (a plain transfer, a burn, an account closed): with the
+-- trades, they replay a coin's holders at any slot (a holder-reward run's snapshot) as the live holdings have them.
+CREATE TABLE IF NOT EXISTS moves (
+  seq INTEGER NOT NULL, position INTEGER NOT NULL, slot INTEGER NOT NULL, mint TEXT NOT NULL, wallet TEXT NOT NULL, delta INTEGER NOT NULL,
+  PRIMARY KEY (seq, position)
+);
+CREATE INDEX IF NOT EXISTS moves_mint ON moves (mint, slot, seq, position);
 CREATE TABLE IF NOT EXISTS graduations (
   mint TEXT PRIMARY KEY, signature TEXT NOT NULL, slot INTEGER NOT NULL, at INTEGER NOT NULL, pool TEXT NOT NULL,
   base_amount INTEGER NOT NULL, quote_amount INTEGER NOT NULL

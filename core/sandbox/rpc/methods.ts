@@ -262,6 +262,24 @@ export function createMethods(sandbox: Sandbox): Record<string, Method> {
       const supply = new DataView(account.data.buffer, account.data.byteOffset).getBigUint64(36, true);
       return withContext(uiTokenAmount(supply, account.data[44] ?? 0));
     },
+    // The validator's answer: the mint's 20 largest token accounts, largest first (a mint of either program).
+    getTokenLargestAccounts: (p) => {
+      const mint = addressAt(p, 0);
+      commitmentOf(configAt(p, 1));
+      const account = cluster.getAccount(mint);
+      if (!account || (account.owner !== TOKEN_PROGRAM && account.owner !== TOKEN_2022_PROGRAM) || isTokenAccount(account) || account.data.length < 82) {
+        throw invalidParams('Invalid param: not a Token mint');
+      }
+      const decimals = account.data[44] ?? 0;
+      const mintBytes = bytesOfBase58(mint);
+      const largest = cluster
+        .getProgramAccounts(account.owner)
+        .filter((a) => isTokenAccount(a) && matchesFilters(a, [{ memcmp: { offset: 0n, bytes: mintBytes } }]))
+        .map((a) => ({ address: a.address, amount: tokenAccountFields(a.data).amount }))
+        .sort((a, b) => (a.amount === b.amount ? (a.address < b.address ? -1 : 1) : a.amount > b.amount ? -1 : 1))
+        .slice(0, 20);
+      return withContext(largest.map((a) => ({ address: a.address, ...uiTokenAmount(a.amount, decimals) })));
+    },
     getSignatureStatuses: (p) => {
       if (!Array.isArray(p[0])) throw invalidParams('Invalid param: expected an array of signatures');
       if (p[0].length > 256) throw invalidParams('Too many inputs provided; max 256');
