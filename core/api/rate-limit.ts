@@ -1,7 +1,10 @@
 /**
  * The spec's rate limits ("Limits"): per route group, anonymous requests per IP address, keyed ones per
- * key (standard or raised tier). Fixed windows starting at a caller's first request in them; counts live
- * in memory (a restart forgives everyone, which is what a local server should do).
+ * key (standard or raised tier). Each is a sliding window: a request counts for exactly one window's length
+ * after it was let through, and one is let through only while fewer than the limit count. So no span of a
+ * window's length ever holds more than the limit, at a window's edge or anywhere else (fixed windows let a
+ * caller spend one window's limit at its end and the next one's at once after). Counts live in memory (a
+ * restart forgives everyone, which is what a local server should do).
  */
 export const RATE_GROUPS = Object.freeze({
   reads: { windowSeconds: 60, anonymous: 60, standard: 600, raised: 3_000 },
@@ -17,13 +20,23 @@ export type RateTier = 'anonymous' | 'standard' | 'raised';
 
 export interface RateVerdict {
   readonly limit: number;
+  /** Requests still allowed now (this one counted): the window's limit less those it holds. */
   readonly remaining: number;
-  /** Seconds until the window resets, when this request is over the limit. */
+  /** When this request is over the limit: whole seconds (rounded up) until one request is allowed again. */
   readonly retryAfter: number | null;
 }
 
+/** The times (ms) of one caller's requests still in its window, oldest first, from `head` on. */
+interface RequestLog {
+  stamps: number[];
+  head: number;
+}
+
+/** Past this many callers, those whose requests have all left their window are forgotten. */
+const PRUNE_ABOVE = 50_000;
+
 export class RateLimiter {
-  private readonly windows = new Map<string, { start: number; count: number }>();
+  private readonly logs = new Map<string, RequestLog>();
 
   /** `now` in milliseconds (injectable so tests can move time). */
   constructor(private readonly now: () => number = Date.now) {}
@@ -32,26 +45,44 @@ export class RateLimiter {
   take(group: RateGroup, tier: RateTier, identity: string): RateVerdict {
     const rule = RATE_GROUPS[group];
     const limit = rule[tier];
-    const now = this.now();
     const windowMs = rule.windowSeconds * 1_000;
+    const now = this.now();
     const key = `${group}\u0000${identity}`;
-    let window = this.windows.get(key);
-    if (!window || now >= window.start + windowMs) {
-      window = { start: now, count: 0 };
-      this.windows.set(key, window);
-      if (this.windows.size > 50_000) this.prune(now);
+    let log = this.logs.get(key);
+    if (!log) {
+      log = { stamps: [], head: 0 };
+      this.logs.set(key, log);
+      if (this.logs.size > PRUNE_ABOVE) this.prune(now);
     }
-    if (window.count >= limit) {
-      return { limit, remaining: 0, retryAfter: Math.max(1, Math.ceil((window.start + windowMs - now) / 1_000)) };
+    forgetBefore(log, now - windowMs);
+    const counted = log.stamps.length - log.head;
+    if (counted >= limit) {
+      // One more is allowed once all but limit - 1 of those counted have left: the limit-th newest.
+      const freedAt = log.stamps[log.stamps.length - limit]! + windowMs;
+      return { limit, remaining: 0, retryAfter: Math.max(1, Math.ceil((freedAt - now) / 1_000)) };
     }
-    window.count += 1;
-    return { limit, remaining: limit - window.count, retryAfter: null };
+    // Kept in order even if the clock steps back a little.
+    log.stamps.push(Math.max(now, log.stamps.at(-1) ?? now));
+    return { limit, remaining: limit - counted - 1, retryAfter: null };
   }
 
   private prune(now: number): void {
-    for (const [key, window] of this.windows) {
+    for (const [key, log] of this.logs) {
       const group = key.slice(0, key.indexOf('\u0000')) as RateGroup;
-      if (now >= window.start + RATE_GROUPS[group].windowSeconds * 1_000) this.windows.delete(key);
+      forgetBefore(log, now - RATE_GROUPS[group].windowSeconds * 1_000);
+      if (log.head === log.stamps.length) this.logs.delete(key);
     }
+  }
+}
+
+/** Drops the requests made at or before `edge` (they no longer count); the array is compacted now and then. */
+function forgetBefore(log: RequestLog, edge: number): void {
+  while (log.head < log.stamps.length && log.stamps[log.head]! <= edge) log.head += 1;
+  if (log.head === log.stamps.length) {
+    log.stamps = [];
+    log.head = 0;
+  } else if (log.head >= 64 && log.head * 2 >= log.stamps.length) {
+    log.stamps = log.stamps.slice(log.head);
+    log.head = 0;
   }
 }

@@ -1,4 +1,5 @@
 import type { Address } from '@solana/kit';
+import { timingSafeEqual } from 'node:crypto';
 import { createRequire } from 'node:module';
 import Fastify, {
   type FastifyBaseLogger,
@@ -26,7 +27,7 @@ import { isApiError, toApiError } from './api-error.js';
 import { serializationSchema } from './schemas/common.js';
 import { loopbackHostProblem, loopbackOriginProblem } from './loopback.js';
 import { requestRefusal, schemaRefusal } from './request-refusals.js';
-import { RateLimiter, type RateGroup, type RateTier } from './rate-limit.js';
+import { RATE_GROUPS, RateLimiter, type RateGroup, type RateTier } from './rate-limit.js';
 import { registerCoinRoutes } from './routes/coins.js';
 import { registerDocsRoutes } from './routes/docs.js';
 import { registerKeyRoutes } from './routes/keys.js';
@@ -50,6 +51,7 @@ import { registerDeskApi } from './desk/desk-api.js';
 import { registerOrderRoutes } from './routes/orders.js';
 import { registerReviewKitRoute } from './desk/review-kit-route.js';
 import type { DeskSigning } from './desk/desk-signing.js';
+import { DESK_TOKEN_HEADER } from './desk/desk-token.js';
 import { defaultDeskDir, deskSessionOf, newDeskSession, registerDeskRoutes } from './desk-site.js';
 
 export interface ApiContext {
@@ -198,6 +200,12 @@ export async function createApiServer(given: ApiContext): Promise<Api> {
     },
   });
 
+  // The reference, the OpenAPI document and the review kit are registered without a group, yet each answer
+  // costs more than a refusal does (the document is 200 KB of JSON, the kit reads the chain): they count as reads.
+  app.addHook('onRoute', (route) => {
+    if (COUNTED_AS_READS.has(route.url)) route.config = { ...route.config, rateGroup: 'reads' };
+  });
+
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const hostProblem = loopbackHostProblem(request.headers.host, request.socket.localPort);
     if (hostProblem !== null) throw new DeskError('invalid_param', hostProblem);
@@ -219,7 +227,7 @@ export async function createApiServer(given: ApiContext): Promise<Api> {
       tier = key.tier;
       identity = `key:${key.id}`;
       if (group) ctx.keys!.countUse(key.id, group, (ctx.now ?? Date.now)());
-    } else if (deskSessionOf(request, desk.session)) {
+    } else if (deskSessionOf(request, desk.session) || deskTokenOf(request, ctx.desk?.token)) {
       tier = 'raised';
       identity = 'desk';
     }
@@ -229,7 +237,8 @@ export async function createApiServer(given: ApiContext): Promise<Api> {
     reply.header('X-RateLimit-Remaining', verdict.remaining);
     if (verdict.retryAfter !== null) {
       reply.header('Retry-After', verdict.retryAfter);
-      throw new DeskError('rate_limited', `too many requests for the ${group} group (${verdict.limit} per ${group === 'uploads' || group === 'plants' ? 'hour' : 'minute'} for ${tier === 'anonymous' ? 'an address without a key' : `a ${tier} key`}); retry in ${verdict.retryAfter} s`);
+      const who = identity === 'desk' ? 'the desk' : tier === 'anonymous' ? 'an address without a key' : `a ${tier} key`;
+      throw new DeskError('rate_limited', `too many requests for the ${group} group (${verdict.limit} in any ${RATE_GROUPS[group].windowSeconds === 60 ? 'minute' : 'hour'} for ${who}); retry in ${verdict.retryAfter} s`);
     }
   });
 
@@ -300,6 +309,21 @@ export async function createApiServer(given: ApiContext): Promise<Api> {
 
 /** The policy of every answer but the desk's page: inline styles (the reference page) and this server's images only. */
 export const NAVIGABLE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** Routes registered elsewhere without a rate group that count as reads (docs/api.md, "Rate limits"). */
+const COUNTED_AS_READS = new Set(['/v1/openapi.json', '/v1/docs', '/desk-api/review-kit']);
+
+/**
+ * Whether a request carries this run's desk token (handed only to the person: core/api/desk/desk-token.ts).
+ * It counts as the desk, as the desk session does; a wrong token is left to the route to refuse.
+ */
+function deskTokenOf(request: FastifyRequest, token: string | undefined): boolean {
+  const sent = request.headers[DESK_TOKEN_HEADER];
+  if (token === undefined || typeof sent !== 'string') return false;
+  const a = Buffer.from(sent);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
 
 /** The methods that change something: a cross-site request with one of them is refused. */
 const CHANGES_STATE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

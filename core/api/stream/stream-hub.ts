@@ -14,6 +14,7 @@ import type { Address } from '@solana/kit';
 import type { WalletHoldings } from '../../engine/wallet-holdings.js';
 import { presentWalletBalances, type BalanceSources } from '../schemas/wallet-balances.js';
 import type { WalletWatches } from './wallet-watch.js';
+import { OVER_CAP_CLOSE_CODE, StreamCapCount, type StreamPeer } from './stream-caps.js';
 
 export const STREAM_PATH = '/v1/stream';
 /** Positions per frame while a client catches up: frames stay small and the event loop keeps turning. */
@@ -24,6 +25,8 @@ const ajvParams = (p: Record<string, unknown>): Record<string, unknown> => ({ ..
 
 interface Client {
   readonly socket: WebSocket;
+  /** Who it counts as under the socket caps. */
+  readonly peer: StreamPeer;
   subscription: Subscription | null;
   /** Everything subscribed up to here has been sent. */
   position: bigint;
@@ -45,11 +48,15 @@ export interface WalletFeeds {
  * HTTP server's upgrade, checks Host and Origin as every local route does, and follows the index: after
  * each batch the index commits, each client receives what it subscribed to in the new range, read once
  * for all of them (StreamRange). A client that subscribes with `since` first receives everything after
- * that position, in chunks, then joins the live frames exactly where the replay ended.
+ * that position, in chunks, then joins the live frames exactly where the replay ended. Sockets are capped
+ * per client and in total (stream-caps.ts): the newest socket over a cap is closed, saying which.
  */
 export class StreamHub {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   private readonly clients = new Set<Client>();
+  private readonly caps = new StreamCapCount();
+  /** Sockets closed for a cap, until their closing handshake ends (close() ends them at once). */
+  private readonly turnedAway = new Set<WebSocket>();
   private readonly stopApplied: () => void;
   /** The position of the last batch announced, where the next one's range starts. */
   private advancedTo: bigint;
@@ -90,6 +97,7 @@ export class StreamHub {
       this.releaseWallets(client);
       client.socket.terminate();
     }
+    for (const socket of this.turnedAway) socket.terminate();
     this.walletFeeds?.watches.close();
     this.wss.close();
   }
@@ -105,11 +113,15 @@ export class StreamHub {
       socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
       return;
     }
-    this.wss.handleUpgrade(request, socket, head, (ws) => this.connect(ws));
+    // A page's Origin has been checked above: present, it is one of this server's pages.
+    const peer: StreamPeer = { address: (request.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, ''), page: request.headers.origin !== undefined };
+    this.wss.handleUpgrade(request, socket, head, (ws) => this.connect(ws, peer));
   }
 
-  private connect(socket: WebSocket): void {
-    const client: Client = { socket, subscription: null, position: 0n, replaying: false, stopProgress: null, wallets: new Map() };
+  private connect(socket: WebSocket, peer: StreamPeer): void {
+    const overCap = this.caps.admit(peer);
+    if (overCap !== null) return this.turnAway(socket, overCap);
+    const client: Client = { socket, peer, subscription: null, position: 0n, replaying: false, stopProgress: null, wallets: new Map() };
     this.clients.add(client);
     socket.on('message', (data, isBinary) => this.receive(client, isBinary ? null : data.toString()));
     socket.on('close', () => this.drop(client));
@@ -117,9 +129,18 @@ export class StreamHub {
   }
 
   private drop(client: Client): void {
+    if (!this.clients.delete(client)) return; // its close after an error
     client.stopProgress?.();
     this.releaseWallets(client);
-    this.clients.delete(client);
+    this.caps.release(client.peer);
+  }
+
+  /** The newest socket over a cap: closed with the reason, never subscribed (what it sends is not read). */
+  private turnAway(socket: WebSocket, reason: string): void {
+    this.turnedAway.add(socket);
+    socket.on('close', () => this.turnedAway.delete(socket));
+    socket.on('error', () => this.turnedAway.delete(socket));
+    socket.close(OVER_CAP_CLOSE_CODE, reason);
   }
 
   private send(client: Client, frame: StreamFrameJson): void {
