@@ -41,6 +41,7 @@ import type { Relay } from '../relay/relay.js';
 import type { KeyRecord, KeyStore } from './store/key-store.js';
 import { registerReadRoutes } from './routes/reads.js';
 import { registerRunRoutes } from './routes/runs.js';
+import { registerRiskRoutes } from './routes/risk.js';
 import type { ServiceRuns } from '../runs/service-runs.js';
 import { registerUploadRoutes } from './routes/upload.js';
 import { registerStreamRoute } from './routes/stream.js';
@@ -282,6 +283,7 @@ export async function createApiServer(given: ApiContext): Promise<Api> {
   registerReadRoutes(app, ctx);
   registerCoinRoutes(app, ctx);
   registerRunRoutes(app, ctx);
+  registerRiskRoutes(app, ctx);
   registerStockRoutes(app, ctx);
   registerZcashRoutes(app, ctx);
   registerKeyRoutes(app, ctx);

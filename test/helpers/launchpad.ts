@@ -44,6 +44,11 @@ export function withSigners(instruction: Instruction, signers: readonly KeyPairS
 
 export async function send(sandbox: Sandbox, payer: KeyPairSigner, instructions: readonly Instruction[], signers: readonly KeyPairSigner[] = []) {
   sandbox.cluster.advanceSlots(1);
+  return sendInSlot(sandbox, payer, instructions, signers);
+}
+
+/** As `send`, in the slot the sandbox is in now (several transactions of one slot: a bundle). */
+export async function sendInSlot(sandbox: Sandbox, payer: KeyPairSigner, instructions: readonly Instruction[], signers: readonly KeyPairSigner[] = []) {
   return trySendInstructions(sandbox.cluster, payer, [
     getSetComputeUnitLimitInstruction({ units: 1_400_000 }),
     ...instructions.map((ix) => withSigners(ix, [payer, ...signers])),

@@ -43,6 +43,8 @@ function snapshotOf(store: IndexStore, mints: readonly Address[], wallets: reado
     trades: mints.map((m) => store.tradesOf(m)),
     candles: mints.map((m) => Object.values(CANDLE_INTERVALS).map((s) => store.candles(m, s))),
     holdings: wallets.map((w) => store.holdingsOf(w)),
+    // The risk figures kept as the index ingests: after the kills they equal a rebuild from scratch.
+    risks: mints.map((m) => store.risk(m)),
     fees: mints.map((m) => store.fees(m)),
     graduations: store.graduations(),
     stats: store.stats(),

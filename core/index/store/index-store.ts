@@ -12,6 +12,7 @@ import { IndexQueries, type MutableCoinRow } from './index-queries.js';
 import { StreamQueries } from './stream-queries.js';
 import { RunRows } from './run-rows.js';
 import { balanceAfter, holdingMoved, replayBalances, type HoldingStep } from '../holding.js';
+import { SNIPER_SLOTS, TOP_HOLDERS, type RiskFigures } from '../../types/risk-figures.js';
 import type { FeeFact, IndexedTransaction, PlantedFact, TradeFact } from './facts.js';
 import { SCHEMA, SCHEMA_VERSION, TABLES } from './schema.js';
 import { camel, type Row } from './rows.js';
@@ -190,11 +191,32 @@ interface CoinState {
   /** The venue's own accounts' owners (the bonding curve, the pool once graduated): never holders. */
   readonly curve: string | null;
   pool: string | null;
+  readonly createdSlot: bigint;
+  readonly deployer: string;
 }
 interface HoldingState {
   balance: bigint;
   cost: bigint;
   realised: bigint;
+  /** HOLDING_TAGS, set once at the wallet's first buy (a row made by a transfer in has none). */
+  tags: number;
+  /** No row yet, in the table or this batch: the next buy sets its tags. */
+  fresh: boolean;
+}
+/** holdings.tags: how a wallet first bought a planted coin (core/types/risk-figures.ts). */
+const HOLDING_TAGS = { sniper: 1, bundle: 2, fresh: 4, deployer: 8 } as const;
+/** A planted coin's risk figures as folded by a batch (the coin_risk row). */
+interface RiskState {
+  holders: bigint;
+  deployerHeld: bigint;
+  deployerBought: bigint;
+  deployerSold: bigint;
+  snipers: bigint;
+  sniperHeld: bigint;
+  bundled: bigint;
+  bundleHeld: bigint;
+  fresh: bigint;
+  freshHeld: bigint;
 }
 /** A coin's row update for a run of its trades: what the last one left, the counted ones' totals. */
 interface PendingCoin {
@@ -281,7 +303,16 @@ export class IndexStore {
       meta: s('SELECT value FROM meta WHERE key = ?'),
       setNativePool: s('UPDATE coins SET pool_base = @base, pool_quote = @quote WHERE mint = @mint AND pool = @pool'),
       coinInfo: s('SELECT kind, counted FROM coins WHERE mint = ?'),
-      coinState: s('SELECT kind, counted, trend, curve, pool FROM coins WHERE mint = ?'),
+      coinState: s('SELECT kind, counted, trend, curve, pool, created_slot, deployer FROM coins WHERE mint = ?'),
+      isTrader: s('SELECT 1 FROM traders WHERE wallet = ?'),
+      insertRisk: s('INSERT OR IGNORE INTO coin_risk (mint) VALUES (?)'),
+      risk: s('SELECT * FROM coin_risk WHERE mint = ?'),
+      coinSupply: s('SELECT token_total_supply FROM coins WHERE mint = ?'),
+      putRisk: s(`UPDATE coin_risk SET holders = ?, deployer_held = ?, deployer_bought = ?, deployer_sold = ?, snipers = ?, sniper_held = ?,
+        bundled = ?, bundle_held = ?, fresh = ?, fresh_held = ? WHERE mint = ?`),
+      // The ten largest holdings together, read off the (mint, balance DESC) index once per batch and coin.
+      putTop10: s(`UPDATE coin_risk SET top10_held = (SELECT COALESCE(SUM(balance), 0) FROM
+        (SELECT balance FROM holdings WHERE mint = @mint AND balance > 0 ORDER BY balance DESC LIMIT ${TOP_HOLDERS})) WHERE mint = @mint`),
       burned: s('UPDATE coins SET token_total_supply = token_total_supply - ? WHERE mint = ?'),
       insertMove: s('INSERT INTO moves (seq, position, slot, mint, wallet, delta) VALUES (?, ?, ?, ?, ?, ?)'),
       coinPair: s('SELECT pair FROM coins WHERE mint = ?'),
@@ -299,10 +330,10 @@ export class IndexStore {
       candle: s(`INSERT INTO candles (mint, interval, bucket, open, high, low, close, volume_zec, trades) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (mint, interval, bucket) DO UPDATE SET high = MAX(high, excluded.high), low = MIN(low, excluded.low), close = excluded.close,
         volume_zec = volume_zec + excluded.volume_zec, trades = trades + excluded.trades`),
-      holding: s('SELECT balance, cost_basis_zec, realised_pnl_zec FROM holdings WHERE mint = ? AND wallet = ?'),
+      holding: s('SELECT balance, cost_basis_zec, realised_pnl_zec, tags FROM holdings WHERE mint = ? AND wallet = ?'),
       // One per holding a batch touched: its state after the batch, the batch's volume added, first seen at the batch's first trade.
-      putHolding: s(`INSERT INTO holdings (mint, wallet, balance, cost_basis_zec, realised_pnl_zec, volume_zec, first_seen_slot, first_seen_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      putHolding: s(`INSERT INTO holdings (mint, wallet, balance, cost_basis_zec, realised_pnl_zec, volume_zec, first_seen_slot, first_seen_at, tags)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (mint, wallet) DO UPDATE SET balance = excluded.balance, cost_basis_zec = excluded.cost_basis_zec,
         realised_pnl_zec = excluded.realised_pnl_zec, volume_zec = volume_zec + excluded.volume_zec`),
       complete: s("UPDATE coins SET stage = 'complete' WHERE mint = ?"),
@@ -534,6 +565,7 @@ export class IndexStore {
     const { kind: _kind, ...coin } = fact;
     const counted = coin.listed && coin.pair === 'zec';
     const added = this.statements.insertCoin.run({ ...at, ...coin, listed: coin.listed ? 1 : 0, counted: counted ? 1 : 0 }).changes;
+    this.statements.insertRisk.run(coin.mint);
     if (added > 0 && counted) this.addDaily(at.at).coins += 1n;
   }
 
@@ -572,13 +604,16 @@ export class IndexStore {
   private readonly pendingCandles = new Map<string, PendingCandle[][]>();
   private readonly pendingHoldings = new Map<string, PendingHolding>();
   private readonly pendingDaily = new Map<bigint, DailyFigures>();
+  /** Planted coins' risk figures as committed or folded by this batch, and the coins this batch changed. */
+  private readonly riskStates = new Map<string, RiskState>();
+  private readonly pendingRisk = new Map<string, RiskState>();
 
   private coinState(mint: Address): CoinState | null {
     let state = this.coinStates.get(mint);
     if (state === undefined) {
-      const row = this.statements.coinState.get(mint) as { kind: string; counted: bigint; trend: number | null; curve: string | null; pool: string | null } | undefined;
+      const row = this.statements.coinState.get(mint) as { kind: string; counted: bigint; trend: number | null; curve: string | null; pool: string | null; created_slot: bigint; deployer: string } | undefined;
       if (!row) return null; // not cached: a planting may add it
-      state = { counted: row.counted === 1n, planted: row.kind === 'coin', trend: row.trend, curve: row.curve, pool: row.pool };
+      state = { counted: row.counted === 1n, planted: row.kind === 'coin', trend: row.trend, curve: row.curve, pool: row.pool, createdSlot: row.created_slot, deployer: row.deployer };
       this.coinStates.set(mint, state);
     }
     return state;
@@ -612,7 +647,7 @@ export class IndexStore {
     this.foldCoin(mint, fact.reserves, price, at, counted, buy, zec, creatorFee, info.trend);
     this.foldCandles(mint, at, priceE18, counted ? zec : 0n, counted ? 1n : 0n);
     if (!counted) return;
-    this.applyHolding(mint, fact.user, fact.side, fact.tokens, zec, tx.slot, at);
+    this.applyHolding(info, mint, fact.user, fact.side, fact.tokens, zec, tx.slot, at);
     if (info.counted) {
       const day = at / DAY;
       const newToday = this.addDailyTrader(day, fact.user);
@@ -714,7 +749,7 @@ export class IndexStore {
    * Holdings at average cost: a buy adds its ZEC to the cost basis; a sale takes out the basis of the
    * tokens sold (pro rata, floored) and realises the difference.
    */
-  private applyHolding(mint: Address, wallet: Address, side: 'buy' | 'sell', tokens: bigint, zec: bigint, slot: bigint, at: bigint): void {
+  private applyHolding(info: CoinState, mint: Address, wallet: Address, side: 'buy' | 'sell', tokens: bigint, zec: bigint, slot: bigint, at: bigint): void {
     const key = `${mint} ${wallet}`;
     const held = this.holdingState(key, mint, wallet);
     const after = balanceAfter(held.balance, side, tokens);
@@ -724,6 +759,16 @@ export class IndexStore {
       held.cost -= basis;
       held.realised += zec - basis;
     }
+    if (info.planted) {
+      const risk = this.riskState(mint);
+      if (held.fresh && side === 'buy') this.tagFirstBuy(info, risk, held, wallet, slot);
+      if (wallet === info.deployer) {
+        if (side === 'buy') risk.deployerBought += tokens;
+        else risk.deployerSold += after.sold;
+      }
+      this.riskOnChange(risk, held, after.balance);
+    }
+    held.fresh = false;
     held.balance = after.balance;
     const pending = this.pendingHoldings.get(key);
     if (pending === undefined) this.pendingHoldings.set(key, { mint, wallet, state: held, zec, slot, at });
@@ -733,11 +778,64 @@ export class IndexStore {
   private holdingState(key: string, mint: Address, wallet: Address): HoldingState {
     let held = this.holdingStates.get(key);
     if (held === undefined) {
-      const row = this.statements.holding.get(mint, wallet) as { balance: bigint; cost_basis_zec: bigint; realised_pnl_zec: bigint } | undefined;
-      held = { balance: row?.balance ?? 0n, cost: row?.cost_basis_zec ?? 0n, realised: row?.realised_pnl_zec ?? 0n };
+      const row = this.statements.holding.get(mint, wallet) as { balance: bigint; cost_basis_zec: bigint; realised_pnl_zec: bigint; tags: bigint } | undefined;
+      held = { balance: row?.balance ?? 0n, cost: row?.cost_basis_zec ?? 0n, realised: row?.realised_pnl_zec ?? 0n, tags: Number(row?.tags ?? 0n), fresh: row === undefined };
       this.holdingStates.set(key, held);
     }
     return held;
+  }
+
+  private riskState(mint: Address): RiskState {
+    let risk = this.pendingRisk.get(mint) ?? this.riskStates.get(mint);
+    if (risk === undefined) {
+      const row = this.statements.risk.get(mint) as Record<string, bigint> | undefined;
+      const n = (k: string) => row?.[k] ?? 0n;
+      risk = {
+        holders: n('holders'), deployerHeld: n('deployer_held'), deployerBought: n('deployer_bought'), deployerSold: n('deployer_sold'), snipers: n('snipers'),
+        sniperHeld: n('sniper_held'), bundled: n('bundled'), bundleHeld: n('bundle_held'), fresh: n('fresh'), freshHeld: n('fresh_held'),
+      };
+      this.riskStates.set(mint, risk);
+    }
+    this.pendingRisk.set(mint, risk);
+    return risk;
+  }
+
+  /**
+   * A wallet's first buy of a planted coin says what kind of buyer it is (core/types/risk-figures.ts): the
+   * deployer, a sniper (within SNIPER_SLOTS of the creation), part of a bundle (in the creation slot itself),
+   * a fresh wallet (no trade of a listed coin before, as the index saw). Tags never change afterwards.
+   */
+  private tagFirstBuy(info: CoinState, risk: RiskState, held: HoldingState, wallet: Address, slot: bigint): void {
+    if (wallet === info.deployer) {
+      held.tags = HOLDING_TAGS.deployer;
+      return;
+    }
+    let tags = 0;
+    if (slot - info.createdSlot < SNIPER_SLOTS) {
+      tags |= HOLDING_TAGS.sniper;
+      risk.snipers += 1n;
+    }
+    if (slot === info.createdSlot) {
+      tags |= HOLDING_TAGS.bundle;
+      risk.bundled += 1n;
+    }
+    if (this.statements.isTrader.get(wallet) === undefined) {
+      tags |= HOLDING_TAGS.fresh;
+      risk.fresh += 1n;
+    }
+    held.tags = tags;
+  }
+
+  /** A planted coin's figures after one of its holdings moved from its balance now to `balance`. */
+  private riskOnChange(risk: RiskState, held: HoldingState, balance: bigint): void {
+    const delta = balance - held.balance;
+    if (delta === 0n) return;
+    if (held.balance === 0n) risk.holders += 1n;
+    else if (balance === 0n) risk.holders -= 1n;
+    if (held.tags & HOLDING_TAGS.deployer) risk.deployerHeld += delta;
+    if (held.tags & HOLDING_TAGS.sniper) risk.sniperHeld += delta;
+    if (held.tags & HOLDING_TAGS.bundle) risk.bundleHeld += delta;
+    if (held.tags & HOLDING_TAGS.fresh) risk.freshHeld += delta;
   }
 
   /**
@@ -748,6 +846,8 @@ export class IndexStore {
     const key = `${mint} ${wallet}`;
     const held = this.holdingState(key, mint, wallet);
     const after = holdingMoved(held, delta);
+    this.riskOnChange(this.riskState(mint), held, after.balance);
+    held.fresh = false;
     held.balance = after.balance;
     held.cost = after.cost;
     this.statements.insertMove.run(seq, position, tx.slot, mint, wallet, delta);
@@ -788,12 +888,18 @@ export class IndexStore {
       }
     }
     this.pendingCandles.clear();
-    for (const h of this.pendingHoldings.values()) st.putHolding.run(h.mint, h.wallet, h.state.balance, h.state.cost, h.state.realised, h.zec, h.slot, h.at);
+    for (const h of this.pendingHoldings.values()) st.putHolding.run(h.mint, h.wallet, h.state.balance, h.state.cost, h.state.realised, h.zec, h.slot, h.at, h.state.tags);
     this.pendingHoldings.clear();
+    for (const [mint, r] of this.pendingRisk) {
+      st.putRisk.run(r.holders, r.deployerHeld, r.deployerBought, r.deployerSold, r.snipers, r.sniperHeld, r.bundled, r.bundleHeld, r.fresh, r.freshHeld, mint);
+      st.putTop10.run({ mint });
+    }
+    this.pendingRisk.clear();
     for (const [day, d] of this.pendingDaily) st.daily.run(day, d.coins, d.trades, d.buys, d.sells, d.zec, d.creatorFee, d.graduations, d.traders);
     this.pendingDaily.clear();
     if (this.holdingStates.size > MAX_KNOWN) this.holdingStates.clear();
     if (this.coinStates.size > MAX_KNOWN) this.coinStates.clear();
+    if (this.riskStates.size > MAX_KNOWN) this.riskStates.clear();
   }
 
   private forgetWriteState(): void {
@@ -805,6 +911,8 @@ export class IndexStore {
     this.pendingCandles.clear();
     this.pendingHoldings.clear();
     this.pendingDaily.clear();
+    this.riskStates.clear();
+    this.pendingRisk.clear();
   }
 
   private applyFee(fact: FeeFact, at: { signature: Signature; slot: bigint; at: bigint; seq: bigint; position: number }): void {
@@ -932,7 +1040,8 @@ export class IndexStore {
 
   /** A holding valued at its coin's spot price now (core/index/valuation), PnL against its cost basis. */
   private holdingOf(row: Row): HoldingRow {
-    const h = camel(row) as Row & { mint: Address; balance: bigint; costBasisZec: bigint };
+    // The holder's kind (tags) feeds the coin's risk figures only: not part of a holding as read.
+    const { tags: _tags, ...h } = camel(row) as Row & { mint: Address; balance: bigint; costBasisZec: bigint };
     const coin = this.coin(h.mint);
     const valueZec = coin ? spotValueZec(h.balance, coin, coin.pair === 'native' ? this.nativeRate() : null) : 0n;
     return { ...h, valueZec, unrealisedPnlZec: valueZec - h.costBasisZec } as unknown as HoldingRow;
@@ -990,6 +1099,19 @@ export class IndexStore {
     return [...replayBalances(steps)]
       .map(([wallet, balance]) => ({ wallet: wallet as Address, balance }))
       .sort((a, b) => (a.balance === b.balance ? (a.wallet < b.wallet ? -1 : 1) : a.balance > b.balance ? -1 : 1));
+  }
+
+  /** A planted coin's risk figures as the index keeps them (core/types/risk-figures.ts); null for any other mint. */
+  risk(mint: Address): RiskFigures | null {
+    this.flushCoins();
+    const row = this.statements.risk.get(mint) as Record<string, bigint> | undefined;
+    const coin = row ? (this.statements.coinSupply.get(mint) as { token_total_supply: bigint } | undefined) : undefined;
+    if (!row || !coin) return null;
+    return {
+      supply: coin.token_total_supply, holders: row['holders']!, top10Held: row['top10_held']!, deployerHeld: row['deployer_held']!, deployerBought: row['deployer_bought']!,
+      deployerSold: row['deployer_sold']!, snipers: row['snipers']!, sniperHeld: row['sniper_held']!, bundled: row['bundled']!, bundleHeld: row['bundle_held']!,
+      fresh: row['fresh']!, freshHeld: row['fresh_held']!,
+    };
   }
 
   /** How many wallets hold a coin, and what they hold together (raw units). */

@@ -16,7 +16,7 @@
  */
 export const SCHEMA_VERSION = 9;
 
-export const TABLES = ['meta', 'processed', 'coins', 'trades', 'candles', 'holdings', 'moves', 'graduations', 'coin_fees', 'fee_events', 'reward_runs', 'run_payments', 'daily_stats', 'traders', 'daily_traders'] as const;
+export const TABLES = ['meta', 'processed', 'coins', 'trades', 'candles', 'holdings', 'coin_risk', 'moves', 'graduations', 'coin_fees', 'fee_events', 'reward_runs', 'run_payments', 'daily_stats', 'traders', 'daily_traders'] as const;
 
 export const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -63,11 +63,20 @@ CREATE TABLE IF NOT EXISTS candles (
 CREATE TABLE IF NOT EXISTS holdings (
   mint TEXT NOT NULL, wallet TEXT NOT NULL, balance INTEGER NOT NULL, cost_basis_zec INTEGER NOT NULL,
   realised_pnl_zec INTEGER NOT NULL, volume_zec INTEGER NOT NULL DEFAULT 0,
-  first_seen_slot INTEGER NOT NULL, first_seen_at INTEGER NOT NULL, PRIMARY KEY (mint, wallet)
+  first_seen_slot INTEGER NOT NULL, first_seen_at INTEGER NOT NULL, tags INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (mint, wallet)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS holdings_wallet ON holdings (wallet);
 -- A coin's holders, largest first (the holders read, a run's snapshot).
 CREATE INDEX IF NOT EXISTS holdings_mint_balance ON holdings (mint, balance DESC, wallet);
+-- A planted coin's risk figures (core/types/risk-figures.ts), kept as the index applies each batch: holders and
+-- the holdings of the tagged wallets (holdings.tags: 1 sniper, 2 bundle, 4 fresh, 8 deployer, set at a wallet's
+-- first buy), what the deployer bought and sold, and the ten largest holdings together.
+CREATE TABLE IF NOT EXISTS coin_risk (
+  mint TEXT PRIMARY KEY, holders INTEGER NOT NULL DEFAULT 0, top10_held INTEGER NOT NULL DEFAULT 0,
+  deployer_held INTEGER NOT NULL DEFAULT 0, deployer_bought INTEGER NOT NULL DEFAULT 0, deployer_sold INTEGER NOT NULL DEFAULT 0,
+  snipers INTEGER NOT NULL DEFAULT 0, sniper_held INTEGER NOT NULL DEFAULT 0, bundled INTEGER NOT NULL DEFAULT 0,
+  bundle_held INTEGER NOT NULL DEFAULT 0, fresh INTEGER NOT NULL DEFAULT 0, fresh_held INTEGER NOT NULL DEFAULT 0
+);
 -- Balance changes of a coin's holders outside its trades (a plain transfer, a burn, an account closed): with the
 -- trades, they replay a coin's holders at any slot (a holder-reward run's snapshot) as the live holdings have them.
 CREATE TABLE IF NOT EXISTS moves (
