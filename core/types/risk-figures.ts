@@ -8,6 +8,9 @@
 /** A sniper bought within this many slots of the coin's creation (its creation slot included): about 2 s. */
 export const SNIPER_SLOTS = 4n;
 
+/** How many wallets besides the deployer buying in the creation slot make a bundled launch. */
+export const BUNDLE_WALLETS = 2n;
+
 /** How many of the largest holders the concentration figure adds up. */
 export const TOP_HOLDERS = 10;
 
@@ -45,7 +48,7 @@ export function percentOfSupply(part: bigint, supply: bigint): string {
 }
 
 /** A bundled launch: two or more wallets besides the deployer bought in the creation slot. */
-export const isBundled = (r: Pick<RiskFigures, 'bundled'>): boolean => r.bundled >= 2n;
+export const isBundled = (r: Pick<RiskFigures, 'bundled'>): boolean => r.bundled >= BUNDLE_WALLETS;
 
 /** The deployer sold: any of what it bought went out again through a sale. */
 export const deployerSold = (r: Pick<RiskFigures, 'deployerSold'>): boolean => r.deployerSold > 0n;

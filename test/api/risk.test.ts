@@ -123,6 +123,47 @@ describe('GET /v1/coins/{mint}/risk: the figures traders read first, kept as the
     expect(body['summary']).toContain(`deployer sold ${tenths(sale.tokens, supply)} of supply, holds ${tenths(d!, supply)}`);
   });
 
+  it('carries the figures in brief on every coin row, and the list filters on them', async () => {
+    const full = await risk();
+    const detail = (await call(f, 'GET', `/v1/coins/${coin.mint}`)).body;
+    expect(detail['risk']).toEqual({
+      holders: full['holders'],
+      top10Share: (full['top10'] as Json)['shareOfSupply'],
+      deployerSold: true,
+      deployerShare: ((full['deployer'] as Json)['held'] as Json)['shareOfSupply'],
+      sniperShare: ((full['snipers'] as Json)['held'] as Json)['shareOfSupply'],
+      bundled: true,
+      bundleShare: ((full['bundle'] as Json)['held'] as Json)['shareOfSupply'],
+      freshShare: ((full['fresh'] as Json)['held'] as Json)['shareOfSupply'],
+    });
+    const rows = async (query: string) => {
+      const answer = await call(f, 'GET', `/v1/coins?sort=new&limit=100&${query}`);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body['data'] as Json[];
+    };
+    const mints = async (query: string) => (await rows(query)).map((c) => c['mint']);
+    const all = await rows('');
+    expect(all).toEqual(expect.arrayContaining([expect.objectContaining({ mint: coin.mint, risk: detail['risk'] })]));
+    const supply = BigInt(full['supply'] as string);
+    const top10Of = (c: Json) => BigInt(((c['risk'] as Json)['top10Share'] as string).replace('.', '')); // in billionths of the supply
+    // Each filter keeps exactly the rows whose figures pass it, in the list's own order.
+    const expectFilter = async (query: string, keep: (c: Json) => boolean) => expect(await mints(query)).toEqual(all.filter(keep).map((c) => c['mint']));
+    await expectFilter('bundled=true', (c) => (c['risk'] as Json)['bundled'] === true);
+    await expectFilter('bundled=false', (c) => (c['risk'] as Json)['bundled'] === false);
+    await expectFilter('deployerSold=true', (c) => (c['risk'] as Json)['deployerSold'] === true);
+    expect(await mints('bundled=true')).toContain(coin.mint);
+    expect(await mints('deployerSold=true')).toContain(coin.mint);
+    // Its ten largest hold 5.x% of the supply: above 5, not above 6 (compared exactly, in raw units).
+    const top10 = BigInt((full['top10'] as Json)['balance'] as string);
+    expect(top10 * 100n > 5n * supply && top10 * 100n <= 6n * supply).toBe(true);
+    await expectFilter('top10Above=5', (c) => top10Of(c) > 50_000_000n);
+    expect(await mints('top10Above=5')).toContain(coin.mint);
+    expect(await mints('top10Above=6')).not.toContain(coin.mint);
+    expect(await mints('top10Above=5&bundled=true&deployerSold=true')).toContain(coin.mint);
+    const bad = await call(f, 'GET', '/v1/coins?top10Above=101');
+    expect([bad.status, (bad.body['error'] as Json)['code'], (bad.body['error'] as Json)['message']]).toEqual([400, 'invalid_param', 'top10Above: is a percent from 0 to 100']);
+  });
+
   it('answers 404 for a coin it does not list, and 400 for what is not an address', async () => {
     const unknown = await call(f, 'GET', `/v1/coins/${away.address}/risk`);
     expect([unknown.status, (unknown.body['error'] as Json)['code']]).toEqual([404, 'not_found']);

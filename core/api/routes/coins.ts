@@ -6,7 +6,7 @@ import { COIN_SORTS } from '../../index/store/index-queries.js';
 import type { CoinRow } from '../../index/store/index-store.js';
 import { Candle, CANDLE_INTERVAL_NAMES, presentCandle } from '../schemas/candle.js';
 import { Coin, CoinDetail, presentCoin, routeOf, STAGES, stockKeyOf } from '../schemas/coin.js';
-import { notFound } from '../api-error.js';
+import { invalidParam, notFound } from '../api-error.js';
 import { AnswerCache } from '../answer-cache.js';
 import { AddressString, Cursor, Limit, MintParams, Page } from '../schemas/common.js';
 import { CoinFees, presentFees } from '../schemas/fees.js';
@@ -43,6 +43,9 @@ export function registerCoinRoutes(app: Api, ctx: ApiContext): void {
           quote: Type.Optional(StringEnum(QUOTES, 'only coins paired with ZEC, with the native coin, or with a stock')),
           stock: Type.Optional(Type.String({ maxLength: 64, description: 'one of the 44 stock keys, exactly as written: only coins paired with that stock (a stock not open yet is taken too); alone or with quote=stocks' })),
           stage: Type.Optional(StringEnum(STAGES, 'only coins in this stage')),
+          top10Above: Type.Optional(Type.Integer({ description: 'local addition: only coins whose ten largest holders hold more than this percent of the supply (0 to 100)' })),
+          deployerSold: Type.Optional(StringEnum(['true', 'false'] as const, 'local addition: only coins whose deployer sold (true) or never sold (false)')),
+          bundled: Type.Optional(StringEnum(['true', 'false'] as const, 'local addition: only bundled launches (true) or only others (false)')),
         }),
         response: { 200: Page(Coin, 'coins in the order asked'), ...ERROR_RESPONSES },
       },
@@ -54,13 +57,15 @@ export function registerCoinRoutes(app: Api, ctx: ApiContext): void {
       const offset = offsetOf(q.cursor);
       const sort = q.sort ?? 'trending';
       const stage = q.stage ?? null;
+      if (q.top10Above !== undefined && (q.top10Above < 0 || q.top10Above > 100)) throw invalidParam('top10Above', 'is a percent from 0 to 100');
+      const risk = { top10Above: q.top10Above ?? null, deployerSold: q.deployerSold === undefined ? null : q.deployerSold === 'true', bundled: q.bundled === undefined ? null : q.bundled === 'true' };
       const stockRates = sort === 'volume' || sort === 'marketCap' ? await stockRatesOf(ctx) : undefined;
       // The order's stock rates are part of what the page is a function of (they move without the index).
-      const key = JSON.stringify([sort, limit, offset, pair, stage, stockRates ?? null]);
+      const key = JSON.stringify([sort, limit, offset, pair, stage, risk, stockRates ?? null]);
       const mark = store.queries.version();
       const kept = pages.get(key, mark);
       if (kept) return reply.type(JSON_TYPE).send(kept as never); // bytes the route's own serialiser made
-      const rows = store.queries.coins({ sort, limit, offset, pair, stage, ...(stockRates ? { stockRates } : {}) });
+      const rows = store.queries.coins({ sort, limit, offset, pair, stage, risk, ...(stockRates ? { stockRates } : {}) });
       const c = await coinContextFor(ctx, rows);
       const answer = { data: rows.map((row) => presentCoin(row, c)), next: nextOffset(offset, limit, rows.length) };
       // A page with a stock coin is not kept: its ZEC figures follow the stock's reading now and a 24-hour window.

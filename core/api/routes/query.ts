@@ -77,6 +77,7 @@ export function coinContext(ctx: ApiContext): CoinContext {
   let read = false;
   return {
     nativePair: ctx.profile.pairs?.native,
+    risk: (mint) => ctx.store.risk(mint),
     get nativeRate() {
       if (!read) {
         rate = ctx.store.nativeRate();
@@ -88,7 +89,7 @@ export function coinContext(ctx: ApiContext): CoinContext {
 }
 
 /** The same, the rate read now (the stream's context, made once per range). */
-const coinContextNow = (ctx: ApiContext): CoinContext => ({ nativePair: ctx.profile.pairs?.native, nativeRate: ctx.store.nativeRate() });
+const coinContextNow = (ctx: ApiContext): CoinContext => ({ nativePair: ctx.profile.pairs?.native, nativeRate: ctx.store.nativeRate(), risk: (mint) => ctx.store.risk(mint) });
 
 /** The stocks' readings (at most 15 s old: the issuer status's), read only when a stock coin is among `pairs`. */
 export async function stockReadingsFor(ctx: ApiContext, pairs: readonly string[]): Promise<ReadonlyMap<string, StockReading> | undefined> {

@@ -8,6 +8,8 @@ import { findBondingCurve } from '../../programs/launchpad/pdas.js';
 import type { StockReading } from '../../stocks/issuer-status.js';
 import { AddressString, Amount, UnixSeconds } from './common.js';
 import { presentStockPair, StockPairBlock, stockValueZec } from './stock-pair.js';
+import { CoinRiskBlock, presentRiskBlock } from './risk.js';
+import type { RiskFigures } from '../../types/risk-figures.js';
 
 /** The stage names (not shown by the spec; ours): trading on the curve, curve complete awaiting migration, trading on the pool. */
 export const STAGES = ['curve', 'complete', 'pool'] as const;
@@ -73,6 +75,7 @@ export const Coin = Type.Object(
     lastTradeAt: Type.Union([UnixSeconds('block time of the last trade'), Type.Null()]),
     raiseAtCompletionZec: ZecOrNull('what the curve holds once complete (were the rest bought at once), in zat'),
     raisedSoFarZec: ZecOrNull('what the curve holds now (after migration: what moved to the pool), in zat'),
+    risk: Type.Optional(CoinRiskBlock),
   },
   { description: 'A coin (spec, "Coin (read shape)").' },
 );
@@ -107,6 +110,14 @@ export interface CoinContext {
   readonly stocks?: ReadonlyMap<string, StockReading>;
   /** A stock coin's raw volume over the last 24 hours. */
   readonly volume24h?: (mint: Address) => bigint;
+  /** A planted coin's risk figures as the index keeps them (the row's compact `risk` block). */
+  readonly risk?: (mint: Address) => RiskFigures | null;
+}
+
+/** The row's compact risk block, when the index keeps figures for the coin. */
+function riskBlockOf(c: CoinRow, ctx: CoinContext): Static<typeof CoinRiskBlock> | undefined {
+  const figures = ctx.risk?.(c.mint);
+  return figures ? presentRiskBlock(figures) : undefined;
 }
 
 /** The stock key of a coin paired with a stock (`pair` column `stock:<key>`), else null. */
@@ -174,14 +185,14 @@ export function presentCoin(c: CoinRow, ctx: CoinContext): CoinJson {
       mint: c.mint, name: c.name, symbol: c.symbol, uri: c.uri, deployer: c.deployer, creator: c.creator, stage: c.stage, createdAt: Number(c.createdAt), createdSignature: c.createdSignature,
       payee, reserves, trades: Number(c.trades), buys: Number(c.buys), sells: Number(c.sells), lastTradeAt,
       priceZecE9, priceZecE18, marketCapZec, volumeZec: String(c.volumeZec), creatorFeesZec: String(c.creatorFeesZec),
-      raiseAtCompletionZec: String(c.raiseAtCompletionZec), raisedSoFarZec: String(c.raisedSoFarZec),
+      raiseAtCompletionZec: String(c.raiseAtCompletionZec), raisedSoFarZec: String(c.raisedSoFarZec), risk: riskBlockOf(c, ctx),
     };
   }
   return {
     mint: c.mint, name: c.name, symbol: c.symbol, uri: c.uri, deployer: c.deployer, creator: c.creator, stage: c.stage, createdAt: Number(c.createdAt), createdSignature: c.createdSignature,
     payee, reserves, trades: Number(c.trades), buys: Number(c.buys), sells: Number(c.sells), lastTradeAt,
     pair, priceZecE9, priceZecE18, marketCapZec, volumeZec: String(c.volumeZec), creatorFeesZec: String(c.creatorFeesZec),
-    raiseAtCompletionZec: String(c.raiseAtCompletionZec), raisedSoFarZec: String(c.raisedSoFarZec),
+    raiseAtCompletionZec: String(c.raiseAtCompletionZec), raisedSoFarZec: String(c.raisedSoFarZec), risk: riskBlockOf(c, ctx),
   };
 }
 
@@ -207,6 +218,7 @@ function presentStockCoin(c: CoinRow, key: string, ctx: CoinContext): CoinJson {
     creatorFeesZec: total(c.creatorFeesZec),
     raiseAtCompletionZec: total(c.raiseAtCompletionZec),
     raisedSoFarZec: total(c.raisedSoFarZec),
+    risk: riskBlockOf(c, ctx),
   };
 }
 

@@ -33,6 +33,34 @@ export const CoinRisk = Type.Object(
   { description: 'A local addition, not part of the hosted spec: a coin\'s risk figures, kept current as the index takes in each batch.' },
 );
 
+/** The compact block every coin row carries (lists, detail, the stream): what Discover shows and filters on. */
+export const CoinRiskBlock = Type.Object(
+  {
+    holders: Type.Integer({ minimum: 0, description: RISK_DEFINITIONS.holders }),
+    top10Share: Share(RISK_DEFINITIONS.top10),
+    deployerSold: Type.Boolean({ description: 'the deployer sold some of what it bought' }),
+    deployerShare: Share('what the deployer holds now'),
+    sniperShare: Share('what the snipers hold now'),
+    bundled: Type.Boolean({ description: 'a bundled launch: two or more wallets besides the deployer bought in the creation slot' }),
+    bundleShare: Share('what the bundle holds now'),
+    freshShare: Share('what fresh wallets hold now'),
+  },
+  { description: 'A local addition, not part of the hosted spec: the risk figures in brief (GET /v1/coins/{mint}/risk has them in full)' },
+);
+
+export function presentRiskBlock(r: RiskFigures): Static<typeof CoinRiskBlock> {
+  return {
+    holders: Number(r.holders),
+    top10Share: shareOfSupply(r.top10Held, r.supply),
+    deployerSold: deployerSold(r),
+    deployerShare: shareOfSupply(r.deployerHeld, r.supply),
+    sniperShare: shareOfSupply(r.sniperHeld, r.supply),
+    bundled: isBundled(r),
+    bundleShare: shareOfSupply(r.bundleHeld, r.supply),
+    freshShare: shareOfSupply(r.freshHeld, r.supply),
+  };
+}
+
 export function presentRisk(mint: string, r: RiskFigures): Static<typeof CoinRisk> {
   const held = (balance: bigint) => ({ balance: String(balance), shareOfSupply: shareOfSupply(balance, r.supply) });
   return {

@@ -2,12 +2,21 @@ import type Database from 'better-sqlite3';
 import type { Address } from '@solana/kit';
 import { candleRowOf, tradeRowOf, type CandleRow, type CoinRow, type TradeRow } from './index-store.js';
 import { readPrice } from './price-column.js';
+import { BUNDLE_WALLETS } from '../../types/risk-figures.js';
 import type { ReadSnapshot } from './read-snapshot.js';
 import { camel, type Row } from './rows.js';
 
 /** Orders of the coin list (the spec's `trending` among them). */
 export const COIN_SORTS = ['trending', 'new', 'volume', 'marketCap', 'lastTrade'] as const;
 export type CoinSort = (typeof COIN_SORTS)[number];
+
+/**
+ * Discover's risk filters over the coin_risk row the index keeps (core/types/risk-figures.ts); each is off
+ * when its parameter is null. Shares compare exactly: top10 × 100 > percent × supply.
+ */
+const RISK_FILTERS = `AND (@top10Above IS NULL OR (SELECT r.top10_held FROM coin_risk r WHERE r.mint = c.mint) * 100 > @top10Above * c.token_total_supply)
+        AND (@deployerSold IS NULL OR ((SELECT r.deployer_sold FROM coin_risk r WHERE r.mint = c.mint) > 0) = @deployerSold)
+        AND (@bundled IS NULL OR ((SELECT r.bundled FROM coin_risk r WHERE r.mint = c.mint) >= ${BUNDLE_WALLETS}) = @bundled)`;
 
 /** Where a list continues: the last row's key, opaque to callers. */
 export type TradeCursor = Readonly<{ slot: bigint; seq: bigint; position: bigint }>;
@@ -54,7 +63,7 @@ export class IndexQueries {
     // of 33 columns, then its camelCase copy, cost more than the read itself, and a list reads 50.
     const list = (sort: CoinSort) =>
       s(`SELECT c.*
-        FROM coins c WHERE c.listed = 1 AND c.kind = 'coin' AND (@pair IS NULL OR c.pair GLOB @pair) AND (@stage IS NULL OR c.stage = @stage)
+        FROM coins c WHERE c.listed = 1 AND c.kind = 'coin' AND (@pair IS NULL OR c.pair GLOB @pair) AND (@stage IS NULL OR c.stage = @stage) ${RISK_FILTERS}
         ORDER BY ${ORDER[sort]} LIMIT @limit OFFSET @offset`).raw(true);
     this.statements = {
       coin: s('SELECT * FROM coins WHERE mint = ?').raw(true),
@@ -62,7 +71,7 @@ export class IndexQueries {
       lists: Object.fromEntries(COIN_SORTS.map((sort) => [sort, list(sort)])) as Record<CoinSort, Database.Statement>,
       // Where stock coins are valued (stock pairs on this cluster), the volume order weighs them; otherwise it follows its index.
       volumeWithStocks: s(`SELECT c.*
-        FROM coins c WHERE c.listed = 1 AND c.kind = 'coin' AND (@pair IS NULL OR c.pair GLOB @pair) AND (@stage IS NULL OR c.stage = @stage)
+        FROM coins c WHERE c.listed = 1 AND c.kind = 'coin' AND (@pair IS NULL OR c.pair GLOB @pair) AND (@stage IS NULL OR c.stage = @stage) ${RISK_FILTERS}
         ORDER BY c.volume_zec * ${STOCK_RATE} DESC, c.mint LIMIT @limit OFFSET @offset`).raw(true),
       volumeSince: s('SELECT coalesce(sum(zec), 0) AS volume FROM trades WHERE mint = @mint AND at >= @since AND routed = 0'),
       search: s(`SELECT c.* FROM coins c WHERE c.listed = 1 AND c.kind = 'coin' AND (c.mint = @q OR c.name LIKE @like ESCAPE '\\' OR c.symbol LIKE @like ESCAPE '\\')
@@ -123,10 +132,17 @@ export class IndexQueries {
   /** Listed launchpad coins in `sort` order. */
   coins(options: { sort: CoinSort; limit: number; offset: number; /** zec, native, a stock coin's `stock:<key>`, or `stock:*` for every stock coin (a GLOB pattern). */
   pair?: string | null; stage?: CoinRow['stage'] | null;
+  /** Discover's risk filters (core/types/risk-figures.ts): top-10 share above a percent, the deployer sold, a bundled launch; null: any. */
+  risk?: { readonly top10Above: number | null; readonly deployerSold: boolean | null; readonly bundled: boolean | null };
   /** Ordering only: each stock's zat per raw unit, for the volume and market-cap sorts. */
   stockRates?: Readonly<Record<string, number>> }): CoinRow[] {
     this.snapshot.hold();
-    const params: Record<string, unknown> = { pair: options.pair ?? null, stage: options.stage ?? null, limit: options.limit, offset: options.offset };
+    const r = options.risk;
+    const flag = (v: boolean | null | undefined) => (v === null || v === undefined ? null : v ? 1 : 0);
+    const params: Record<string, unknown> = {
+      pair: options.pair ?? null, stage: options.stage ?? null, limit: options.limit, offset: options.offset,
+      top10Above: r?.top10Above ?? null, deployerSold: flag(r?.deployerSold), bundled: flag(r?.bundled),
+    };
     if (options.sort === 'marketCap') params['nativeRate'] = this.nativeRate();
     if (options.sort === 'marketCap' || (options.sort === 'volume' && options.stockRates !== undefined)) params['stockRates'] = JSON.stringify(options.stockRates ?? {});
     const statement = options.sort === 'volume' && options.stockRates !== undefined ? this.statements.volumeWithStocks : this.statements.lists[options.sort];
