@@ -4,6 +4,7 @@ import { SandboxChain } from '../../core/chain/sandbox-chain.js';
 import { Ingestor } from '../../core/index/ingest/ingestor.js';
 import { IndexStore } from '../../core/index/store/index-store.js';
 import { LiveActivity } from '../../core/sandbox/market/live-activity.js';
+import { RISK_CASES } from '../../core/sandbox/market/seeded-market.js';
 import { Sandbox } from '../../core/sandbox/sandbox.js';
 import { rulesOf } from '../index/rules.js';
 import { tempDir } from '../helpers/sandbox.js';
@@ -58,6 +59,22 @@ describe('a seeded market', () => {
     for (const found of unlisted) expect(found).toEqual([]); // hidden from every read
     expect(fresh.profile.market).toMatchObject({ state: 'seeded', seed: 'launchdesk' });
     expect(fresh.profile.market!.traders).toHaveLength(8);
+  });
+
+  it('shows each risk figure: a bundled launch, a sniped coin and a deployer that sold', () => {
+    const risk = (symbol: string) => store.risk(store.queries.search(symbol, 1)[0]!.mint)!;
+    expect(risk(RISK_CASES.bundled).bundled).toBeGreaterThanOrEqual(3n);
+    expect(risk(RISK_CASES.bundled).bundleHeld).toBeGreaterThan(0n);
+    expect(risk(RISK_CASES.sniped).snipers).toBeGreaterThanOrEqual(2n);
+    expect(risk(RISK_CASES.deployerSells).deployerSold).toBeGreaterThan(0n);
+    expect(risk(RISK_CASES.deployerSells).deployerBought).toBeGreaterThan(risk(RISK_CASES.deployerSells).deployerSold);
+    // Every listed coin's figures add up: no kind holds more than all holders, and the top ten hold at most everything held.
+    for (const c of listed().filter((x) => !x.pair.startsWith('stock:'))) {
+      const r = store.risk(c.mint)!;
+      const held = store.holderTotals(c.mint).held;
+      expect(r.holders).toBe(store.holderTotals(c.mint).holders);
+      expect(r.top10Held <= held && r.sniperHeld <= held && r.bundleHeld <= held && r.freshHeld <= held && r.deployerHeld <= held).toBe(true);
+    }
   });
 
   it('spreads hours of trades in time, so every candle interval has shape', () => {

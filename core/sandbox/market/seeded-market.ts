@@ -34,6 +34,8 @@ const COINS: readonly (readonly [string, string])[] = [
   ['Zingo Zap', 'ZINGO'], ['Ywallet Yak', 'YAK'], ['Nighthawk', 'HAWK'], ['Zkool', 'ZKOOL'], ['Frost Bite', 'FROST'],
   ['Crosslink', 'XLINK'],
 ];
+/** The seeded coins that show the risk figures: bought by three wallets in its creation slot, sniped in the next two, its deployer selling. */
+export const RISK_CASES = { bundled: 'SPROUT', sniped: 'ZEBRA', deployerSells: 'VIEW' } as const;
 /** Plantings a listing refuses (another creator: a plain launchpad coin): recorded, never listed. */
 const UNLISTED: readonly (readonly [string, string])[] = [['Copy Owl', 'OWLL'], ['Rug Pull Pete', 'PETE'], ['Test Token', 'TESTT'], ['No Fee Nick', 'NICK']];
 
@@ -182,6 +184,14 @@ export async function seedMarket(
       const time = plan.fate === 'fresh' ? plan.plantedAt + random.between(30n, 600n) : recentAfter(plan.plantedAt + 60n);
       if (random.chance(2n, 3n)) buy(time, someone(), random.between(ZEC / 20n, 3n * ZEC));
       else sellPart(time, someone(), random.between(10n, 70n));
+    }
+    // The risk figures' cases (core/types/risk-figures.ts), with fixed amounts and no draw from the seed's
+    // sequence (every other coin trades as before): a bundled launch, a sniped coin, a deployer that sells.
+    if (plan.symbol === RISK_CASES.bundled) for (const k of [1, 2, 3]) buy(plan.plantedAt, traders[(plan.index + k) % TRADERS]!, 2n * ZEC);
+    if (plan.symbol === RISK_CASES.sniped) for (const k of [1n, 2n]) buy(plan.plantedAt + k, traders[(plan.index + 4 + Number(k)) % TRADERS]!, 3n * ZEC);
+    if (plan.symbol === RISK_CASES.deployerSells) {
+      buy(plan.plantedAt + 20n, planter, 4n * ZEC);
+      sellPart(plan.plantedAt + 1_800n, planter, 80n);
     }
     if (plan.fate === 'near' || plan.fate === 'graduated') {
       // A run of buyers lifts the curve (about 85 ZEC completes a ZEC curve): near graduation, or all the way.
