@@ -24,3 +24,11 @@ export function priceZecE18(zat: bigint, tokens: bigint): bigint {
 
 /** priceZecE9 of a price kept at 1e18. */
 export const priceE9OfE18 = (priceE18: bigint): bigint => priceE18 / 1_000_000_000n;
+
+/**
+ * A stock coin's own price, the stock's raw units per whole coin × 1e9 (as its pair block's `raw.priceE9`),
+ * from the price the index keeps for its trades and candles: that is raw quote × 1e16 / raw coin units
+ * (PRICE_E18_SCALE, made for zat), and raw quote per whole coin (1e6 raw) × 1e9 is raw quote × 1e15 / raw coin
+ * units, a tenth of it (floored once: two floored divisions by integers are one).
+ */
+export const stockRawPriceE9OfStored = (stored: bigint): bigint => stored / 10n;

@@ -45,8 +45,14 @@ export function supplyRows(answer: Pick<HoldersJson, 'supply' | 'held' | 'unplac
 }
 
 /** A holder's PnL (realised and unrealised, zat) with its sign and unit: "+0.0123 ZEC", "−1.2 ZEC". */
-export function pnlText(realisedZat: string, unrealisedZat: string, format: (zat: string) => string): string {
-  const p = BigInt(realisedZat) + BigInt(unrealisedZat);
+/** Realised plus unrealised PnL in zat; null when either has no ZEC value (a stock without a rate, the native coin without one). */
+export function pnlOf(realisedZat: string | null, unrealisedZat: string | null): bigint | null {
+  return realisedZat === null || unrealisedZat === null ? null : BigInt(realisedZat) + BigInt(unrealisedZat);
+}
+
+export function pnlText(realisedZat: string | null, unrealisedZat: string | null, format: (zat: string) => string): string {
+  const p = pnlOf(realisedZat, unrealisedZat);
+  if (p === null) return '—';
   return `${p > 0n ? '+' : p < 0n ? '−' : ''}${format(String(p < 0n ? -p : p))} ZEC`;
 }
 

@@ -94,13 +94,28 @@ describe('stock coins in the reads', () => {
       fees += BigInt(raw['creatorFee'] as string);
       expect(stock).toMatchObject({ key: 'nvdax', symbol: 'NVDAx', decimals: 8 });
       expect(t['zec']).toBe(String((BigInt(raw['amount'] as string) * rate) / 10n ** 12n));
+      // The trade's own price in the stock's raw units per whole coin × 1e9, as the pair block's raw.priceE9:
+      // what it paid its venue before fees (amount less fees on a buy, plus them on a sale) × 1e15 / coin units.
+      expect(BigInt(raw['priceE9'] as string)).toBeGreaterThan(10n ** 8n);
     }
+    const spot = BigInt(((coin['pair'] as Json)['raw'] as Json)['priceE9'] as string);
+    const lastPrice = BigInt((((trades[0]!['stock'] as Json)['raw'] as Json)['priceE9']) as string);
+    // The last trade's price and the curve's spot price now are the same figure, a trade's worth apart (not 1e8 apart).
+    expect(lastPrice * 2n > spot && lastPrice < spot * 2n).toBe(true);
     expect(detail['volumeTotal']).toBe(String(volume));
     expect(detail['creatorFees']).toBe(String(fees));
     expect(detail['volumeZec']).toBe(String((volume * rate) / 10n ** 12n));
     const candles = (await get(`/v1/coins/${mint}/candles?interval=1d`))['data'] as Json[];
     expect(candles.length).toBeGreaterThan(0);
     expect(candles.reduce((s, c) => s + BigInt((c['raw'] as Json)['volume'] as string), 0n)).toBe(volume);
+    // The last candle closes at the last trade's raw price, in the same unit.
+    expect((candles.at(-1)!['raw'] as Json)['c']).toBe((((trades[0]!['stock'] as Json)['raw'] as Json)['priceE9']) as string);
+    // The holders read values a holding as the accounts read does: the stock's raw units at its ZEC rate now.
+    const holders = (await get(`/v1/coins/${mint}/holders`))['data'] as Json[];
+    for (const h of holders) {
+      const held = ((await get(`/v1/accounts/${h['wallet'] as string}`))['holdings'] as Json[]).find((x) => x['mint'] === mint)!;
+      expect([h['costBasisZec'], h['valueZec'], h['realisedPnlZec'], h['unrealisedPnlZec']]).toEqual([held['costBasisZec'], held['valueZec'], held['realisedPnlZec'], held['unrealisedPnlZec']]);
+    }
     // /v1/trades filters too.
     const all = (await get('/v1/trades?quote=stocks&limit=100'))['data'] as Json[];
     expect(all).toHaveLength(9);

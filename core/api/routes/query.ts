@@ -88,6 +88,20 @@ export function coinContext(ctx: ApiContext): CoinContext {
   };
 }
 
+/**
+ * How a holding's ZEC figures are shown (the accounts read and the holders read alike): a stock coin's are
+ * kept in its stock's raw units (core/index/store/schema.ts) and valued at the stock's ZEC rate now, or null
+ * when its stock has none; any other coin's are zat already. `valued`: its value now can be given at all.
+ */
+export function holdingValuer(coin: Pick<CoinRow, 'pair'>, c: CoinContext): { readonly at: (raw: bigint) => bigint | null; readonly valued: boolean } {
+  const stock = stockKeyOf(coin.pair);
+  const rate = stock === null ? 1n : (c.stocks?.get(stock)?.zec.zatPerWholeRawE12 ?? null);
+  return {
+    at: (raw) => (rate === null ? null : stock === null ? raw : (raw * rate) / 10n ** 12n),
+    valued: (coin.pair !== 'native' || c.nativeRate !== null) && rate !== null,
+  };
+}
+
 /** The same, the rate read now (the stream's context, made once per range). */
 const coinContextNow = (ctx: ApiContext): CoinContext => ({ nativePair: ctx.profile.pairs?.native, nativeRate: ctx.store.nativeRate(), risk: (mint) => ctx.store.risk(mint) });
 

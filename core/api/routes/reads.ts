@@ -10,7 +10,7 @@ import type { Api, ApiContext } from '../server.js';
 import { presentWalletBalances, WalletBalances } from '../schemas/wallet-balances.js';
 import { readWalletHoldings } from '../../engine/wallet-holdings.js';
 import { QUOTES } from './coins.js';
-import { addressOf, coinContextFor, ERROR_RESPONSES, nextOffset, offsetOf, pairFilterOf, READS, stockReadingsFor, StringEnum, tradeCursorOf, tradeCursorText, tradeStockOf } from './query.js';
+import { addressOf, coinContextFor, holdingValuer, ERROR_RESPONSES, nextOffset, offsetOf, pairFilterOf, READS, stockReadingsFor, StringEnum, tradeCursorOf, tradeCursorText, tradeStockOf } from './query.js';
 
 
 /** A ZEC figure of a holding: null for a stock coin whose stock has no ZEC value (nothing is estimated). */
@@ -157,11 +157,8 @@ export function registerReadRoutes(app: Api, ctx: ApiContext): void {
       const holdings = coins.map((coin) => {
         const h = store.holding(coin.mint, wallet)!;
         const pair = pairBlockOf(coin, c);
-        const stock = stockKeyOf(coin.pair);
         // A stock coin's figures are kept in its stock's raw units: valued at the stock's rate now, or null.
-        const rate = stock === null ? 1n : (c.stocks?.get(stock)?.zec.zatPerWholeRawE12 ?? null);
-        const valuedAt = (raw: bigint) => (rate === null ? null : stock === null ? raw : (raw * rate) / 10n ** 12n);
-        const valued = (coin.pair !== 'native' || c.nativeRate !== null) && rate !== null;
+        const { at: valuedAt, valued } = holdingValuer(coin, c);
         const figures = {
           costBasisZec: valuedAt(h.costBasisZec),
           valueZec: valued ? valuedAt(h.valueZec) : null,

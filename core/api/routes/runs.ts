@@ -5,7 +5,7 @@ import { AddressString, Cursor, Limit, MintParams, Page } from '../schemas/commo
 import { CoinSchedule, Holders, presentHolder, presentPayout, presentPayment, presentRing, presentRun, presentScheduled, RewardRun, Ring, RunDetail, shareOfSupply } from '../schemas/runs.js';
 import type { Api, ApiContext } from '../server.js';
 import { findBondingCurve } from '../../programs/launchpad/pdas.js';
-import { addressOf, ERROR_RESPONSES, listedCoinOf, nextOffset, offsetOf, READS, signatureOf } from './query.js';
+import { addressOf, coinContextFor, ERROR_RESPONSES, holdingValuer, listedCoinOf, nextOffset, offsetOf, READS, signatureOf } from './query.js';
 import { placeSupply } from '../../math/supply-parts.js';
 import { readPayoutFacts } from '../payout-facts.js';
 import { stockKeyOf } from '../schemas/coin.js';
@@ -43,7 +43,7 @@ export function registerRunRoutes(app: Api, ctx: ApiContext): void {
       const limit = request.query.limit ?? 50;
       const offset = offsetOf(request.query.cursor);
       const supply = coin.tokenTotalSupply;
-      const valued = coin.pair !== 'native' || store.nativeRate() !== null;
+      const value = holdingValuer(coin, await coinContextFor(ctx, [coin]));
       const rows = store.holders(coin.mint, limit, offset);
       const totals = store.holderTotals(coin.mint);
       const curve = coin.stage !== 'pool' ? await findBondingCurve(ctx.profile.programs['launchpad']!, coin.mint) : null;
@@ -51,7 +51,7 @@ export function registerRunRoutes(app: Api, ctx: ApiContext): void {
       const vaults = parts.vaults.map((v) => ({ role: v.role, address: v.role === 'pool' ? coin.pool! : curve!, balance: String(v.balance), shareOfSupply: shareOfSupply(v.balance, supply) }));
       const part = (balance: bigint) => ({ balance: String(balance), shareOfSupply: shareOfSupply(balance, supply) });
       return {
-        data: rows.map((h) => presentHolder(h, supply, valued)),
+        data: rows.map((h) => presentHolder(h, supply, value)),
         next: nextOffset(offset, limit, rows.length),
         holders: Number(totals.holders),
         supply: String(supply),

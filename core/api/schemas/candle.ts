@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { priceE9OfE18 } from '../../index/candles.js';
+import { priceE9OfE18, stockRawPriceE9OfStored } from '../../index/candles.js';
 import type { CandleRow } from '../../index/store/index-store.js';
 import { Amount, UnixSeconds } from './common.js';
 
@@ -37,7 +37,7 @@ export const Candle = Type.Object(
 /** `zatPerRawE12`: a stock coin's rate now (undefined for any other coin; null when its stock has no ZEC value). */
 export function presentCandle(c: CandleRow, stockRate?: bigint | null): Static<typeof Candle> {
   if (stockRate !== undefined) {
-    const raw = (p: bigint) => String(priceE9OfE18(p));
+    const raw = (p: bigint) => String(stockRawPriceE9OfStored(p));
     const valued = (p: bigint) => (stockRate === null ? '0' : String(priceE9OfE18((p * stockRate) / 10n ** 12n)));
     const valuedE18 = (p: bigint) => (stockRate === null ? '0' : String((p * stockRate) / 10n ** 12n));
     return {

@@ -21,10 +21,10 @@ export const Holder = Type.Object({
   shareOfSupply: Type.String({ pattern: '^[0-9]+\\.[0-9]{9}$', description: 'balance ÷ the coin\'s total supply, truncated to nine decimals (exact: no float)' }),
   firstSeenSlot: Amount('the slot it first held the coin (a trade or a transfer in)'),
   firstSeenAt: UnixSeconds('the time of that slot'),
-  costBasisZec: Amount('average cost of the balance, zat: coins received by a transfer carry none; coins sent away take their share of it'),
+  costBasisZec: Nullable(Amount('average cost of the balance, zat: coins received by a transfer carry none; coins sent away take their share of it (a stock coin\'s at its stock\'s ZEC value now; null when it has none)')),
   valueZec: Nullable(Amount('the balance at the spot price now, zat (null while the coin has no ZEC value)')),
-  realisedPnlZec: SignedAmount('zat'),
-  unrealisedPnlZec: SignedAmount('zat: value less cost basis'),
+  realisedPnlZec: Nullable(SignedAmount('zat (a stock coin\'s at its stock\'s ZEC value now; null when it has none)')),
+  unrealisedPnlZec: Nullable(SignedAmount('zat: value less cost basis (null while the coin has no ZEC value)')),
 });
 
 export const HolderVault = Type.Object({
@@ -148,17 +148,19 @@ export function shareOfSupply(balance: bigint, supply: bigint): string {
   return `${scaled / 1_000_000_000n}.${String(scaled % 1_000_000_000n).padStart(9, '0')}`;
 }
 
-export function presentHolder(h: HoldingRow, supply: bigint, valued: boolean): Static<typeof Holder> {
+/** A holder as the holders read shows it; `value` makes its ZEC figures (routes/query.ts holdingValuer: a stock coin's at its stock's rate now). */
+export function presentHolder(h: HoldingRow, supply: bigint, value: { readonly at: (raw: bigint) => bigint | null; readonly valued: boolean }): Static<typeof Holder> {
+  const text = (v: bigint | null) => (v === null ? null : String(v));
   return {
     wallet: h.wallet,
     balance: String(h.balance),
     shareOfSupply: shareOfSupply(h.balance, supply),
     firstSeenSlot: String(h.firstSeenSlot),
     firstSeenAt: Number(h.firstSeenAt),
-    costBasisZec: String(h.costBasisZec),
-    valueZec: valued ? String(h.valueZec) : null,
-    realisedPnlZec: String(h.realisedPnlZec),
-    unrealisedPnlZec: String(h.unrealisedPnlZec),
+    costBasisZec: text(value.at(h.costBasisZec)),
+    valueZec: value.valued ? text(value.at(h.valueZec)) : null,
+    realisedPnlZec: text(value.at(h.realisedPnlZec)),
+    unrealisedPnlZec: value.valued ? text(value.at(h.unrealisedPnlZec)) : null,
   };
 }
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { priceE9OfE18 } from '../../index/candles.js';
+import { priceE9OfE18, stockRawPriceE9OfStored } from '../../index/candles.js';
 import type { TradeRow } from '../../index/store/index-store.js';
 import { scaleDown } from '../../math/multiplier.js';
 import { formatDecimalUnits } from '../../math/units.js';
@@ -89,7 +89,7 @@ function presentStockTrade(t: TradeRow, { key, reading }: TradeStock): TradeJson
   };
   const rate = reading?.zec.zatPerWholeRawE12 ?? null;
   const priceE18 = rate === null ? null : (t.priceE18 * rate) / 10n ** 12n;
-  const rawPriceE9 = priceE9OfE18(t.priceE18);
+  const rawPriceE9 = stockRawPriceE9OfStored(t.priceE18);
   const multiplier = reading?.multiplier ?? null;
   const shown = (raw: bigint, places: number) => formatDecimalUnits(scaleDown(raw, multiplier!), places);
   return {
