@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { Address } from '@solana/kit';
-import { Coin, pairBlockOf, stockKeyOf } from '../schemas/coin.js';
+import { Coin, pairBlockOf } from '../schemas/coin.js';
 import { Graduated, presentGraduated } from '../schemas/graduation.js';
 import { AddressString, Amount, Cursor, Limit, Page, SignedAmount } from '../schemas/common.js';
 import { Params, readParams } from '../schemas/params.js';
