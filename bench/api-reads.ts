@@ -537,6 +537,17 @@ export async function run(): Promise<void> {
           if (row.trades > 0n) expectEqual(`${mint}'s last close`, b.data.at(-1)!['cE18'], String(row.lastPriceE18));
         },
       },
+      {
+        label: 'GET /v1/coins/{mint}/risk',
+        port: 'api',
+        peer: 'coin',
+        template: '/v1/coins/{mint}/risk',
+        check: (p, body) => {
+          const b = body as Json;
+          const r = s.risk(mintOfPath(p))!;
+          expectEqual('risk', [b['holders'], (b['top10'] as Json)['balance'], (b['snipers'] as Json)['count']], [Number(r.holders), String(r.top10Held), Number(r.snipers)]);
+        },
+      },
       ...CALIBRATION_US.map((us): Endpoint => ({
         label: `bare Fastify route + ${us} us of work`,
         port: 'bare',
@@ -607,6 +618,7 @@ export async function run(): Promise<void> {
     // The slower of the two list sorts stands for both.
     recordSummary(TARGETS.coinLists, rowFigures(results[3]!.rps <= results[4]!.rps ? results[3]! : results[4]!));
     recordSummary(TARGETS.candles, rowFigures(results[5]!));
+    recordSummary(TARGETS.risk, rowFigures(results[6]!));
 
     // ---- 3. the store alone ----
     await Promise.all(servers.splice(0).map((server) => server.close()));

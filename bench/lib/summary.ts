@@ -30,6 +30,7 @@ export const TARGETS = {
   coinDetail: { work: 'GET /v1/coins/{mint} (100k coins, 16 in flight)', peer: 'bare Fastify route', ratioOf: 'rate', target: { ratio: 0.5, better: 'higher', extra: { label: 'p99 ms', max: 5 } } },
   coinLists: { work: 'GET /v1/coins?sort=trending|new&limit=50 (slower of the two)', peer: 'bare Fastify route, same page', ratioOf: 'rate', target: { ratio: 0.25, better: 'higher', extra: { label: 'p99 ms', max: 5 } } },
   candles: { work: 'GET /v1/coins/{mint}/candles', peer: 'bare Fastify route', ratioOf: 'rate', target: { ratio: 0.5, better: 'higher' } },
+  risk: { work: 'GET /v1/coins/{mint}/risk (100k coins, 16 in flight)', peer: 'bare Fastify route', ratioOf: 'rate', target: { ratio: 0.5, better: 'higher', extra: { label: 'p99 ms', max: 5 } } },
   ingest: { work: 'ingest, trades/s', peer: 'raw INSERT, same indexes', ratioOf: 'rate', target: { ratio: 0.6, better: 'higher', extra: { label: 'trades/s, at least', max: -30_000 } } },
   curveBuild: { work: 'trade build, read + quote + instructions (curve)', peer: '@pump-fun/pump-sdk', ratioOf: 'time', target: { ratio: 0.33, better: 'lower' } },
   poolBuild: { work: 'the same, pool', peer: 'pump-swap-sdk', ratioOf: 'time', target: { ratio: 0.33, better: 'lower' } },
