@@ -1,0 +1,49 @@
+import type { FastifyRequest } from 'fastify';
+import { base58Decode } from '../../programs/address-text.js';
+import { invalidParam } from '../api-error.js';
+
+/**
+ * Every field a route declares as an address (schemas/common.ts `AddressString`) holds 32 bytes. The
+ * schema checks the alphabet and the length in characters only, so 43 characters of base58 that decode to
+ * 33 bytes pass it; without this a desk route would store one (a followed wallet, an order's filter) or
+ * hand it to a library that throws (a review's ticket), and the answer would be an outage instead of a
+ * refusal naming the field. Run after validation (preHandler), over the route's own schema, so a field added
+ * to a schema later is checked without anyone listing it here.
+ */
+
+interface SchemaNode {
+  readonly type?: unknown;
+  readonly pattern?: unknown;
+  readonly minLength?: unknown;
+  readonly properties?: Readonly<Record<string, SchemaNode>>;
+  readonly items?: SchemaNode;
+  readonly anyOf?: readonly SchemaNode[];
+  readonly allOf?: readonly SchemaNode[];
+}
+
+const ADDRESS_PATTERN = '^[1-9A-HJ-NP-Za-km-z]+$';
+const isAddressSchema = (s: SchemaNode): boolean => s.type === 'string' && s.pattern === ADDRESS_PATTERN && s.minLength === 32;
+
+/** A text that is not base58 of 32 bytes, refused naming its field (the faucet's words, which the desk shows). */
+export function assertAddressText(value: string, field: string): void {
+  if (base58Decode(value)?.length !== 32) throw invalidParam(field, `${value.slice(0, 60)} is not a Solana address (32 bytes written in base58)`);
+}
+
+function check(schema: SchemaNode | undefined, value: unknown, field: string): void {
+  if (schema === undefined || value === undefined || value === null) return;
+  if (typeof value === 'string' && isAddressSchema(schema)) assertAddressText(value, field);
+  for (const s of [...(schema.anyOf ?? []), ...(schema.allOf ?? [])]) check(s, value, field);
+  if (schema.properties && typeof value === 'object' && !Array.isArray(value)) {
+    for (const [name, s] of Object.entries(schema.properties)) check(s, (value as Record<string, unknown>)[name], field ? `${field}.${name}` : name);
+  }
+  if (schema.items && Array.isArray(value)) value.forEach((v, i) => check(schema.items, v, `${field}.${i}`));
+}
+
+/** The preHandler: path, query and body, each against its schema. */
+export async function assertAddressFields(request: FastifyRequest): Promise<void> {
+  const schema = request.routeOptions.schema as { params?: SchemaNode; querystring?: SchemaNode; body?: SchemaNode } | undefined;
+  if (!schema) return;
+  check(schema.params, request.params, '');
+  check(schema.querystring, request.query, '');
+  check(schema.body, request.body, '');
+}
