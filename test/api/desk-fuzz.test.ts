@@ -1,4 +1,5 @@
 import { createKeyPairSignerFromPrivateKeyBytes, getAddressDecoder, getBase58Decoder, getBase58Encoder, type Address } from '@solana/kit';
+import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ERROR_STATUS } from '../../core/api/api-error.js';
@@ -183,8 +184,8 @@ interface Case {
   readonly path: string;
   readonly contentType: string | null;
   readonly body: Buffer | null;
-  /** An address field holds base58 that is not 32 bytes: the answer must refuse it. */
-  readonly malformedAddress: boolean;
+  /** What the request holds that the answer must refuse (an address not of 32 bytes, an amount beyond 64 bits), if anything. */
+  readonly mustRefuse: string | null;
 }
 
 type Path = readonly (string | number)[];
@@ -260,14 +261,22 @@ const paramsOf = (s: Shape, f: Fixture): Record<string, string> => Object.fromEn
 const TAKES_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
 const encoder = getBase58Encoder();
-/** Base58 within the schema's 32 to 44 characters that does not decode to 32 bytes (43 ones: 33 bytes). */
-function isMalformedAddress(value: unknown): boolean {
-  if (typeof value !== 'string' || !/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(value)) return false;
-  return encoder.encode(value).length !== 32;
-}
 const ADDRESS_PLACE = /^(wallet|mint|address)$/;
+const U64_MAX = 2n ** 64n - 1n;
 
-function caseOf(i: number, s: Shape, what: string, parts: { params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown; raw?: readonly [string | null, string | Buffer]; malformed?: boolean }, f: Fixture): Case {
+/**
+ * What `value`, put where `good` was (a field named `name`), holds that no answer may take, though the
+ * schema's characters allow it: base58 of 32 to 44 characters that is not 32 bytes (43 ones: 33 bytes), or
+ * decimal digits beyond 2^64 - 1 where an amount goes.
+ */
+function mustRefuse(name: string, good: unknown, value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  if ((ADDRESS_PLACE.test(name) || isAddressLike(good)) && /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(value) && encoder.encode(value).length !== 32) return 'a malformed address';
+  if (typeof good === 'string' && /^[0-9]+$/.test(good) && !isAddressLike(good) && /^(0|[1-9][0-9]*)$/.test(value) && BigInt(value) > U64_MAX) return 'an amount beyond 64 bits';
+  return null;
+}
+
+function caseOf(i: number, s: Shape, what: string, parts: { params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown; raw?: readonly [string | null, string | Buffer]; refuse?: string | null }, f: Fixture): Case {
   const params = parts.params ?? paramsOf(s, f);
   const query = parts.query ?? s.template.query ?? {};
   let contentType: string | null = null;
@@ -282,7 +291,7 @@ function caseOf(i: number, s: Shape, what: string, parts: { params?: Record<stri
       body = Buffer.from(JSON.stringify(value), 'utf8');
     }
   }
-  return { i, route: s.route, what, method: s.method, path: pathOf(s, params) + queryText(query), contentType, body, malformedAddress: parts.malformed === true };
+  return { i, route: s.route, what, method: s.method, path: pathOf(s, params) + queryText(query), contentType, body, mustRefuse: parts.refuse ?? null };
 }
 
 /** The systematic sweep: every awkward value in every path segment, query field and body field of every route, and every awkward body. */
@@ -291,10 +300,10 @@ function sweep(shapes: readonly Shape[], f: Fixture): Case[] {
   const add = (s: Shape, what: string, parts: Parameters<typeof caseOf>[3]) => cases.push(caseOf(cases.length, s, what, parts, f));
   for (const s of shapes) {
     const params = paramsOf(s, f);
-    for (const name of Object.keys(params)) for (const v of segments(f, name)) add(s, `${name}=${v.slice(0, 40)}`, { params: { ...params, [name]: v }, malformed: ADDRESS_PLACE.test(name) && isMalformedAddress(v) });
+    for (const name of Object.keys(params)) for (const v of segments(f, name)) add(s, `${name}=${v.slice(0, 40)}`, { params: { ...params, [name]: v }, refuse: mustRefuse(name, params[name], v) });
     const query = s.template.query ?? {};
     for (const [name, good] of Object.entries(query)) {
-      for (const v of poolFor(name, good, f, SWEEP_TYPES)) add(s, `?${name}=${JSON.stringify(v)?.slice(0, 40)}`, { query: { ...query, [name]: typeof v === 'string' ? v : JSON.stringify(v) }, malformed: ADDRESS_PLACE.test(name) && isMalformedAddress(v) });
+      for (const v of poolFor(name, good, f, SWEEP_TYPES)) add(s, `?${name}=${JSON.stringify(v)?.slice(0, 40)}`, { query: { ...query, [name]: typeof v === 'string' ? v : JSON.stringify(v) }, refuse: mustRefuse(name, good, v) });
       add(s, `?${name} twice`, { query: { ...query, [name]: [good, good] } });
       add(s, `?${name} missing`, { query: Object.fromEntries(Object.entries(query).filter(([k]) => k !== name)) });
     }
@@ -303,8 +312,7 @@ function sweep(shapes: readonly Shape[], f: Fixture): Case[] {
     if (body !== undefined) {
       for (const at of placesOf(body)) {
         const name = String([...at].reverse().find((k) => typeof k === 'string') ?? '');
-        const addressPlace = ADDRESS_PLACE.test(name) || isAddressLike(valueAt(body, at));
-        for (const v of poolFor(name, valueAt(body, at), f, SWEEP_TYPES)) add(s, `${at.join('.')}=${JSON.stringify(v)?.slice(0, 40)}`, { body: withValue(body, at, v), malformed: addressPlace && isMalformedAddress(v) });
+        for (const v of poolFor(name, valueAt(body, at), f, SWEEP_TYPES)) add(s, `${at.join('.')}=${JSON.stringify(v)?.slice(0, 40)}`, { body: withValue(body, at, v), refuse: mustRefuse(name, valueAt(body, at), v) });
         add(s, `${at.join('.')} missing`, { body: withValue(body, at, REMOVE) });
       }
       add(s, 'an unknown field', { body: { ...(body as object), nonsense: 1 } });
@@ -321,6 +329,27 @@ function sweep(shapes: readonly Shape[], f: Fixture): Case[] {
   return cases;
 }
 
+/** What the request holds, against the route's well-formed one, that no answer may take (see mustRefuse). */
+function refusalIn(s: Shape, f: Fixture, params: Readonly<Record<string, string>>, query: Readonly<Record<string, unknown>>, body: unknown): string | null {
+  const good = paramsOf(s, f);
+  for (const name of Object.keys(good)) {
+    const why = mustRefuse(name, good[name], params[name]);
+    if (why !== null) return why;
+  }
+  for (const [name, v] of Object.entries(s.template.query ?? {})) {
+    const why = mustRefuse(name, v, query[name]);
+    if (why !== null) return why;
+  }
+  if (s.template.body === undefined) return null;
+  for (const at of placesOf(s.template.body)) {
+    let now: unknown = body;
+    for (const k of at) now = typeof now === 'object' && now !== null ? (now as Record<string | number, unknown>)[k] : undefined;
+    const why = mustRefuse(String([...at].reverse().find((k) => typeof k === 'string') ?? ''), valueAt(s.template.body, at), now);
+    if (why !== null) return why;
+  }
+  return null;
+}
+
 /** Random requests: two to four of the sweep's changes at once, on a route picked at random. */
 function randomCases(from: number, count: number, shapes: readonly Shape[], f: Fixture, rng: SeededRandom): Case[] {
   const d = new Dice(rng);
@@ -330,20 +359,17 @@ function randomCases(from: number, count: number, shapes: readonly Shape[], f: F
     const query: Record<string, unknown> = { ...(s.template.query ?? {}) };
     let body: unknown = s.template.body ?? (TAKES_BODY.has(s.method) && d.chance(50) ? {} : undefined);
     const what: string[] = [];
-    let malformed = false;
     for (let n = 2 + d.int(3); n > 0; n--) {
       const roll = d.int(100);
       const names = Object.keys(params);
       if (roll < 20 && names.length > 0) {
         const name = d.pick(names);
         params[name] = d.pick(segments(f, name));
-        malformed ||= ADDRESS_PLACE.test(name) && isMalformedAddress(params[name]);
         what.push(`${name}=${params[name]!.slice(0, 30)}`);
       } else if (roll < 35 && (Object.keys(query).length > 0 || d.chance(30))) {
         const name = Object.keys(query).length > 0 && d.chance(80) ? d.pick(Object.keys(query)) : d.pick(['limit', 'cursor', 'wallet', 'stage', 'x']);
         const v = d.pick(poolFor(name, query[name], f));
         query[name] = typeof v === 'string' ? v : JSON.stringify(v);
-        malformed ||= name in (s.template.query ?? {}) && ADDRESS_PLACE.test(name) && isMalformedAddress(v);
         what.push(`?${name}=${String(query[name]).slice(0, 30)}`);
       } else if (body !== undefined && typeof body === 'object' && body !== null) {
         const places = placesOf(body);
@@ -355,7 +381,6 @@ function randomCases(from: number, count: number, shapes: readonly Shape[], f: F
         const at = d.pick(places);
         const name = String([...at].reverse().find((x) => typeof x === 'string') ?? '');
         const to = d.chance(10) ? REMOVE : d.pick(poolFor(name, valueAt(body, at), f));
-        malformed ||= s.template.body !== undefined && (ADDRESS_PLACE.test(name) || isAddressLike(valueAt(body, at))) && isMalformedAddress(to);
         body = withValue(body, at, to);
         what.push(`${at.join('.')}=${to === REMOVE ? 'missing' : JSON.stringify(to)?.slice(0, 30)}`);
       } else if (d.chance(50)) {
@@ -365,9 +390,10 @@ function randomCases(from: number, count: number, shapes: readonly Shape[], f: F
     }
     if (d.chance(8)) {
       const raw = d.pick(WHOLE_BODIES);
-      return caseOf(from + k, s, [...what, `body ${raw[0]}`].join(', '), { params, query, raw, malformed }, f);
+      const refuse = refusalIn(s, f, params, query, s.template.body);
+      return caseOf(from + k, s, [...what, `body ${raw[0]}`].join(', '), { params, query, raw, refuse }, f);
     }
-    return caseOf(from + k, s, what.join(', '), { params, query, body, malformed }, f);
+    return caseOf(from + k, s, what.join(', '), { params, query, body, refuse: refusalIn(s, f, params, query, body) }, f);
   });
 }
 
@@ -405,7 +431,7 @@ type Finding =
   | 'shows internals'
   | 'a refusal that names no field'
   | 'rate limited'
-  | 'a malformed address taken';
+  | 'bad input taken';
 
 /** Internals no message may show: a library's words (as for /v1), Ajv's own phrasing, paths and stacks of this machine. */
 const INTERNALS = new RegExp(`${LIBRARY_WORDS.source}|must be equal to|must match a schema|must be (>=|<=|>|<) |must be (string|number|integer|boolean|object|array|null)\\b|/work/|node_modules|file://|SQLITE|sqlite|better-sqlite3|BigInt|bigint`);
@@ -441,7 +467,7 @@ function safeDecode(text: string): string {
 
 function findingsOf(c: Case, o: Outcome): Finding[] {
   if (o.status === null) return ['no answer'];
-  if (o.status < 400) return c.malformedAddress ? ['a malformed address taken'] : [];
+  if (o.status < 400) return c.mustRefuse !== null ? ['bad input taken'] : [];
   const found: Finding[] = [];
   if (o.status >= 500) found.push('a 5xx');
   if (o.status === 429) found.push('rate limited');
@@ -462,7 +488,7 @@ function findingsOf(c: Case, o: Outcome): Finding[] {
 
 function describeCase(c: Case): string {
   const cut = (text: string, max: number) => (text.length > max ? `${JSON.stringify(text.slice(0, max))}…(${text.length} chars)` : JSON.stringify(text));
-  return `#${c.i} ${c.route} [${c.what}]: ${c.method} ${cut(c.path, 140)}${c.body === null ? '' : ` ${c.contentType ?? '(no content-type)'} ${cut(c.body.toString('utf8'), 160)}`}`;
+  return `#${c.i} ${c.route} [${c.what}${c.mustRefuse ? `; holds ${c.mustRefuse}` : ''}]: ${c.method} ${cut(c.path, 140)}${c.body === null ? '' : ` ${c.contentType ?? '(no content-type)'} ${cut(c.body.toString('utf8'), 160)}`}`;
 }
 
 function answerOf(o: Outcome): string {
@@ -549,6 +575,9 @@ describe('desk-only routes fuzz (valid desk token)', () => {
     const elapsed = performance.now() - started;
     for (const c of cases) for (const finding of findingsOf(c, outcomes[c.i]!)) findings.set(finding, [...(findings.get(finding) ?? []), { c, o: outcomes[c.i]! }]);
     const statuses = outcomes.reduce<Record<string, number>>((m, o) => ({ ...m, [String(o.status ?? 'none')]: (m[String(o.status ?? 'none')] ?? 0) + 1 }), {});
+    // `LAUNCHDESK_FUZZ_DUMP=<file>` writes every request and its answer, one a line: what was taken (200) is worth reading too.
+    const dump = process.env['LAUNCHDESK_FUZZ_DUMP'];
+    if (dump) writeFileSync(dump, cases.map((c) => `${c.route}\t${c.what}\t${outcomes[c.i]!.status}\t${outcomes[c.i]!.body.slice(0, 300)}`).join('\n'));
     console.log(`desk fuzz: ${routes.length} routes, ${cases.length} requests (${sweepSize} swept, seed ${SEED}, ${CONCURRENCY} at a time) in ${(elapsed / 1000).toFixed(1)} s; statuses ${JSON.stringify(statuses)}; findings ${JSON.stringify(Object.fromEntries([...findings].map(([k, v]) => [k, v.length])))}`);
   }, 120_000);
 
@@ -594,7 +623,7 @@ describe('desk-only routes fuzz (valid desk token)', () => {
   it('every refusal is {error: {code, message}} in JSON, with a code of the error model and its status', () => none('not the error model'));
   it('no message shows a library\'s words, a validator\'s phrasing, a stack or a path of this machine', () => none('shows internals'));
   it('an invalid_param names the field (or the part of the request) it refuses', () => none('a refusal that names no field'));
-  it('an address field holding base58 that is not 32 bytes is refused, never taken', () => none('a malformed address taken'));
+  it('an address that is not 32 bytes, or an amount beyond 64 bits, is refused, never taken', () => none('bad input taken'));
   it('the desk\'s routes are not rate limited into hiding what they answer', () => none('rate limited'));
 
   it('leaves nothing half-done: wallets, orders and alert rules are exactly what the accepted requests made', () => {

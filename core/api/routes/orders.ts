@@ -8,7 +8,7 @@ import { OrderRunner } from '../../orders/order-runner.js';
 import { venueOf } from '../../types/trading-presets.js';
 import { triggerProblem, type OrderTrigger } from '../../verify/order-trigger.js';
 import { stockKeyOf } from '../schemas/coin.js';
-import { assertAddressFields } from '../desk/address-fields.js';
+import { assertFieldBounds } from '../desk/field-bounds.js';
 import { assertDeskToken, DESK_TOKEN_HEADER } from '../desk/desk-token.js';
 import type { DeskSigning } from '../desk/desk-signing.js';
 import { OrderBody, OrderDetailAnswer, OrderListAnswer, OrderListQuery, OrderParams } from '../schemas/orders.js';
@@ -172,10 +172,10 @@ export async function registerOrderRoutes(app: Api, ctx: ApiContext, desk: DeskS
 
   await app.register(async (plugin) => {
     const scope = plugin as Api;
-    // Who asks first (401, 403), then whether each address field is one (32 bytes: the schema checks only the characters).
+    // Who asks first (401, 403), then whether each address is 32 bytes and each amount fits 64 bits (the schema checks only the characters).
     scope.addHook('preHandler', async (request) => {
       accessOf(request, desk);
-      await assertAddressFields(request);
+      await assertFieldBounds(request);
     });
     scope.get('/local/orders', { schema: { ...TAGS, summary: 'List local orders (local addition)', querystring: OrderListQuery, response: { 200: OrderListAnswer, ...ERROR_RESPONSES } } }, async (request) => {
       const access = accessOf(request, desk);
