@@ -13,7 +13,7 @@ import { call, startApi, type ApiFixture } from './api-fixture.js';
 
 /** The same seed sends the same requests (but for the addresses and ids of the run); `LAUNCHDESK_FUZZ_SEED=<n>` runs another. */
 const SEED = BigInt(process.env['LAUNCHDESK_FUZZ_SEED'] ?? '0xde5cf022');
-const RANDOM_CASES = 400;
+const RANDOM_CASES = Number(process.env['LAUNCHDESK_FUZZ_CASES'] ?? 400);
 const CONCURRENCY = 4;
 const ANSWER_WITHIN_MS = 10_000;
 const TOKEN = 'desk-token-of-the-desk-fuzz-0000001';
@@ -430,6 +430,7 @@ type Finding =
   | 'not the error model'
   | 'shows internals'
   | 'a refusal that names no field'
+  | 'one allowed value named as the only one'
   | 'rate limited'
   | 'bad input taken';
 
@@ -483,6 +484,8 @@ function findingsOf(c: Case, o: Outcome): Finding[] {
   if (INTERNALS.test(echoesRemoved(message, c))) found.push('shows internals');
   // A refusal of the request itself says which part of it is wrong first: `amount: …`, `path: …`, `Content-Type: …`.
   if (code === 'invalid_param' && !/^[A-Za-z][\w.[\]-]{0,60}: \S/.test(message)) found.push('a refusal that names no field');
+  // Every field of these routes that takes constants takes two or more (side, pay, asset, pair…): "must be buy" would hide "sell".
+  if (code === 'invalid_param' && /^\S+: must be (?!a\b|an\b)[\w-]+$/.test(message)) found.push('one allowed value named as the only one');
   return found;
 }
 
@@ -623,6 +626,7 @@ describe('desk-only routes fuzz (valid desk token)', () => {
   it('every refusal is {error: {code, message}} in JSON, with a code of the error model and its status', () => none('not the error model'));
   it('no message shows a library\'s words, a validator\'s phrasing, a stack or a path of this machine', () => none('shows internals'));
   it('an invalid_param names the field (or the part of the request) it refuses', () => none('a refusal that names no field'));
+  it('a value outside a union of constants is refused naming every constant it takes', () => none('one allowed value named as the only one'));
   it('an address that is not 32 bytes, or an amount beyond 64 bits, is refused, never taken', () => none('bad input taken'));
   it('the desk\'s routes are not rate limited into hiding what they answer', () => none('rate limited'));
 
