@@ -434,8 +434,8 @@ type Finding =
   | 'rate limited'
   | 'bad input taken';
 
-/** Internals no message may show: a library's words (as for /v1), Ajv's own phrasing, paths and stacks of this machine. */
-const INTERNALS = new RegExp(`${LIBRARY_WORDS.source}|must be equal to|must match a schema|must be (>=|<=|>|<) |must be (string|number|integer|boolean|object|array|null)\\b|/work/|node_modules|file://|SQLITE|sqlite|better-sqlite3|BigInt|bigint`);
+/** Internals no message may show: a library's words (as for /v1), Ajv's own phrasing, the chain runtime's, paths and stacks of this machine. */
+const INTERNALS = new RegExp(`${LIBRARY_WORDS.source}|Error processing Instruction|custom program error|InstructionError|lamport change|must be equal to|must match a schema|must be (>=|<=|>|<) |must be (string|number|integer|boolean|object|array|null)\\b|/work/|node_modules|file://|SQLITE|sqlite|better-sqlite3|BigInt|bigint`);
 
 function errorOf(o: Outcome): { code?: unknown; message?: unknown } | null {
   try {

@@ -15,7 +15,7 @@ export async function registerDeskApi(app: Api, ctx: ApiContext, desk: DeskSigni
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (request) => assertDeskToken(request, desk.token));
     scope.addHook('preHandler', assertFieldBounds);
-    registerWalletRoutes(scope as Api, desk);
+    registerWalletRoutes(scope as Api, ctx, desk);
     registerSignRoutes(scope as Api, ctx, desk);
     registerQuickRoutes(scope as Api, ctx, desk);
     registerWatchRoutes(scope as Api, ctx, desk);
