@@ -431,6 +431,7 @@ type Finding =
   | 'shows internals'
   | 'a refusal that names no field'
   | 'one allowed value named as the only one'
+  | 'a nested field named without its path'
   | 'rate limited'
   | 'bad input taken';
 
@@ -466,6 +467,27 @@ function safeDecode(text: string): string {
   }
 }
 
+/** `field` is not a field of the body sent, but the last part of one that is (`computeUnitPrice` for `ticket.computeUnitPrice`). */
+function namedWithoutPath(field: string, c: Case): boolean {
+  if (c.body === null || c.body.length > 200_000) return false;
+  let body: unknown;
+  try {
+    body = JSON.parse(c.body.toString('utf8'));
+  } catch {
+    return false;
+  }
+  const paths: string[] = [];
+  const walk = (v: unknown, at: string, depth: number): void => {
+    if (typeof v !== 'object' || v === null || depth > 8) return;
+    for (const [k, x] of Object.entries(v)) {
+      paths.push(at ? `${at}.${k}` : k);
+      walk(x, at ? `${at}.${k}` : k, depth + 1);
+    }
+  };
+  walk(body, '', 0);
+  return !paths.includes(field) && paths.some((p) => p.endsWith(`.${field}`));
+}
+
 function findingsOf(c: Case, o: Outcome): Finding[] {
   if (o.status === null) return ['no answer'];
   if (o.status < 400) return c.mustRefuse !== null ? ['bad input taken'] : [];
@@ -484,6 +506,8 @@ function findingsOf(c: Case, o: Outcome): Finding[] {
   if (INTERNALS.test(echoesRemoved(message, c))) found.push('shows internals');
   // A refusal of the request itself says which part of it is wrong first: `amount: …`, `path: …`, `Content-Type: …`.
   if (code === 'invalid_param' && !/^[A-Za-z][\w.[\]-]{0,60}: \S/.test(message)) found.push('a refusal that names no field');
+  const field = /^([\w.]+): /.exec(message)?.[1];
+  if (code === 'invalid_param' && field !== undefined && namedWithoutPath(field, c)) found.push('a nested field named without its path');
   // Every field of these routes that takes constants takes two or more (side, pay, asset, pair…): "must be buy" would hide "sell".
   if (code === 'invalid_param' && /^\S+: must be (?!a\b|an\b)[\w-]+$/.test(message)) found.push('one allowed value named as the only one');
   return found;
@@ -626,6 +650,7 @@ describe('desk-only routes fuzz (valid desk token)', () => {
   it('every refusal is {error: {code, message}} in JSON, with a code of the error model and its status', () => none('not the error model'));
   it('no message shows a library\'s words, a validator\'s phrasing, a stack or a path of this machine', () => none('shows internals'));
   it('an invalid_param names the field (or the part of the request) it refuses', () => none('a refusal that names no field'));
+  it('a nested field is named with its path (ticket.computeUnitPrice, not computeUnitPrice)', () => none('a nested field named without its path'));
   it('a value outside a union of constants is refused naming every constant it takes', () => none('one allowed value named as the only one'));
   it('an address that is not 32 bytes, or an amount beyond 64 bits, is refused, never taken', () => none('bad input taken'));
   it('the desk\'s routes are not rate limited into hiding what they answer', () => none('rate limited'));
