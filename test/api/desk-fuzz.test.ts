@@ -1,4 +1,4 @@
-import { createKeyPairSignerFromPrivateKeyBytes, getAddressDecoder, getBase58Decoder, getBase58Encoder, type Address } from '@solana/kit';
+import { createKeyPairSignerFromPrivateKeyBytes, getAddressDecoder, getAddressEncoder, getBase58Decoder, getBase58Encoder, type Address } from '@solana/kit';
 import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -92,6 +92,8 @@ interface Fixture {
   readonly orderId: string;
   readonly ruleId: string;
   readonly buildId: string;
+  /** A SOL to ZEC swap of 1 SOL this server built for the wallet. */
+  readonly swapBuildId: string;
   readonly newMint: Address;
   readonly secret: string;
   /** A second keychain wallet, the one the remove route is aimed at. */
@@ -148,8 +150,9 @@ function templates(f: Fixture): Readonly<Record<string, Template>> {
     'POST /desk-api/sign/claim': { body: { buildId: f.buildId, ticket: { wallet: f.wallet, mint: f.mint } } },
     'POST /desk-api/review/payee': { body: { buildId: f.buildId, ticket: { wallet: f.wallet, mint: f.mint, payee: 'holders' } } },
     'POST /desk-api/sign/payee': { body: { buildId: f.buildId, ticket: { wallet: f.wallet, mint: f.mint, payee: 'holders' } } },
-    'POST /desk-api/review/swap': { body: { buildId: f.buildId, ticket: { wallet: f.wallet, direction: 'sol_to_zec', amount: '1000000000', minimum: '1', amountFrom: 'typed', computeUnitPrice: '1000' } } },
-    'POST /desk-api/sign/swap': { body: { buildId: f.buildId, ticket: { wallet: f.wallet, direction: 'sol_to_zec', amount: '1000000000', minimum: '1' } } },
+    'POST /desk-api/review/swap': { body: { buildId: f.swapBuildId, ticket: { wallet: f.wallet, direction: 'sol_to_zec', amount: '1000000000', minimum: '1', amountFrom: 'typed', computeUnitPrice: '1000' } } },
+    // Never the build's own amount: nothing the fuzz sends may be signed (a send would wait on a chain that does not move).
+    'POST /desk-api/sign/swap': { body: { buildId: f.swapBuildId, ticket: { wallet: f.wallet, direction: 'sol_to_zec', amount: '1000000001', minimum: '1' } } },
     'POST /desk-api/review/plant': { body: { buildId: f.buildId, ticket: { wallet: f.wallet, mint: f.newMint, name: 'Fuzz Coin', symbol: 'FUZZ', payee: 'me', pair: 'zec', firstBuyZec: '1000' } } },
     'POST /desk-api/sign/plant': { body: { buildId: f.buildId, ticket: { wallet: f.wallet, mint: f.newMint, name: 'Fuzz Coin', symbol: 'FUZZ', payee: `wallet:${f.wallet}`, pair: 'zec' } } },
     'PUT /desk-api/watch/coins/:mint': { params: { mint: f.mint } },
@@ -299,6 +302,9 @@ function sweep(shapes: readonly Shape[], f: Fixture): Case[] {
   const cases: Case[] = [];
   const add = (s: Shape, what: string, parts: Parameters<typeof caseOf>[3]) => cases.push(caseOf(cases.length, s, what, parts, f));
   for (const s of shapes) {
+    // The well-formed request, twice in a row (so, with the concurrency, often twice at once).
+    add(s, 'well-formed', {});
+    add(s, 'well-formed, again', {});
     const params = paramsOf(s, f);
     for (const name of Object.keys(params)) for (const v of segments(f, name)) add(s, `${name}=${v.slice(0, 40)}`, { params: { ...params, [name]: v }, refuse: mustRefuse(name, params[name], v) });
     const query = s.template.query ?? {};
@@ -562,16 +568,20 @@ describe('desk-only routes fuzz (valid desk token)', () => {
     await desk('POST', `/desk-api/wallets/${wallet}/faucet`, { asset: 'ZEC', amount: String(10n * ZEC) });
     const built = await call(f, 'POST', '/v1/trade/build', { body: { wallet, mint: f.mint, side: 'buy', amount: String(2n * ZEC) } });
     if (built.status !== 200) throw new Error(`setup: the trade build answered ${built.status} ${JSON.stringify(built.body)}`);
+    const swap = await call(f, 'POST', '/v1/swap/build', { body: { wallet, direction: 'sol_to_zec', amount: '1000000000' } });
+    if (swap.status !== 200) throw new Error(`setup: the swap build answered ${swap.status} ${JSON.stringify(swap.body)}`);
     const newMint = (await desk('POST', '/desk-api/plant/mint'))['mint'] as Address;
     const order = await desk('POST', '/local/orders', { wallet, mint: f.mint, kind: 'limit_sell', price: '1000', percent: 50 });
     const rule = await desk('POST', '/desk-api/alert-rules', { mint: f.mint, metric: 'marketCap', direction: 'above', level: '1000000000' });
     const rng = new SeededRandom(SEED);
     const d = new Dice(rng);
-    const secret = base58.decode(new Uint8Array([...d.bytes(32), ...new Uint8Array(32)]));
-    const signer = await createKeyPairSignerFromPrivateKeyBytes(d.bytes(32));
+    // A key the import may take: its secret is the 32-byte seed, then the public key.
+    const seed = d.bytes(32);
+    const signer = await createKeyPairSignerFromPrivateKeyBytes(seed);
+    const secret = base58.decode(new Uint8Array([...seed, ...getAddressEncoder().encode(signer.address)]));
     fx = {
-      wallet, mint: f.mint as Address, spare, newMint, orderId: order['id'] as string, ruleId: String(rule['id']), buildId: built.body['buildId'] as string,
-      strangers: [signer.address, ...Array.from({ length: 2 }, () => getAddressDecoder().decode(d.bytes(32)))], secret,
+      wallet, mint: f.mint as Address, spare, newMint, orderId: order['id'] as string, ruleId: String(rule['id']), buildId: built.body['buildId'] as string, swapBuildId: swap.body['buildId'] as string,
+      strangers: Array.from({ length: 3 }, () => getAddressDecoder().decode(d.bytes(32))), secret,
     };
     before.wallets = f.wallets!.list().wallets.length;
     before.orders = f.orders!.all().length;
