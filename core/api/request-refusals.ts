@@ -13,6 +13,8 @@ const MAX_BODY_MB = 5;
 export interface SchemaError {
   readonly keyword: string;
   readonly instancePath: string;
+  /** Where in the schema it failed (`#/properties/side/anyOf/0/const`): ties a union's branches to the union. */
+  readonly schemaPath?: string;
   readonly params: Record<string, unknown>;
   /** The schema the value failed (Ajv's `verbose`): its description says what the field takes. */
   readonly parentSchema?: { readonly description?: string };
@@ -78,11 +80,35 @@ export function schemaWords(first: SchemaError, context: string | undefined): st
   }
 }
 
+/**
+ * A value that matched no branch of a union of constants (`Type.Union([Type.Literal('buy'), Type.Literal('sell')])`)
+ * in words naming every value it takes. Ajv reports each branch's failure, then the union's (`anyOf`); the
+ * first branch's alone ("must be buy") would name one of them as if it were the only one. Null when the
+ * first error is not a branch of such a union.
+ */
+export function unionWords(errors: readonly SchemaError[]): string | null {
+  const first = errors[0];
+  const union = errors.find((e) => e.keyword === 'anyOf' && e.instancePath === first?.instancePath && e.schemaPath !== undefined && first.schemaPath?.startsWith(`${e.schemaPath}/`));
+  if (!first || !union) return null;
+  const branches = errors.filter((e) => e !== union && e.instancePath === union.instancePath && e.schemaPath?.startsWith(`${union.schemaPath!}/`));
+  const values: string[] = [];
+  let orNull = false;
+  for (const e of branches) {
+    if (e.keyword === 'const') values.push(String(e.params['allowedValue']));
+    else if (e.keyword === 'enum') values.push(...(e.params['allowedValues'] as unknown[]).map(String));
+    else if (e.keyword === 'type' && e.params['type'] === 'null') orNull = true;
+    else return null;
+  }
+  if (values.length === 0) return null;
+  return `must be ${values.length === 1 ? values[0] : `one of ${values.join(', ')}`}${orNull ? ' (or null)' : ''}`;
+}
+
 /** A schema refusal: `invalid_param` naming the field and what it must be. */
 export function schemaRefusal(error: FastifyError): DeskError {
-  const first = error.validation?.[0] as SchemaError | undefined;
+  const errors = (error.validation ?? []) as readonly SchemaError[];
+  const first = errors[0];
   const field = fieldOf(error, first);
-  return new DeskError('invalid_param', `${field}: ${first ? schemaWords(first, error.validationContext) : 'is malformed'}`, { field });
+  return new DeskError('invalid_param', `${field}: ${first ? (unionWords(errors) ?? schemaWords(first, error.validationContext)) : 'is malformed'}`, { field });
 }
 
 /** What a framework (or multipart) error code says about the request, in our words. */

@@ -4,7 +4,8 @@ import type { NetworkProfile } from '../../config/profile.js';
 import type { BuildKind } from '../../engine/build.js';
 import { readCoinMarket, type CoinMarket } from '../../engine/market.js';
 import { readLookupTable, readWorld, type World } from '../../engine/world.js';
-import { DeskError } from '../../errors.js';
+import { DeskError, isDeskError } from '../../errors.js';
+import { computeUnitPriceOf } from '../../engine/priority-fee.js';
 import type { IndexStore } from '../../index/store/index-store.js';
 import type { Relay } from '../../relay/relay.js';
 import type { LedgerBuild } from '../../relay/store/build-ledger.js';
@@ -163,4 +164,14 @@ export function priorityFeeLine(transactions: readonly TransactionReview[], chos
   const signatures = transactions.reduce((sum, t) => sum + BigInt(t.signers.length), 0n);
   const priority = networkFeeLamports(transactions) - LAMPORTS_PER_SIGNATURE * signatures;
   return { field: 'priority fee', ok: true, detail: `${formatExactUnits(priority, SOL_DECIMALS)} SOL at ${units(chosen)}, as you chose` };
+}
+
+/** The compute unit price a ticket names (`ticket.computeUnitPrice`), refused naming that field rather than a build body's. */
+export function ticketComputeUnitPrice(text: string): bigint {
+  try {
+    return computeUnitPriceOf(text);
+  } catch (error) {
+    if (isDeskError(error, 'invalid_param')) throw new DeskError('invalid_param', `ticket.${error.message}`, { field: 'ticket.computeUnitPrice' });
+    throw error;
+  }
 }

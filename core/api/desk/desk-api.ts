@@ -1,4 +1,5 @@
 import type { Api, ApiContext } from '../server.js';
+import { assertFieldBounds } from './field-bounds.js';
 import { assertDeskToken } from './desk-token.js';
 import type { DeskSigning } from './desk-signing.js';
 import { registerQuickRoutes } from './quick-routes.js';
@@ -13,7 +14,8 @@ import { registerWatchRoutes } from './watch-routes.js';
 export async function registerDeskApi(app: Api, ctx: ApiContext, desk: DeskSigning): Promise<void> {
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (request) => assertDeskToken(request, desk.token));
-    registerWalletRoutes(scope as Api, desk);
+    scope.addHook('preHandler', assertFieldBounds);
+    registerWalletRoutes(scope as Api, ctx, desk);
     registerSignRoutes(scope as Api, ctx, desk);
     registerQuickRoutes(scope as Api, ctx, desk);
     registerWatchRoutes(scope as Api, ctx, desk);

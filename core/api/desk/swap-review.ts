@@ -1,12 +1,11 @@
 import type { Address } from '@solana/kit';
-import { computeUnitPriceOf } from '../../engine/priority-fee.js';
 import { aggregatorRulesOf } from '../../engine/swap.js';
 import { formatExactUnits } from '../../math/decimal-display.js';
 import { SOL_DECIMALS } from '../../math/units.js';
 import { swapProblem } from '../../verify/build-shape.js';
 import { resolveTransaction } from '../../verify/message.js';
 import type { VerdictLine } from '../../verify/ticket.js';
-import { reviewBuild, type BuildReview, type ReviewDeps } from './build-review.js';
+import { reviewBuild, ticketComputeUnitPrice, type BuildReview, type ReviewDeps } from './build-review.js';
 import { amountFromWords, type AmountSource } from '../../verify/amount-source.js';
 
 export interface DeskSwapTicket {
@@ -23,7 +22,7 @@ export interface DeskSwapTicket {
 
 /** A SOL⇄ZEC swap through the aggregator: the amount in exactly, at least the minimum out, the accepted shape. */
 export function reviewSwapBuild(deps: ReviewDeps, buildId: string, ticket: DeskSwapTicket): Promise<BuildReview> {
-  const price = ticket.computeUnitPrice === undefined ? {} : { computeUnitPrice: computeUnitPriceOf(ticket.computeUnitPrice) };
+  const price = ticket.computeUnitPrice === undefined ? {} : { computeUnitPrice: ticketComputeUnitPrice(ticket.computeUnitPrice) };
   return reviewBuild(deps, { buildId, kind: 'swap', wallet: ticket.wallet, coin: null, ...price }, async (scene) => {
     const swap = scene.transactions.flatMap((t, tx) => t.instructions.map((w) => ({ w, tx }))).find(({ w }) => w.kind === 'aggregator:swap');
     if (!swap) return [{ field: 'swap', ok: false, detail: 'no swap instruction in the build' }];

@@ -1,11 +1,10 @@
 import { nativeRouteRules, zecTradeRules } from '../../engine/accepted-trade.js';
-import { computeUnitPriceOf } from '../../engine/priority-fee.js';
 import { zecTradeProblem } from '../../verify/build-shape.js';
 import { resolveTransaction } from '../../verify/message.js';
 import { nativeRouteProblem } from '../../verify/native-route.js';
 import { simulatedAmountLine } from '../../verify/simulated-trade-lines.js';
 import { tradeTicketLines, type FoundInstruction, type ReviewTicket } from '../../verify/trade-ticket-lines.js';
-import { reviewBuild, type BuildReview, type ReviewDeps } from './build-review.js';
+import { reviewBuild, ticketComputeUnitPrice, type BuildReview, type ReviewDeps } from './build-review.js';
 
 /** The person's own ticket, in base units (never the build's `intent`). */
 export interface DeskTradeTicket extends ReviewTicket {
@@ -22,7 +21,7 @@ export interface DeskTradeTicket extends ReviewTicket {
 export function reviewTradeBuild(deps: ReviewDeps, buildId: string, ticket: DeskTradeTicket): Promise<BuildReview> {
   const solPurpose = ticket.side === 'buy' && ticket.pay === 'SOL' ? { paid: 'swapped to ZEC for the buy', received: 'back from the swap' } : ticket.side === 'sell' && ticket.receive === 'SOL' ? { paid: 'into the swap', received: "from the swap of the sale's ZEC" } : null;
   const closeWhy = ticket.side === 'sell' ? 'closed: the sale empties it' : null;
-  const price = ticket.computeUnitPrice === undefined ? {} : { computeUnitPrice: computeUnitPriceOf(ticket.computeUnitPrice) };
+  const price = ticket.computeUnitPrice === undefined ? {} : { computeUnitPrice: ticketComputeUnitPrice(ticket.computeUnitPrice) };
   return reviewBuild(deps, { buildId, kind: 'trade', wallet: ticket.wallet, coin: ticket.mint, ...price }, async ({ world, market, coinTicker, context, transactions, build, tables, changes, accounts }) => {
     const m = market!;
     const found = tradeTicketLines(transactions, ticket, context, { coinTicker, zecDecimals: world.zec.decimals, pair: m.pair });

@@ -1,22 +1,22 @@
-import { isAddress, type Address } from '@solana/kit';
+import { lamports, type Address } from '@solana/kit';
 import { DeskError, isDeskError } from '../../errors.js';
-import { lamports } from '@solana/kit';
 import { EXPORT_CONFIRMATION, type WalletList } from '../../signer/wallet-book.js';
 import { ConfirmBody, CreateWalletBody, FaucetBody, ImportWalletBody, KeychainStatusSchema, RenameWalletBody, WalletEntrySchema, WalletListSchema, WalletParams } from '../schemas/desk.js';
 import { Type } from 'typebox';
 import { ERROR_RESPONSES } from '../routes/query.js';
-import type { Api } from '../server.js';
+import type { Api, ApiContext } from '../server.js';
 import type { DeskSigning } from './desk-signing.js';
 
 const listOf = (desk: DeskSigning, list: WalletList = desk.wallets.list()) => ({ wallets: [...list.wallets], active: list.active, faucet: desk.faucet !== null, exportConfirmation: EXPORT_CONFIRMATION });
 const HIDE = { hide: true };
+const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 
 /**
  * The desk's wallets (/desk-api/wallets): list, create, import, rename, make active, remove after the
  * label is typed, and export after the person typed what exporting means. Keys stay in the OS keychain;
  * only an export answers a secret, and only to the desk with this run's token.
  */
-export function registerWalletRoutes(app: Api, desk: DeskSigning): void {
+export function registerWalletRoutes(app: Api, ctx: ApiContext, desk: DeskSigning): void {
   app.get('/desk-api/keychain', { schema: { ...HIDE, response: { 200: KeychainStatusSchema, ...ERROR_RESPONSES } } }, async () => desk.wallets.keychainStatus());
   app.get('/desk-api/wallets', { schema: { ...HIDE, response: { 200: WalletListSchema, ...ERROR_RESPONSES } } }, async () => listOf(desk));
   app.post('/desk-api/wallets', { schema: { ...HIDE, body: CreateWalletBody, response: { 200: WalletEntrySchema, ...ERROR_RESPONSES } } }, async (request) => desk.wallets.create(request.body.label));
@@ -49,15 +49,19 @@ export function registerWalletRoutes(app: Api, desk: DeskSigning): void {
   app.post('/desk-api/wallets/:address/faucet', { schema: { ...HIDE, params: WalletParams, body: FaucetBody, response: { 200: Type.Object({ signature: Type.String() }), ...ERROR_RESPONSES } } }, async (request) => {
     const faucet = desk.faucet;
     if (!faucet) throw new DeskError('not_found', 'the faucet is the sandbox\'s: this desk runs on another cluster');
-    const address = request.params.address;
-    if (!isAddress(address)) throw new DeskError('invalid_param', `address: ${address.slice(0, 60)} is not a Solana address (32 bytes written in base58)`, { field: 'address' });
-    const wallet = address;
+    // The address is 32 bytes already (field-bounds.ts, before every desk route).
+    const wallet = request.params.address as Address;
     const amount = BigInt(request.body.amount);
     const asset = request.body.asset;
     const limits = { SOL: 1000n * 10n ** 9n, ZEC: 1000n * 10n ** 8n, native: 10n ** 12n } as const;
     if (amount === 0n || amount > limits[asset]) throw new DeskError('invalid_param', `amount: the faucet gives from 1 base unit to ${limits[asset]} base units of ${asset} at a time`);
     const problem = faucet.problem(wallet, asset, amount);
     if (problem !== null) throw new DeskError('refused', problem);
+    // A wallet's account is the System Program's (or not made yet); a sysvar, a mint, a token account or a program's own account is not one.
+    const account = await ctx.chain.getAccount(wallet);
+    if (account !== null && account.owner !== SYSTEM_PROGRAM) {
+      throw new DeskError('refused', `${wallet} is not a wallet: its account belongs to the program ${account.owner} (a sysvar, a mint, a token account or a program's own account); the faucet gives to wallets`);
+    }
     try {
       const signature = asset === 'SOL' ? await faucet.sol(wallet, lamports(amount)) : asset === 'ZEC' ? await faucet.zec(wallet, amount as never) : await faucet.native(wallet, amount as never);
       return { signature };

@@ -8,6 +8,7 @@ import { OrderRunner } from '../../orders/order-runner.js';
 import { venueOf } from '../../types/trading-presets.js';
 import { triggerProblem, type OrderTrigger } from '../../verify/order-trigger.js';
 import { stockKeyOf } from '../schemas/coin.js';
+import { assertFieldBounds } from '../desk/field-bounds.js';
 import { assertDeskToken, DESK_TOKEN_HEADER } from '../desk/desk-token.js';
 import type { DeskSigning } from '../desk/desk-signing.js';
 import { OrderBody, OrderDetailAnswer, OrderListAnswer, OrderListQuery, OrderParams } from '../schemas/orders.js';
@@ -169,49 +170,57 @@ export async function registerOrderRoutes(app: Api, ctx: ApiContext, desk: DeskS
   };
   const detail = (order: Order) => ({ ...orderAnswer(order, book.fills(order.id)), journal: book.journal(order.id).map((l) => ({ at: iso(l.at), step: l.step, line: l.line })) });
 
-  app.get('/local/orders', { schema: { ...TAGS, summary: 'List local orders (local addition)', querystring: OrderListQuery, response: { 200: OrderListAnswer, ...ERROR_RESPONSES } } }, async (request) => {
-    const access = accessOf(request, desk);
-    const q = request.query;
-    if (q.wallet !== undefined) assertMayAct(access, q.wallet as Address);
-    const wallet = access.by === 'key' ? access.wallet : ((q.wallet as Address | undefined) ?? null);
-    const states = q.state === undefined ? null : q.state === 'active' ? ['open', 'filling', 'paused'] : [q.state];
-    const orders = (wallet ? book.ofWallet(wallet) : book.all()).filter((o) => (q.mint === undefined || o.mint === q.mint) && (states === null || states.includes(o.state)));
-    return { data: withFills(orders) };
-  });
+  await app.register(async (plugin) => {
+    const scope = plugin as Api;
+    // Who asks first (401, 403), then whether each address is 32 bytes and each amount fits 64 bits (the schema checks only the characters).
+    scope.addHook('preHandler', async (request) => {
+      accessOf(request, desk);
+      await assertFieldBounds(request);
+    });
+    scope.get('/local/orders', { schema: { ...TAGS, summary: 'List local orders (local addition)', querystring: OrderListQuery, response: { 200: OrderListAnswer, ...ERROR_RESPONSES } } }, async (request) => {
+      const access = accessOf(request, desk);
+      const q = request.query;
+      if (q.wallet !== undefined) assertMayAct(access, q.wallet as Address);
+      const wallet = access.by === 'key' ? access.wallet : ((q.wallet as Address | undefined) ?? null);
+      const states = q.state === undefined ? null : q.state === 'active' ? ['open', 'filling', 'paused'] : [q.state];
+      const orders = (wallet ? book.ofWallet(wallet) : book.all()).filter((o) => (q.mint === undefined || o.mint === q.mint) && (states === null || states.includes(o.state)));
+      return { data: withFills(orders) };
+    });
 
-  app.post('/local/orders', { schema: { ...TAGS, summary: 'Place a local order (local addition)', body: OrderBody, response: { 200: OrderDetailAnswer, ...ERROR_RESPONSES } } }, async (request) => {
-    const access = accessOf(request, desk);
-    const body = request.body;
-    assertMayAct(access, body.wallet as Address);
-    const wallet = keychainWallet(body.wallet);
-    const coin = listedCoinOf(ctx, body.mint);
-    if (stockKeyOf(coin.pair) !== null) throw new DeskError('refused', `${coin.mint} is paired with a tokenized stock: local orders trade launchpad coins on their own venue, and a stock coin has no trade route here`);
-    const { trigger, amount } = triggerOf(body);
-    const graduated = ctx.store.graduation(coin.mint) !== null;
-    if (trigger.kind === 'sell_on_graduation' && graduated) throw new DeskError('refused', `${coin.symbol || coin.mint} has graduated already: sell it on its pool now instead`);
-    const presets = desk.trading.presets(wallet);
-    const slippageBps = body.slippageBps ?? presets.slippageBps[venueOf(coin.pair, graduated ? 'pool' : 'curve')];
-    const computeUnitPrice = body.computeUnitPrice !== undefined ? computeUnitPriceOf(body.computeUnitPrice) : presets.priority.microLamports;
-    let expiresAt: number | null = null;
-    if (body.expiresAt !== undefined && body.expiresAt !== null) {
-      expiresAt = Date.parse(body.expiresAt);
-      if (!Number.isFinite(expiresAt) || !/^\d{4}-\d{2}-\d{2}T/.test(body.expiresAt)) throw new DeskError('invalid_param', `expiresAt: ${JSON.stringify(body.expiresAt.slice(0, 40))} is not an ISO 8601 time (e.g. 2026-12-01T12:00:00Z)`, { field: 'expiresAt' });
-      if (expiresAt <= clock()) throw new DeskError('invalid_param', `expiresAt: ${body.expiresAt} is not in the future`, { field: 'expiresAt' });
-    }
-    const order = runner.place({ wallet, mint: coin.mint, trigger, amount, slippageBps, computeUnitPrice, expiresAt });
-    return detail(order);
-  });
+    scope.post('/local/orders', { schema: { ...TAGS, summary: 'Place a local order (local addition)', body: OrderBody, response: { 200: OrderDetailAnswer, ...ERROR_RESPONSES } } }, async (request) => {
+      const access = accessOf(request, desk);
+      const body = request.body;
+      assertMayAct(access, body.wallet as Address);
+      const wallet = keychainWallet(body.wallet);
+      const coin = listedCoinOf(ctx, body.mint);
+      if (stockKeyOf(coin.pair) !== null) throw new DeskError('refused', `${coin.mint} is paired with a tokenized stock: local orders trade launchpad coins on their own venue, and a stock coin has no trade route here`);
+      const { trigger, amount } = triggerOf(body);
+      const graduated = ctx.store.graduation(coin.mint) !== null;
+      if (trigger.kind === 'sell_on_graduation' && graduated) throw new DeskError('refused', `${coin.symbol || coin.mint} has graduated already: sell it on its pool now instead`);
+      const presets = desk.trading.presets(wallet);
+      const slippageBps = body.slippageBps ?? presets.slippageBps[venueOf(coin.pair, graduated ? 'pool' : 'curve')];
+      const computeUnitPrice = body.computeUnitPrice !== undefined ? computeUnitPriceOf(body.computeUnitPrice) : presets.priority.microLamports;
+      let expiresAt: number | null = null;
+      if (body.expiresAt !== undefined && body.expiresAt !== null) {
+        expiresAt = Date.parse(body.expiresAt);
+        if (!Number.isFinite(expiresAt) || !/^\d{4}-\d{2}-\d{2}T/.test(body.expiresAt)) throw new DeskError('invalid_param', `expiresAt: ${JSON.stringify(body.expiresAt.slice(0, 40))} is not an ISO 8601 time (e.g. 2026-12-01T12:00:00Z)`, { field: 'expiresAt' });
+        if (expiresAt <= clock()) throw new DeskError('invalid_param', `expiresAt: ${body.expiresAt} is not in the future`, { field: 'expiresAt' });
+      }
+      const order = runner.place({ wallet, mint: coin.mint, trigger, amount, slippageBps, computeUnitPrice, expiresAt });
+      return detail(order);
+    });
 
-  app.get('/local/orders/:id', { schema: { ...TAGS, summary: 'One local order with its fills and journal (local addition)', params: OrderParams, response: { 200: OrderDetailAnswer, ...ERROR_RESPONSES } } }, async (request) => detail(owned(request, request.params.id)));
+    scope.get('/local/orders/:id', { schema: { ...TAGS, summary: 'One local order with its fills and journal (local addition)', params: OrderParams, response: { 200: OrderDetailAnswer, ...ERROR_RESPONSES } } }, async (request) => detail(owned(request, request.params.id)));
 
-  app.delete('/local/orders/:id', { schema: { ...TAGS, summary: 'Cancel a local order (local addition)', params: OrderParams, response: { 200: OrderDetailAnswer, ...ERROR_RESPONSES } } }, async (request) => {
-    const order = owned(request, request.params.id);
-    return detail(runner.cancel(order.id));
-  });
+    scope.delete('/local/orders/:id', { schema: { ...TAGS, summary: 'Cancel a local order (local addition)', params: OrderParams, response: { 200: OrderDetailAnswer, ...ERROR_RESPONSES } } }, async (request) => {
+      const order = owned(request, request.params.id);
+      return detail(runner.cancel(order.id));
+    });
 
-  app.post('/local/orders/:id/resume', { schema: { ...TAGS, summary: 'Resume a paused local order (local addition)', params: OrderParams, response: { 200: OrderDetailAnswer, ...ERROR_RESPONSES } } }, async (request) => {
-    const order = owned(request, request.params.id);
-    return detail(runner.resume(order.id));
+    scope.post('/local/orders/:id/resume', { schema: { ...TAGS, summary: 'Resume a paused local order (local addition)', params: OrderParams, response: { 200: OrderDetailAnswer, ...ERROR_RESPONSES } } }, async (request) => {
+      const order = owned(request, request.params.id);
+      return detail(runner.resume(order.id));
+    });
   });
   return runner;
 }
