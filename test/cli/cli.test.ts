@@ -11,12 +11,13 @@ import { Sandbox } from '../../core/sandbox/sandbox.js';
 import { fundedWallet } from '../helpers/launchpad.js';
 import { plantListedCoin } from '../helpers/vault.js';
 import { tempDir } from '../helpers/sandbox.js';
+import { launchdeskArgs } from '../helpers/child-js.js';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 function cli(args: string[], timeout = 60_000) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'core/cli.ts', ...args], { encoding: 'utf8', timeout });
+  return spawnSync(process.execPath, launchdeskArgs(args), { encoding: 'utf8', timeout });
 }
 
 describe('launchdesk CLI', () => {
@@ -83,7 +84,7 @@ describe('launchdesk CLI', () => {
   it('start without an Electron binary runs headless and prints its URL', { timeout: 150_000 }, async () => {
     const dataDir = tempDir();
     dirs.push(dataDir);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'core/cli.ts', 'start', '--data', dataDir, '--rpc-port', '0', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, launchdeskArgs(['start', '--data', dataDir, '--rpc-port', '0', '--port', '0']), { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     const url = await new Promise<string>((resolve, reject) => {
       // A first start makes the seeded market: slow on a busy machine, so the wait is generous (nothing here is timed).
@@ -120,7 +121,7 @@ describe('launchdesk CLI', () => {
     } finally {
       sandbox.close();
     }
-    const child = spawn(process.execPath, ['--import', 'tsx', 'core/cli.ts', 'index', '--data', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, launchdeskArgs(['index', '--data', dataDir]), { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
     await new Promise<void>((resolve, reject) => {
@@ -163,7 +164,7 @@ describe('launchdesk CLI', () => {
     const facade = await startRpcFacade(sandbox, { port: 0 });
     const child = (() => {
       writeProfile(join(dataDir, 'cluster.json'), { ...sandbox.profile, cluster: { kind: 'rpc', rpcUrl: facade.rpcUrl, wsUrl: facade.wsUrl } });
-      return spawn(process.execPath, ['--import', 'tsx', 'core/cli.ts', 'serve', '--rpc', facade.rpcUrl, '--profile', join(dataDir, 'cluster.json'), '--data', dataDir, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      return spawn(process.execPath, launchdeskArgs(['serve', '--rpc', facade.rpcUrl, '--profile', join(dataDir, 'cluster.json'), '--data', dataDir, '--port', '0']), { stdio: ['ignore', 'pipe', 'pipe'] });
     })();
     try {
       const mint = (await plantListedCoin(sandbox, await fundedWallet(sandbox, 10n * 100_000_000n), { kind: 'holders' })).mint;
@@ -211,7 +212,7 @@ describe('launchdesk CLI', () => {
     writeFileSync(join(dataDir, 'authority.json'), JSON.stringify([...seed, ...publicKey]));
     writeProfile(join(dataDir, 'cluster.json'), { ...sandbox.profile, cluster: { kind: 'rpc', rpcUrl: facade.rpcUrl, wsUrl: facade.wsUrl }, runs: { authorityKeypair: 'authority.json' } });
     const ticker = setInterval(() => sandbox.cluster.advanceSlots(1), 20);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'core/cli.ts', 'serve', '--rpc', facade.rpcUrl, '--profile', join(dataDir, 'cluster.json'), '--data', dataDir, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, launchdeskArgs(['serve', '--rpc', facade.rpcUrl, '--profile', join(dataDir, 'cluster.json'), '--data', dataDir, '--port', '0']), { stdio: ['ignore', 'pipe', 'pipe'] });
     try {
       const payee = await fundedWallet(sandbox, 1n);
       const coin = await plantListedCoin(sandbox, await fundedWallet(sandbox, 10n * 100_000_000n), { kind: 'wallet', wallet: payee.address }, 1_000_000_000_000n);
