@@ -10,6 +10,7 @@ export default defineConfig({
     maxWorkers: 2,
     reporters: ['default', './test/reporters/summary-line.ts'],
     // The desk's browser tests need the built desk (dist/desk): built here when its sources changed.
-    globalSetup: ['./test/desk/desk-build.ts'],
+    // The tests' child processes (the CLI, the kill -9 children) run core/ and test/ compiled to JS once here.
+    globalSetup: ['./test/desk/desk-build.ts', './test/child-js-build.ts'],
   },
 });

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { generateKeyPairSigner, getBase58Decoder, signBytes, type KeyPairSigner } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, codeOf, messageOf, rawCall, startApi, type ApiFixture } from './api-fixture.js';
+import { launchdeskArgs } from '../helpers/child-js.js';
 
 const base58 = getBase58Decoder();
 
@@ -90,7 +91,7 @@ describe('/v1 API keys', () => {
     expect(keyed.headers.get('x-ratelimit-limit')).toBe('600');
 
     // The local admin raises it with the CLI, against the same keys.sqlite the running server has open.
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'core/cli.ts', 'keys', 'raise', prefix, '--data', f.dir], { encoding: 'utf8', timeout: 60_000 });
+    const run = spawnSync(process.execPath, launchdeskArgs(['keys', 'raise', prefix, '--data', f.dir]), { encoding: 'utf8', timeout: 60_000 });
     expect(run.stderr).toBe('');
     expect(run.stdout).toContain(`is now raised`);
     expect((await call(f, 'GET', '/v1/stats', { headers: bearer(key) })).headers.get('x-ratelimit-limit')).toBe('3000');

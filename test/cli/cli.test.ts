@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateKeyPairSigner, getAddressEncoder } from '@solana/kit';
@@ -11,20 +11,19 @@ import { Sandbox } from '../../core/sandbox/sandbox.js';
 import { fundedWallet } from '../helpers/launchpad.js';
 import { plantListedCoin } from '../helpers/vault.js';
 import { tempDir } from '../helpers/sandbox.js';
+import { launchdesk, launchdeskArgs } from '../helpers/child-js.js';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-function cli(args: string[], timeout = 60_000) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'core/cli.ts', ...args], { encoding: 'utf8', timeout });
-}
+const cli = (args: string[], timeoutMs = 60_000) => launchdesk(args, { timeoutMs });
 
 describe('launchdesk CLI', () => {
   it('airdrops SOL and ZEC into a stopped sandbox, with exact decimal amounts', async () => {
     const dataDir = tempDir();
     dirs.push(dataDir);
     const wallet = (await generateKeyPairSigner()).address;
-    const run = cli(['airdrop', wallet, '--sol', '2.5', '--zec', '0.00000001', '--data', dataDir]);
+    const run = await cli(['airdrop', wallet, '--sol', '2.5', '--zec', '0.00000001', '--data', dataDir]);
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     expect(run.stdout).toContain(`airdropped 2.5 SOL, 0.00000001 ZEC to ${wallet}`);
@@ -36,54 +35,54 @@ describe('launchdesk CLI', () => {
     }
   });
 
-  it('refuses bad airdrop input with a message naming it', () => {
+  it('refuses bad airdrop input with a message naming it', async () => {
     const dataDir = tempDir();
     dirs.push(dataDir);
-    const bad = cli(['airdrop', 'not-a-wallet', '--data', dataDir]);
+    // Refusals change nothing: side by side.
+    const [bad, tooPrecise] = await Promise.all([cli(['airdrop', 'not-a-wallet', '--data', dataDir]), cli(['airdrop', '11111111111111111111111111111112', '--zec', '1.000000001', '--data', dataDir])]);
     expect(bad.status).toBe(1);
     expect(bad.stderr).toMatch(/airdrop needs a wallet address, got "not-a-wallet"/);
-    const tooPrecise = cli(['airdrop', '11111111111111111111111111111112', '--zec', '1.000000001', '--data', dataDir]);
     expect(tooPrecise.status).toBe(1);
     expect(tooPrecise.stderr).toMatch(/--zec "1.000000001": .* more than 8 decimal places/);
   });
 
-  it('prints usage for --help, -h and help <command>, and starts nothing', () => {
+  it('prints usage for --help, -h and help <command>, and starts nothing', async () => {
     const dataDir = join(tempDir(), 'never-created');
     dirs.push(dataDir);
-    // Were anything started, `serve` would keep running and open the sandbox in dataDir.
-    for (const args of [['serve', '--help', '--data', dataDir], ['serve', '--data', dataDir, '-h'], ['help', 'serve']]) {
-      const run = cli(args, 20_000);
+    // Were anything started, `serve` would keep running and open the sandbox in dataDir (the calls run side by side).
+    const asked = [['serve', '--help', '--data', dataDir], ['serve', '--data', dataDir, '-h'], ['help', 'serve']];
+    const [overview, ...runs] = await Promise.all([cli(['--help'], 20_000), ...asked.map((args) => cli(args, 20_000))]);
+    runs.forEach((run, i) => {
+      const args = asked[i]!;
       expect(run.status, `${args.join(' ')}: ${run.stderr}`).toBe(0);
       expect(run.stdout).toMatch(new RegExp(`^Usage: launchdesk ${args[0] === 'help' ? args[1] : args[0]} `));
       expect(run.stderr).toBe('');
-    }
+    });
     expect(existsSync(dataDir)).toBe(false);
-    const overview = cli(['--help'], 20_000);
     expect(overview.status).toBe(0);
     for (const command of COMMAND_NAMES) expect(overview.stdout).toMatch(new RegExp(`^  ${command} +\\S`, 'm'));
   });
 
-  it('refuses an unknown flag, a stray argument and an unknown command with status 2, naming them, and starts nothing', () => {
+  it('refuses an unknown flag, a stray argument and an unknown command with status 2, naming them, and starts nothing', async () => {
     const dataDir = join(tempDir(), 'never-created');
     dirs.push(dataDir);
-    const flag = cli(['serve', '--data', dataDir, '--bogus'], 20_000);
+    // Refusals change nothing: side by side.
+    const [flag, stray, unknown, helpUnknown] = await Promise.all([cli(['serve', '--data', dataDir, '--bogus'], 20_000), cli(['sandbox', 'now', '--data', dataDir], 20_000), cli(['frobnicate']), cli(['help', 'frobnicate'])]);
     expect(flag.status).toBe(2);
     expect(flag.stderr).toMatch(/^launchdesk: serve: Unknown option '--bogus'/);
     expect(flag.stderr).toContain('Usage: launchdesk serve ');
-    const stray = cli(['sandbox', 'now', '--data', dataDir], 20_000);
     expect(stray.status).toBe(2);
     expect(stray.stderr).toMatch(/sandbox: unexpected argument "now"/);
     expect(existsSync(dataDir)).toBe(false);
-    const unknown = cli(['frobnicate']);
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toMatch(/unknown command "frobnicate"/);
-    expect(cli(['help', 'frobnicate']).status).toBe(2);
+    expect(helpUnknown.status).toBe(2);
   });
 
   it('start without an Electron binary runs headless and prints its URL', { timeout: 150_000 }, async () => {
     const dataDir = tempDir();
     dirs.push(dataDir);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'core/cli.ts', 'start', '--data', dataDir, '--rpc-port', '0', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, launchdeskArgs(['start', '--data', dataDir, '--rpc-port', '0', '--port', '0']), { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     const url = await new Promise<string>((resolve, reject) => {
       // A first start makes the seeded market: slow on a busy machine, so the wait is generous (nothing here is timed).
@@ -120,7 +119,7 @@ describe('launchdesk CLI', () => {
     } finally {
       sandbox.close();
     }
-    const child = spawn(process.execPath, ['--import', 'tsx', 'core/cli.ts', 'index', '--data', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, launchdeskArgs(['index', '--data', dataDir]), { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
     await new Promise<void>((resolve, reject) => {
@@ -147,11 +146,10 @@ describe('launchdesk CLI', () => {
     }
   });
 
-  it('index refuses --rpc without --profile, and a URL that is not http(s)', () => {
-    const alone = cli(['index', '--rpc', 'http://127.0.0.1:8899']);
+  it('index refuses --rpc without --profile, and a URL that is not http(s)', async () => {
+    const [alone, wrong] = await Promise.all([cli(['index', '--rpc', 'http://127.0.0.1:8899']), cli(['index', '--rpc', 'ftp://x', '--profile', 'p.json', '--data', tempDir()])]);
     expect(alone.status).toBe(1);
     expect(alone.stderr).toMatch(/--rpc URL and --profile FILE go together/);
-    const wrong = cli(['index', '--rpc', 'ftp://x', '--profile', 'p.json', '--data', tempDir()]);
     expect(wrong.status).toBe(1);
     expect(wrong.stderr).toMatch(/--rpc must be an http\(s\) URL, got "ftp:\/\/x"/);
   });
@@ -163,7 +161,7 @@ describe('launchdesk CLI', () => {
     const facade = await startRpcFacade(sandbox, { port: 0 });
     const child = (() => {
       writeProfile(join(dataDir, 'cluster.json'), { ...sandbox.profile, cluster: { kind: 'rpc', rpcUrl: facade.rpcUrl, wsUrl: facade.wsUrl } });
-      return spawn(process.execPath, ['--import', 'tsx', 'core/cli.ts', 'serve', '--rpc', facade.rpcUrl, '--profile', join(dataDir, 'cluster.json'), '--data', dataDir, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      return spawn(process.execPath, launchdeskArgs(['serve', '--rpc', facade.rpcUrl, '--profile', join(dataDir, 'cluster.json'), '--data', dataDir, '--port', '0']), { stdio: ['ignore', 'pipe', 'pipe'] });
     })();
     try {
       const mint = (await plantListedCoin(sandbox, await fundedWallet(sandbox, 10n * 100_000_000n), { kind: 'holders' })).mint;
@@ -211,7 +209,7 @@ describe('launchdesk CLI', () => {
     writeFileSync(join(dataDir, 'authority.json'), JSON.stringify([...seed, ...publicKey]));
     writeProfile(join(dataDir, 'cluster.json'), { ...sandbox.profile, cluster: { kind: 'rpc', rpcUrl: facade.rpcUrl, wsUrl: facade.wsUrl }, runs: { authorityKeypair: 'authority.json' } });
     const ticker = setInterval(() => sandbox.cluster.advanceSlots(1), 20);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'core/cli.ts', 'serve', '--rpc', facade.rpcUrl, '--profile', join(dataDir, 'cluster.json'), '--data', dataDir, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, launchdeskArgs(['serve', '--rpc', facade.rpcUrl, '--profile', join(dataDir, 'cluster.json'), '--data', dataDir, '--port', '0']), { stdio: ['ignore', 'pipe', 'pipe'] });
     try {
       const payee = await fundedWallet(sandbox, 1n);
       const coin = await plantListedCoin(sandbox, await fundedWallet(sandbox, 10n * 100_000_000n), { kind: 'wallet', wallet: payee.address }, 1_000_000_000_000n);
@@ -257,13 +255,14 @@ describe('launchdesk CLI', () => {
     dirs.push(dataDir);
     const sandbox = await Sandbox.open({ dataDir: null, slotMs: 0 });
     try {
-      writeProfile(join(dataDir, 'cluster.json'), { ...sandbox.profile, runs: { authorityKeypair: 'missing.json' } });
-      const missing = cli(['serve', '--rpc', 'http://127.0.0.1:9', '--profile', join(dataDir, 'cluster.json'), '--data', dataDir, '--port', '0']);
+      // Two profiles side by side, each naming its own authority file.
+      writeProfile(join(dataDir, 'cluster-missing.json'), { ...sandbox.profile, runs: { authorityKeypair: 'missing.json' } });
+      writeFileSync(join(dataDir, 'bad.json'), '[1, 2, 3]');
+      writeProfile(join(dataDir, 'cluster-bad.json'), { ...sandbox.profile, runs: { authorityKeypair: 'bad.json' } });
+      const serveWith = (profile: string) => cli(['serve', '--rpc', 'http://127.0.0.1:9', '--profile', join(dataDir, profile), '--data', dataDir, '--port', '0']);
+      const [missing, bad] = await Promise.all([serveWith('cluster-missing.json'), serveWith('cluster-bad.json')]);
       expect(missing.status).toBe(1);
       expect(missing.stderr).toBe(`launchdesk: runs.authorityKeypair: cannot read ${join(dataDir, 'missing.json')} (ENOENT)\n`);
-      writeFileSync(join(dataDir, 'bad.json'), '[1, 2, 3]');
-      writeProfile(join(dataDir, 'cluster.json'), { ...sandbox.profile, runs: { authorityKeypair: 'bad.json' } });
-      const bad = cli(['serve', '--rpc', 'http://127.0.0.1:9', '--profile', join(dataDir, 'cluster.json'), '--data', dataDir, '--port', '0']);
       expect(bad.status).toBe(1);
       expect(bad.stderr).toBe(`launchdesk: runs.authorityKeypair: ${join(dataDir, 'bad.json')} is not a Solana CLI keypair file (a keypair file is a JSON array of 64 numbers from 0 to 255)\n`);
     } finally {

@@ -7,6 +7,7 @@ import { OsKeychain } from '../../core/signer/keychain.js';
 import { call, startApi, type ApiFixture } from '../api/api-fixture.js';
 import { DeskMarket, ZEC } from '../desk/market.js';
 import { startKeychainSession, type KeychainSession } from '../helpers/keychain-session.js';
+import { launchdeskArgs } from '../helpers/child-js.js';
 
 interface Run {
   readonly status: number | null;
@@ -31,7 +32,7 @@ describe('launchdesk order', () => {
 
   function cli(args: readonly string[], env: Readonly<Record<string, string>> = {}): Promise<Run> {
     return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'core/cli.ts', ...args], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, LAUNCHDESK_API_KEY: '', LAUNCHDESK_DESK_TOKEN: '', ...env } });
+      const child = spawn(process.execPath, launchdeskArgs(args), { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, LAUNCHDESK_API_KEY: '', LAUNCHDESK_DESK_TOKEN: '', ...env } });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -100,9 +101,10 @@ describe('launchdesk order', () => {
   }, 120_000);
 
   it('lists as JSON (the server\'s answer exactly) and as a table', async () => {
-    const listed = json<{ data: unknown[] }>(await cli(on('list', '--wallet', 'alice', '--json')));
+    // Reads change nothing: the two run side by side.
+    const [asJson, table] = await Promise.all([cli(on('list', '--wallet', 'alice', '--json')), cli(on('list', '--wallet', 'alice'))]);
+    const listed = json<{ data: unknown[] }>(asJson);
     expect(listed).toEqual((await asDesk(`/local/orders?wallet=${alice}`)).body);
-    const table = await cli(on('list', '--wallet', 'alice'));
     expect(table.status, table.stderr).toBe(0);
     const [head, row, extra] = table.stdout.trimEnd().split('\n');
     expect(head).toMatch(/^ID +KIND +STATE +TRIGGER +EACH FILL +FILLS +WALLET +COIN +PLACED$/);
@@ -111,10 +113,10 @@ describe('launchdesk order', () => {
   }, 120_000);
 
   it('shows the order with its journal, then cancels it', async () => {
-    const shown = json<{ id: string; journal: { step: string; line: string }[] }>(await cli(on('show', placed.id, '--wallet', 'alice', '--json')));
+    const [asJson, human] = await Promise.all([cli(on('show', placed.id, '--wallet', 'alice', '--json')), cli(on('show', placed.id, '--wallet', 'alice'))]);
+    const shown = json<{ id: string; journal: { step: string; line: string }[] }>(asJson);
     expect(shown).toEqual((await asDesk(`/local/orders/${placed.id}`)).body);
     expect(shown.journal.length).toBeGreaterThan(0);
-    const human = await cli(on('show', placed.id, '--wallet', 'alice'));
     expect(human.status, human.stderr).toBe(0);
     expect(human.stdout).toMatch(new RegExp(`^order ${placed.id} {2}limit_buy {2}open`));
     expect(human.stdout).toContain('  trigger       at or below 0.000000001 ZEC');
@@ -123,10 +125,10 @@ describe('launchdesk order', () => {
 
     const cancelled = json<{ id: string; state: string }>(await cli(on('cancel', placed.id, '--wallet', 'alice', '--json')));
     expect(cancelled).toMatchObject({ id: placed.id, state: 'cancelled' });
-    const active = json<{ data: unknown[] }>(await cli(on('list', '--wallet', 'alice', '--state', 'active', '--json')));
+    // Cancelling twice: the server's refusal in its words, exit status 1 (it changes nothing: beside the list).
+    const [activeRun, twice] = await Promise.all([cli(on('list', '--wallet', 'alice', '--state', 'active', '--json')), cli(on('cancel', placed.id, '--wallet', 'alice'))]);
+    const active = json<{ data: unknown[] }>(activeRun);
     expect(active.data).toEqual([]);
-    // Cancelling twice: the server's refusal in its words, exit status 1.
-    const twice = await cli(on('cancel', placed.id, '--wallet', 'alice'));
     expect(twice.status).toBe(1);
     expect(twice.stderr).toBe(`launchdesk: order ${placed.id} is cancelled already: only an open or paused order can be cancelled\n`);
   }, 120_000);
@@ -142,17 +144,20 @@ describe('launchdesk order', () => {
 
   it('takes the desk token from the environment: every wallet\'s orders, and an order for any wallet of the desk', async () => {
     const env = { LAUNCHDESK_DESK_TOKEN: token };
-    const forBob = json<{ id: string; wallet: string; percent: number }>(await cli(on('add', '--wallet', bob, '--mint', f.mint, '--kind', 'take-profit', '--price', '1000', '--percent', '50', '--json'), env));
+    const [forBobRun, stop] = await Promise.all([
+      cli(on('add', '--wallet', bob, '--mint', f.mint, '--kind', 'take-profit', '--price', '1000', '--percent', '50', '--json'), env),
+      cli(on('add', '--wallet', 'bob', '--mint', f.mint, '--kind', 'stop-loss', '--price', '0.000000001', '--percent', '50', '--expires', '2099-01-01T00:00:00Z'), env),
+    ]);
+    const forBob = json<{ id: string; wallet: string; percent: number }>(forBobRun);
     expect(forBob).toMatchObject({ wallet: bob, kind: 'take_profit', price: '1000', percent: 50 });
-    const stop = await cli(on('add', '--wallet', 'bob', '--mint', f.mint, '--kind', 'stop-loss', '--price', '0.000000001', '--percent', '50', '--expires', '2099-01-01T00:00:00Z'), env);
     expect(stop.status, stop.stderr).toBe(0);
     expect(stop.stdout).toMatch(new RegExp(`^placed order o_[0-9a-f]{24} \\(stop_loss\\) for ${f.mint.slice(0, 4)}…${f.mint.slice(-4)}: at or below 0\\.000000001 ZEC, each fill 50% of the position; wallet ${bob}\n$`));
     // No sign-in was needed for bob.
     expect(liveKeys(bob)).toHaveLength(0);
-    const all = json<{ data: { wallet: string }[] }>(await cli(on('list', '--json'), env));
+    // Alice's key sees alice's orders only (a read, beside the desk's list).
+    const [allRun, aliceView] = await Promise.all([cli(on('list', '--json'), env), cli(on('show', forBob.id, '--wallet', 'alice'))]);
+    const all = json<{ data: { wallet: string }[] }>(allRun);
     expect(new Set(all.data.map((o) => o.wallet))).toEqual(new Set([alice, bob]));
-    // Alice's key sees alice's orders only.
-    const aliceView = await cli(on('show', forBob.id, '--wallet', 'alice'));
     expect(aliceView.status).toBe(1);
     expect(aliceView.stderr).toContain(`may place, see and cancel only that wallet's orders, not ${bob}'s (asked as wallet ${alice}: if the order is another wallet's, name it with --wallet)`);
   }, 120_000);
@@ -182,34 +187,37 @@ describe('launchdesk order', () => {
   }, 120_000);
 
   it('refuses a bad price before asking anyone, and an unknown wallet in words, each with its exit status', async () => {
-    const badPrice = await cli(on('add', '--wallet', 'alice', '--mint', f.mint, '--kind', 'limit-sell', '--price', '1.2.3', '--percent', '100', '--json'));
+    // Every call here is refused and changes nothing: they run side by side.
+    const stranger = (await generateKeyPairSigner()).address;
+    const [badPrice, notTaken, unknownLabel, refused, wrongKey, down] = await Promise.all([
+      cli(on('add', '--wallet', 'alice', '--mint', f.mint, '--kind', 'limit-sell', '--price', '1.2.3', '--percent', '100', '--json')),
+      cli(on('add', '--wallet', 'alice', '--mint', f.mint, '--kind', 'limit-sell', '--price', '1', '--amount', '1')),
+      cli(on('list', '--wallet', 'carol')),
+      cli(on('add', '--wallet', stranger, '--mint', f.mint, '--kind', 'limit-sell', '--price', '1', '--percent', '100', '--json'), { LAUNCHDESK_DESK_TOKEN: token }),
+      cli(on('list', '--json'), { LAUNCHDESK_API_KEY: 'ld_notakey' }),
+      cli(['order', 'list', '--data', f.dir, '--api', 'http://127.0.0.1:9', '--json'], { LAUNCHDESK_DESK_TOKEN: token }),
+    ]);
     expect(badPrice.status).toBe(1);
     expect(badPrice.stderr).toMatch(/^launchdesk: --price: "1\.2\.3" is not a price/);
     expect(JSON.parse(badPrice.stdout)).toMatchObject({ ok: false, exitCode: 1, error: { code: 'invalid_param' } });
 
-    const notTaken = await cli(on('add', '--wallet', 'alice', '--mint', f.mint, '--kind', 'limit-sell', '--price', '1', '--amount', '1'));
     expect(notTaken.status).toBe(2);
     expect(notTaken.stderr).toMatch(/a limit-sell order does not take --amount/);
 
-    const unknownLabel = await cli(on('list', '--wallet', 'carol'));
     expect(unknownLabel.status).toBe(1);
     expect(unknownLabel.stderr).toMatch(/no wallet "carol" in /);
 
     // An address this desk does not hold: the server's refusal, in its words.
-    const stranger = (await generateKeyPairSigner()).address;
-    const refused = await cli(on('add', '--wallet', stranger, '--mint', f.mint, '--kind', 'limit-sell', '--price', '1', '--percent', '100', '--json'), { LAUNCHDESK_DESK_TOKEN: token });
     expect(refused.status).toBe(1);
     expect(refused.stderr).toMatch(/^launchdesk: no wallet \w+ in this desk's keychain/);
     expect(JSON.parse(refused.stdout)).toMatchObject({ ok: false, exitCode: 1 });
     expect((await asDesk(`/local/orders?wallet=${stranger}`)).body).toMatchObject({ data: [] });
 
     // A key that is no key of the wallet: refused with words, not signed in for.
-    const wrongKey = await cli(on('list', '--json'), { LAUNCHDESK_API_KEY: 'ld_notakey' });
     expect(wrongKey.status).toBe(1);
     expect(JSON.parse(wrongKey.stdout)).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
 
     // Nothing listening: exit 3.
-    const down = await cli(['order', 'list', '--data', f.dir, '--api', 'http://127.0.0.1:9', '--json'], { LAUNCHDESK_DESK_TOKEN: token });
     expect(down.status).toBe(3);
   }, 120_000);
 });

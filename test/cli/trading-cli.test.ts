@@ -13,6 +13,7 @@ import { startKeychainSession, type KeychainSession } from '../helpers/keychain-
 import { fundedWallet, tokenBalance } from '../helpers/launchpad.js';
 import { tempDir } from '../helpers/sandbox.js';
 import { plantListedCoin } from '../helpers/vault.js';
+import { launchdeskArgs } from '../helpers/child-js.js';
 
 const ZEC = 100_000_000n;
 
@@ -37,7 +38,7 @@ describe('launchdesk trading commands', () => {
   /** The CLI, asynchronously: the server it talks to runs in this process and must keep answering. */
   function cli(args: readonly string[], input = ''): Promise<Run> {
     return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'core/cli.ts', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, launchdeskArgs(args), { stdio: ['pipe', 'pipe', 'pipe'] });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -1,6 +1,7 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRpcFacade, type RpcFacade } from '../../core/sandbox/rpc/server.js';
 import { startApi, type ApiFixture } from '../api/api-fixture.js';
@@ -8,7 +9,7 @@ import { tempDir } from '../helpers/sandbox.js';
 import { exampleEnv, keypairFile, runExample } from './example-run.js';
 
 const ZEC = 100_000_000n;
-const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 240_000 });
+const npm = (args: string[], cwd: string) => promisify(execFile)('npm', args, { cwd, encoding: 'utf8', timeout: 240_000 });
 
 /**
  * `npm pack` gives a package another project installs and uses: packed from this repository (its
@@ -27,13 +28,21 @@ describe('the packed package', () => {
   beforeAll(async () => {
     work = tempDir('launchdesk-pack-');
     project = join(work, 'bot');
-    npm(['pack', '--pack-destination', work, '--silent'], process.cwd());
-    const tarball = readdirSync(work).find((name) => name.endsWith('.tgz'))!;
-    cpSync(join(process.cwd(), 'examples'), join(project, 'examples'), { recursive: true });
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'my-bot', private: true, type: 'module' }));
-    npm(['install', join(work, tarball), '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], project);
-    f = await startApi({ content: {} });
-    facade = await startRpcFacade(f.sandbox, { port: 0 });
+    // Packing and installing take npm half a minute: the server starts meanwhile.
+    const installed = (async () => {
+      await npm(['pack', '--pack-destination', work, '--silent'], process.cwd());
+      const tarball = readdirSync(work).find((name) => name.endsWith('.tgz'))!;
+      cpSync(join(process.cwd(), 'examples'), join(project, 'examples'), { recursive: true });
+      writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'my-bot', private: true, type: 'module' }));
+      await npm(['install', join(work, tarball), '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], project);
+    })();
+    installed.catch(() => undefined); // awaited below, after the server: a failure then is not unhandled meanwhile
+    try {
+      f = await startApi({ content: {} });
+      facade = await startRpcFacade(f.sandbox, { port: 0 });
+    } finally {
+      await installed;
+    }
     ticker = setInterval(() => f.sandbox.cluster.advanceSlots(1), 5);
   }, 300_000);
   afterAll(async () => {

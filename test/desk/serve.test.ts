@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/sandbox.js';
+import { launchdeskArgs } from '../helpers/child-js.js';
 
 /** `launchdesk serve` (what `npm start` falls back to without Electron) prints the desk's URL, and the desk answers there. */
 describe('the headless server prints the desk', () => {
@@ -9,7 +10,7 @@ describe('the headless server prints the desk', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('prints the desk URL next to the API, and that URL serves the desk', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'core/cli.ts', 'serve', '--data', dataDir, '--port', '0', '--rpc-port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, launchdeskArgs(['serve', '--data', dataDir, '--port', '0', '--rpc-port', '0']), { stdio: ['ignore', 'pipe', 'pipe'] });
     try {
       let out = '';
       const desk = await new Promise<string>((resolve, reject) => {

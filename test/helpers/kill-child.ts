@@ -1,13 +1,15 @@
 import { spawn } from 'node:child_process';
+import { childJs } from './child-js.js';
 
 /**
- * Starts a kill -9 test's child process (`script` run by tsx with `args`); with `killAt`, SIGKILLs it the
- * moment it reports that step (a line `step <killAt>`, or `step <killAt> …`: the child waits there). Answers
- * its output, and whether it was killed; any other end than a clean exit or the aimed kill is an error.
+ * Starts a kill -9 test's child process (the TypeScript `script` with `args`, run compiled: child-js.ts);
+ * with `killAt`, SIGKILLs it the moment it reports that step (a line `step <killAt>`, or `step <killAt> …`:
+ * the child waits there). Answers its output, and whether it was killed; any other end than a clean exit
+ * or the aimed kill is an error.
  */
 export function killableChild(script: string, args: readonly string[], killAt: string | null = null, timeoutMs = 150_000): Promise<{ out: string; killed: boolean }> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', script, ...args, ...(killAt ? [killAt] : [])], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(process.execPath, [childJs(script), ...args, ...(killAt ? [killAt] : [])], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     const timer = setTimeout(() => {

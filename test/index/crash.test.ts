@@ -21,6 +21,7 @@ import { curveOf, fundedWallet, openCoinAccount, partiesFor, SANDBOX_FEE_RATES, 
 import { tempDir } from '../helpers/sandbox.js';
 import { plantListedCoin } from '../helpers/vault.js';
 import { rulesOf } from './rules.js';
+import { launchdeskArgs } from '../helpers/child-js.js';
 
 const ZEC = 100_000_000n;
 const KILLS = 8;
@@ -80,7 +81,7 @@ describe('index: crash safety', () => {
   });
 
   function startIndexer(): { child: Child; output: () => string; ready: Promise<void> } {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'core/cli.ts', 'index', '--data', join(dir, 'data'), '--rpc', facade.rpcUrl, '--profile', join(dir, 'profile.json')], {
+    const child = spawn(process.execPath, launchdeskArgs(['index', '--data', join(dir, 'data'), '--rpc', facade.rpcUrl, '--profile', join(dir, 'profile.json')]), {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runReport, spanText } from '../../core/runs/run-report.js';
 import { RunJournal } from '../../core/runs/store/run-journal.js';
 import { tempDir } from '../helpers/sandbox.js';
+import { launchdeskArgs } from '../helpers/child-js.js';
 
 const A = 'So11111111111111111111111111111111111111112' as Address;
 const B = '3XdVUDb8YE2ZBDGvdeQP2TnzbpzcXXeQG3UTQK4nuS65' as Address;
@@ -15,7 +16,7 @@ const SIG = '5'.repeat(88) as Signature;
 describe('launchdesk runs', () => {
   const dir = tempDir('launchdesk-runs-');
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const cli = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'core/cli.ts', ...args], { encoding: 'utf8', timeout: 30_000 });
+  const cli = (args: string[]) => spawnSync(process.execPath, launchdeskArgs(args), { encoding: 'utf8', timeout: 30_000 });
 
   it('says there are none yet in a data dir the server never ran in', () => {
     const run = cli(['runs', '--data', dir]);

@@ -5,6 +5,7 @@ import { Keypair, Transaction, TransactionInstruction } from '@solana/web3.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Sandbox } from '../../core/sandbox/sandbox.js';
 import { startTestSandbox, tempDir } from '../helpers/sandbox.js';
+import { launchdeskArgs } from '../helpers/child-js.js';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -55,7 +56,7 @@ describe('sandbox persistence', () => {
   it('refuses a second process on the same data dir with a message naming the owner', { timeout: 150_000 }, async () => {
     const dataDir = tempDir();
     dirs.push(dataDir);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'core/cli.ts', 'sandbox', '--data', dataDir, '--rpc-port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, launchdeskArgs(['sandbox', '--data', dataDir, '--rpc-port', '0']), { stdio: ['ignore', 'pipe', 'pipe'] });
     try {
       await urlOf(child);
       await expect(Sandbox.open({ dataDir })).rejects.toThrow(/already running \(pid \d+, RPC http:\/\/127\.0\.0\.1:\d+\)/);
@@ -68,7 +69,7 @@ describe('sandbox persistence', () => {
   it('loses nothing when the process is killed without a chance to save (the ledger is replayed)', { timeout: 150_000 }, async () => {
     const dataDir = tempDir();
     dirs.push(dataDir);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'core/cli.ts', 'sandbox', '--data', dataDir, '--rpc-port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, launchdeskArgs(['sandbox', '--data', dataDir, '--rpc-port', '0']), { stdio: ['ignore', 'pipe', 'pipe'] });
     const rpcUrl = await urlOf(child);
     const call = async (method: string, params: unknown[]) => {
       const response = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newSecretText } from '../../core/signer/secret-key-text.js';
 import { startKeychainSession, type KeychainSession } from '../helpers/keychain-session.js';
 import { tempDir } from '../helpers/sandbox.js';
+import { launchdeskArgs } from '../helpers/child-js.js';
 
 /** Every way a secret key could be written down: base58, hex, base64 and the keypair file's JSON, whole and its 32-byte seed; and its raw bytes. */
 function encodingsOf(secret: string): { text: string[]; bytes: Buffer[] } {
@@ -45,7 +46,7 @@ describe('no secret at rest or in the logs after a desk session', () => {
 
   beforeAll(async () => {
     session = await startKeychainSession();
-    child = spawn(process.execPath, ['--import', 'tsx', 'core/cli.ts', 'serve', '--data', dataDir, '--port', '0', '--rpc-port', '0', '--empty'], { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    child = spawn(process.execPath, launchdeskArgs(['serve', '--data', dataDir, '--port', '0', '--rpc-port', '0', '--empty']), { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
     await new Promise<void>((resolve, reject) => {
       child.stdout!.on('data', (chunk: Buffer) => {
         log += chunk.toString();
