@@ -27,8 +27,9 @@ const isNew = (coin: CoinJson) => coin.stage === 'curve' && !aboutToGraduate(coi
 
 /**
  * The Discover page's lists: New, About to graduate and Graduated columns and the Trending table, under
- * one pair filter, the risk filters and one search. Read over REST every POLL_MS for now; `takeCoin` is where pushed coins
- * (the stream: a new coin, a coin whose trade moved it) enter, so the stream can feed the same lists.
+ * one pair filter, the risk filters and one search. Read over REST every POLL_MS for now; `takeCoin` is
+ * where pushed coins (the stream: a new coin, a coin whose trade moved it) enter, so the stream can feed
+ * the same lists.
  */
 export class DiscoverState {
   pair = $state<PairFilter>('all');
@@ -134,7 +135,8 @@ export class DiscoverState {
   takeCoin(coin: CoinJson): void {
     const without = (list: CoinJson[]) => list.filter((c) => c.mint !== coin.mint);
     if (!this.matchesFilter(coin)) {
-      // Its risk figures moved out of a filter that is on (a pair never changes): it leaves the columns now, the table at its next read.
+      // Its risk figures moved out of a filter that is on (a pair never changes): it leaves the columns
+      // now, the table at its next read.
       this.newCoins = without(this.newCoins);
       this.nearGraduation = without(this.nearGraduation);
       this.graduated = without(this.graduated);
