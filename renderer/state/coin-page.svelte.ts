@@ -29,6 +29,8 @@ export class CoinPageState {
   private releaseTopics: (() => void) | null = null;
   private readonly stops: (() => void)[] = [];
   private detailTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Risk reads started, so only the newest one's answer is shown. */
+  private riskReads = 0;
 
   constructor(
     private readonly api: DeskApi,
@@ -105,7 +107,10 @@ export class CoinPageState {
       this.risk = null;
       return;
     }
-    this.api.risk(this.mint).then((risk) => (this.risk = risk), () => undefined);
+    const read = ++this.riskReads;
+    this.api.risk(this.mint).then((risk) => {
+      if (read === this.riskReads) this.risk = risk; // an older read answering late is not taken
+    }, () => undefined);
   }
 
   private takeCandle(event: Extract<StreamEventJson, { kind: 'candle' }>): void {
