@@ -64,3 +64,25 @@ export function riskSummary(r: RiskFigures): string {
   if (r.fresh > 0n) parts.push(`fresh wallets hold ${percentOfSupply(r.freshHeld, r.supply)}`);
   return `${parts.join('; ')}.`;
 }
+
+/** The API's shares are fractions of the supply to nine decimals: this many parts make the whole supply. */
+export const SHARE_SCALE = 1_000_000_000n;
+const SHARE_PATTERN = /^([0-9]+)\.([0-9]{9})$/;
+
+/**
+ * A nine-decimal share as the API writes it ("0.066000000") in billionths of the supply (66_000_000n),
+ * read digit by digit: no float between the JSON and the figure. Throws on anything else.
+ */
+export function shareBillionths(share: string): bigint {
+  const digits = SHARE_PATTERN.exec(share);
+  if (digits === null) throw new RangeError(`"${share}" is not a share of the supply to nine decimals`);
+  return BigInt(digits[1]!) * SHARE_SCALE + BigInt(digits[2]!);
+}
+
+/**
+ * A nine-decimal share as the desk shows it: percent with one decimal, truncated, the rule of the summary
+ * (percentOfSupply), so a card's "6.6%" and the summary's agree: a truncated ninth decimal never changes
+ * the tenth of a percent.
+ */
+export const sharePercent = (share: string): string => percentOfSupply(shareBillionths(share), SHARE_SCALE);
+

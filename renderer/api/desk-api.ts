@@ -1,5 +1,5 @@
 import { ApiError } from './api-error.js';
-import type { CoinScheduleJson, HoldersJson, IssuerStatusJson, RewardRunJson, RingJson, RunDetailJson } from './api-types.js';
+import type { CoinRiskJson, CoinScheduleJson, HoldersJson, IssuerStatusJson, RewardRunJson, RingJson, RunDetailJson } from './api-types.js';
 import type { AccountJson, ApiErrorCode, BuildJson, QuoteJson, TradeTicketRequest, CandleInterval, CandleJson, CoinDetailJson, CoinFeesJson, CoinJson, TradeJson, CoinQuote, CoinSort, CoinStage, DailyStatsJson, GraduatedJson, PageJson, ParamsJson, StatsJson } from './api-types.js';
 import { DeskSession } from './desk-session.js';
 
@@ -9,7 +9,7 @@ export interface AnswerObserver {
   failed(error: ApiError): void;
 }
 
-type Query = Readonly<Record<string, string | number | undefined>>;
+type Query = Readonly<Record<string, string | number | boolean | undefined>>;
 
 export interface CoinListQuery {
   readonly sort?: CoinSort;
@@ -17,6 +17,12 @@ export interface CoinListQuery {
   readonly stage?: CoinStage;
   readonly limit?: number;
   readonly cursor?: string;
+  /** Local additions: only coins whose ten largest holders hold more than this percent of the supply, */
+  readonly top10Above?: number;
+  /** whose deployer sold (or never sold), */
+  readonly deployerSold?: boolean;
+  /** that were (or were not) bundled launches. */
+  readonly bundled?: boolean;
 }
 
 /**
@@ -65,6 +71,11 @@ export class DeskApi {
   /** A coin's holders, largest first, with the curve or pool marked apart. */
   holders(mint: string, query: { readonly limit?: number; readonly cursor?: string } = {}, signal?: AbortSignal): Promise<HoldersJson> {
     return this.get(`/v1/coins/${encodeURIComponent(mint)}/holders`, { ...query }, signal);
+  }
+
+  /** A coin's risk figures in full and their one-line summary (a local addition; `not_found` for a coin without figures). */
+  risk(mint: string, signal?: AbortSignal): Promise<CoinRiskJson> {
+    return this.get(`/v1/coins/${encodeURIComponent(mint)}/risk`, {}, signal);
   }
 
   /** A coin's holder-reward runs, newest first. */

@@ -1,6 +1,6 @@
 import type { StreamEventJson } from '../../core/api/schemas/stream.js';
 import { isApiError, type ApiError } from '../api/api-error.js';
-import type { CandleInterval, CandleJson, CoinDetailJson, TradeJson } from '../api/api-types.js';
+import type { CandleInterval, CandleJson, CoinDetailJson, CoinRiskJson, TradeJson } from '../api/api-types.js';
 import type { DeskApi } from '../api/desk-api.js';
 import type { LiveFeed } from './live-feed.svelte.js';
 
@@ -13,10 +13,13 @@ const DETAIL_READ_DELAY_MS = 250;
  * One coin's page: its detail, candles of the interval chosen and the trades tape, read over
  * REST once and then kept live by the stream (its trades and its candles of that interval), for as long as
  * the page shows it. A trade adds to the tape (never twice) and re-reads the coin's figures; a candle
- * event replaces the candle of its bucket or adds the next one.
+ * event replaces the candle of its bucket or adds the next one. The risk figures in full (the header's
+ * strip) are read with the coin each time, so they move when its row does.
  */
 export class CoinPageState {
   coin = $state<CoinDetailJson | null>(null);
+  /** The coin's risk figures in full with their summary; null until read, or for a coin without figures. */
+  risk = $state<CoinRiskJson | null>(null);
   candles = $state<CandleJson[]>([]);
   trades = $state<TradeJson[]>([]);
   interval = $state<CandleInterval>('1m');
@@ -26,6 +29,8 @@ export class CoinPageState {
   private releaseTopics: (() => void) | null = null;
   private readonly stops: (() => void)[] = [];
   private detailTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Risk reads started, so only the newest one's answer is shown. */
+  private riskReads = 0;
 
   constructor(
     private readonly api: DeskApi,
@@ -46,7 +51,7 @@ export class CoinPageState {
   async load(): Promise<void> {
     try {
       const [coin, trades] = await Promise.all([this.api.coin(this.mint), this.api.coinTrades(this.mint, { limit: TAPE_ROWS })]);
-      this.coin = coin;
+      this.takeCoin(coin);
       this.trades = mergeTrades(this.trades, trades.data);
       await this.readCandles();
       this.error = null;
@@ -91,8 +96,21 @@ export class CoinPageState {
     if (this.detailTimer) return;
     this.detailTimer = setTimeout(() => {
       this.detailTimer = null;
-      this.api.coin(this.mint).then((coin) => (this.coin = coin), () => undefined);
+      this.api.coin(this.mint).then((coin) => this.takeCoin(coin), () => undefined);
     }, DETAIL_READ_DELAY_MS);
+  }
+
+  /** The coin's row as read now, and its risk figures read again beside it (only a coin whose row carries them has any). */
+  private takeCoin(coin: CoinDetailJson): void {
+    this.coin = coin;
+    if (coin.risk === undefined) {
+      this.risk = null;
+      return;
+    }
+    const read = ++this.riskReads;
+    this.api.risk(this.mint).then((risk) => {
+      if (read === this.riskReads) this.risk = risk; // an older read answering late is not taken
+    }, () => undefined);
   }
 
   private takeCandle(event: Extract<StreamEventJson, { kind: 'candle' }>): void {

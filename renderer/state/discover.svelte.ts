@@ -3,7 +3,8 @@ import { isApiError, type ApiError } from '../api/api-error.js';
 import type { CoinJson, CoinQuote } from '../api/api-types.js';
 import type { DeskApi } from '../api/desk-api.js';
 import { progressOf } from './coin-figures.js';
-import { TrendingList } from './trending.svelte.js';
+import { RiskFilterState, type RiskToggle } from './risk-filter.svelte.js';
+import { TrendingList, type TrendingFilter } from './trending.svelte.js';
 
 export type PairFilter = 'all' | CoinQuote;
 
@@ -26,8 +27,9 @@ const isNew = (coin: CoinJson) => coin.stage === 'curve' && !aboutToGraduate(coi
 
 /**
  * The Discover page's lists: New, About to graduate and Graduated columns and the Trending table, under
- * one pair filter and one search. Read over REST every POLL_MS for now; `takeCoin` is where pushed coins
- * (the stream: a new coin, a coin whose trade moved it) enter, so the stream can feed the same lists.
+ * one pair filter, the risk filters and one search. Read over REST every POLL_MS for now; `takeCoin` is
+ * where pushed coins (the stream: a new coin, a coin whose trade moved it) enter, so the stream can feed
+ * the same lists.
  */
 export class DiscoverState {
   pair = $state<PairFilter>('all');
@@ -44,8 +46,12 @@ export class DiscoverState {
   loaded = $state(false);
   /** The Watchlist filter: only starred coins are listed. */
   watchlistOnly = $state(false);
-  /** The starred coins as the API reads them now (the Watchlist filter's table), in the order they were starred. */
-  watchlistCoins = $state<CoinJson[]>([]);
+  /** The starred coins as the API reads them now, in the order they were starred. */
+  private watchlistRead = $state<CoinJson[]>([]);
+  /** The Watchlist filter's table: the starred coins the pair and risk filters let through. */
+  readonly watchlistCoins = $derived(this.watchlistRead.filter((c) => this.matchesFilter(c)));
+  /** The risk filters ("Top 10 > 50%", "Dev sold", "Bundled launch"). */
+  readonly risk = new RiskFilterState();
   readonly trending: TrendingList;
   private query = '';
   private timer: ReturnType<typeof setInterval> | null = null;
@@ -57,7 +63,7 @@ export class DiscoverState {
   private readonly pendingReads = new Set<string>();
 
   constructor(private readonly api: DeskApi) {
-    this.trending = new TrendingList(api, undefined);
+    this.trending = new TrendingList(api, {});
   }
 
   /** Starts reading the lists now and every POLL_MS. */
@@ -80,7 +86,7 @@ export class DiscoverState {
     this.watchlistOnly = on;
     if (!on) return;
     const read = await Promise.all([...starred].map((mint) => this.api.coin(mint).catch(() => null)));
-    if (this.watchlistOnly) this.watchlistCoins = read.filter((c): c is NonNullable<typeof c> => c !== null && this.matchesFilter(c));
+    if (this.watchlistOnly) this.watchlistRead = read.filter((c): c is NonNullable<typeof c> => c !== null);
   }
 
   /** A column's coins under the Watchlist filter (all of them without it). */
@@ -91,7 +97,15 @@ export class DiscoverState {
   setPair(pair: PairFilter): void {
     if (pair === this.pair) return;
     this.pair = pair;
-    this.trending.reset(this.quote);
+    this.trending.reset(this.listFilter);
+    void this.refresh(true);
+  }
+
+  /** Turns one risk filter on or off: every list is read again under it. */
+  setRisk(toggle: RiskToggle, on: boolean): void {
+    if (this.risk[toggle] === on) return;
+    this.risk.set(toggle, on);
+    this.trending.reset(this.listFilter);
     void this.refresh(true);
   }
 
@@ -119,8 +133,15 @@ export class DiscoverState {
    * shown are updated (whether a new coin matches is the search's to say, at its next read).
    */
   takeCoin(coin: CoinJson): void {
-    if (!this.matchesFilter(coin)) return;
     const without = (list: CoinJson[]) => list.filter((c) => c.mint !== coin.mint);
+    if (!this.matchesFilter(coin)) {
+      // Its risk figures moved out of a filter that is on (a pair never changes): it leaves the columns
+      // now, the table at its next read.
+      this.newCoins = without(this.newCoins);
+      this.nearGraduation = without(this.nearGraduation);
+      this.graduated = without(this.graduated);
+      return;
+    }
     const replaced = (list: CoinJson[]) => list.map((c) => (c.mint === coin.mint ? coin : c));
     this.trending.replace(coin);
     if (this.searchResults !== null) {
@@ -150,8 +171,14 @@ export class DiscoverState {
     return this.pair === 'all' ? undefined : this.pair;
   }
 
+  /** The list calls' filters: the pair and the risk filters that are on. */
+  private get listFilter(): TrendingFilter {
+    return { ...(this.quote ? { quote: this.quote } : {}), ...this.risk.query };
+  }
+
+  /** The pair and risk filters, on a coin that did not come from a filtered list call. */
   private matchesFilter(coin: CoinJson): boolean {
-    return this.pair === 'all' || this.pair === quoteOf(coin);
+    return (this.pair === 'all' || this.pair === quoteOf(coin)) && this.risk.passes(coin);
   }
 
   /** Reads every list once; a refresh already running is waited for (or followed by another when `again`). */
@@ -167,28 +194,29 @@ export class DiscoverState {
   private async readAll(): Promise<void> {
     const query = this.query;
     const pair = this.pair;
-    const quote = this.quote;
+    const filter = this.listFilter;
+    const moved = () => query !== this.query || pair !== this.pair || JSON.stringify(filter) !== JSON.stringify(this.listFilter);
     try {
       if (query !== '') {
         const found = (await this.api.searchCoins(query, 100)).data.filter((c) => this.matchesFilter(c));
-        if (query !== this.query || pair !== this.pair) return; // the search moved on while this was read
+        if (moved()) return; // the search or a filter moved on while this was read
         this.searchResults = found;
         this.resultsQuery = query;
         this.newCoins = found.filter(isNew).sort(byCreation).slice(0, COLUMN_ROWS);
         this.nearGraduation = found.filter(aboutToGraduate).sort(byProgress).slice(0, COLUMN_ROWS);
         this.graduated = found.filter((c) => c.stage === 'pool').slice(0, COLUMN_ROWS);
       } else {
-        const q = quote ? { quote } : {};
+        const q = filter;
         // "About to graduate": complete curves, and the curves highest by market cap (on a curve the
         // market cap rises with the raise), then exactly by progress.
         const [fresh, complete, highest, graduations] = await Promise.all([
           this.api.coins({ stage: 'curve', sort: 'new', limit: COLUMN_ROWS, ...q }),
           this.api.coins({ stage: 'complete', sort: 'lastTrade', limit: COLUMN_ROWS, ...q }),
           this.api.coins({ stage: 'curve', sort: 'marketCap', limit: COLUMN_ROWS, ...q }),
-          // Newest graduations first; the endpoint has no pair filter, so a filtered page is read whole and narrowed.
-          this.api.graduations({ limit: quote ? 100 : COLUMN_ROWS }),
+          // Newest graduations first; the endpoint has no pair or risk filter, so a filtered page is read whole and narrowed.
+          this.api.graduations({ limit: Object.keys(filter).length > 0 ? 100 : COLUMN_ROWS }),
         ]);
-        if (query !== this.query || pair !== this.pair) return;
+        if (moved()) return;
         this.searchResults = null;
         this.newCoins = fresh.data.filter(isNew);
         this.nearGraduation = [...complete.data, ...highest.data].filter(aboutToGraduate).sort(byProgress).slice(0, COLUMN_ROWS);

@@ -1,5 +1,8 @@
-import type { CoinJson, CoinQuote, PageJson } from '../api/api-types.js';
-import type { DeskApi } from '../api/desk-api.js';
+import type { CoinJson, PageJson } from '../api/api-types.js';
+import type { CoinListQuery, DeskApi } from '../api/desk-api.js';
+
+/** What narrows the list: its pair and Discover's risk filters. */
+export type TrendingFilter = Pick<CoinListQuery, 'quote' | 'top10Above' | 'deployerSold' | 'bundled'>;
 
 /** Rows per page asked of the server (its maximum). */
 export const TRENDING_PAGE = 100;
@@ -26,12 +29,12 @@ export class TrendingList {
 
   constructor(
     private readonly api: DeskApi,
-    private quote: CoinQuote | undefined,
+    private filter: TrendingFilter,
   ) {}
 
   /** Starts again from the first page (the filter changed). */
-  reset(quote: CoinQuote | undefined): void {
-    this.quote = quote;
+  reset(filter: TrendingFilter): void {
+    this.filter = filter;
     this.generation += 1;
     this.pages = [];
     this.loading = false;
@@ -79,6 +82,6 @@ export class TrendingList {
   }
 
   private read(cursor: string | undefined): Promise<PageJson<CoinJson>> {
-    return this.api.coins({ sort: 'trending', limit: TRENDING_PAGE, ...(this.quote ? { quote: this.quote } : {}), ...(cursor ? { cursor } : {}) });
+    return this.api.coins({ sort: 'trending', limit: TRENDING_PAGE, ...this.filter, ...(cursor ? { cursor } : {}) });
   }
 }
