@@ -9,6 +9,7 @@ import { OsKeychain } from '../../core/signer/keychain.js';
 import { startKeychainSession, type KeychainSession } from '../helpers/keychain-session.js';
 import { LIBRARY_WORDS } from '../helpers/library-words.js';
 import { SeededRandom } from '../math/seeded-random.js';
+import { Dice } from '../helpers/dice.js';
 import { call, startApi, type ApiFixture } from './api-fixture.js';
 
 /** The same seed sends the same requests (but for the addresses and ids of the run); `LAUNCHDESK_FUZZ_SEED=<n>` runs another. */
@@ -51,22 +52,6 @@ export function routesOf(app: Api): Route[] {
   return routes;
 }
 
-/** Small conveniences over the seeded PRNG. */
-class Dice {
-  constructor(private readonly rng: SeededRandom) {}
-  int(n: number): number {
-    return Number(this.rng.between(0n, BigInt(n - 1)));
-  }
-  pick<T>(values: readonly T[]): T {
-    return values[this.int(values.length)]!;
-  }
-  chance(percent: number): boolean {
-    return this.int(100) < percent;
-  }
-  bytes(n: number): Uint8Array {
-    return Uint8Array.from({ length: n }, () => this.int(256));
-  }
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Raw material: what a person, a broken page or a hostile local process could send.

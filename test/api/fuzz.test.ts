@@ -20,6 +20,7 @@ import { tempDir } from '../helpers/sandbox.js';
 import { plantListedCoin } from '../helpers/vault.js';
 import { rulesOf } from '../index/rules.js';
 import { SeededRandom } from '../math/seeded-random.js';
+import { Dice } from '../helpers/dice.js';
 
 /** The run: the same seed sends the same requests (but for the addresses, keys and port of the run), in any concurrency. */
 const SEED = BigInt(process.env['LAUNCHDESK_FUZZ_SEED'] ?? '0x1dea5eed');
@@ -54,28 +55,6 @@ interface Outcome {
   readonly headWithContent?: boolean;
 }
 
-/** Small conveniences over the seeded PRNG. */
-class Dice {
-  constructor(private readonly rng: SeededRandom) {}
-  int(n: number): number {
-    return Number(this.rng.between(0n, BigInt(n - 1)));
-  }
-  pick<T>(values: readonly T[]): T {
-    return values[this.int(values.length)]!;
-  }
-  chance(percent: number): boolean {
-    return this.int(1_000) < percent * 10;
-  }
-  /** A length spread over magnitudes (as many short ones as long ones, per bit length). */
-  size(max: number): number {
-    return Number(this.rng.magnitude(0n, BigInt(max)));
-  }
-  bytes(n: number): Buffer {
-    const out = Buffer.alloc(n);
-    for (let k = 0; k < n; k++) out[k] = this.int(256);
-    return out;
-  }
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Raw material.

@@ -119,7 +119,10 @@ describe('launchdesk CLI', () => {
     } finally {
       sandbox.close();
     }
-    const child = spawn(process.execPath, launchdeskArgs(['index', '--data', dataDir]), { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Through tsx, as before the compiled children: spawned from the compiled JS, this child now and then died of
+    // the SIGTERM below without running its handler (2 runs in 3 under vitest, never outside it); not understood
+    // yet, and noted on the issue. The exit check below names the signal and prints what the child printed.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'core/cli.ts', 'index', '--data', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
     await new Promise<void>((resolve, reject) => {
@@ -137,7 +140,9 @@ describe('launchdesk CLI', () => {
     expect(out).toMatch(/backfill (\d+)\/\1 transactions \(100%\)/);
     expect(out).toMatch(/caught up in \d+ ms: \d+ transactions \(last slot \d+\)/);
     child.kill('SIGTERM');
-    expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(0);
+    // Exit status and signal together, with what it printed: a crash on the way out names its signal.
+    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.once('exit', (c, sig) => resolve([c, sig])));
+    expect({ code, signal, out: code === 0 ? '' : out }).toEqual({ code: 0, signal: null, out: '' });
     const store = IndexStore.open(join(dataDir, 'index.sqlite'));
     try {
       expect(store.coin(mint as never)).toMatchObject({ listed: true, symbol: 'PLANT' });
