@@ -307,7 +307,7 @@ export class IndexStore {
       isTrader: s('SELECT 1 FROM traders WHERE wallet = ?'),
       insertRisk: s('INSERT OR IGNORE INTO coin_risk (mint) VALUES (?)'),
       risk: s('SELECT * FROM coin_risk WHERE mint = ?'),
-      coinSupply: s('SELECT token_total_supply FROM coins WHERE mint = ?'),
+      riskWithSupply: s('SELECT r.*, c.token_total_supply FROM coin_risk r JOIN coins c ON c.mint = r.mint WHERE r.mint = ?'),
       putRisk: s(`UPDATE coin_risk SET holders = ?, deployer_held = ?, deployer_bought = ?, deployer_sold = ?, snipers = ?, sniper_held = ?,
         bundled = ?, bundle_held = ?, fresh = ?, fresh_held = ? WHERE mint = ?`),
       // The ten largest holdings together, read off the (mint, balance DESC) index once per batch and coin.
@@ -1103,12 +1103,11 @@ export class IndexStore {
 
   /** A planted coin's risk figures as the index keeps them (core/types/risk-figures.ts); null for any other mint. */
   risk(mint: Address): RiskFigures | null {
-    this.flushCoins();
-    const row = this.statements.risk.get(mint) as Record<string, bigint> | undefined;
-    const coin = row ? (this.statements.coinSupply.get(mint) as { token_total_supply: bigint } | undefined) : undefined;
-    if (!row || !coin) return null;
+    // One read, the supply joined in. A batch's figures are written at its end with everything else it folded.
+    const row = this.statements.riskWithSupply.get(mint) as Record<string, bigint> | undefined;
+    if (!row) return null;
     return {
-      supply: coin.token_total_supply, holders: row['holders']!, top10Held: row['top10_held']!, deployerHeld: row['deployer_held']!, deployerBought: row['deployer_bought']!,
+      supply: row['token_total_supply']!, holders: row['holders']!, top10Held: row['top10_held']!, deployerHeld: row['deployer_held']!, deployerBought: row['deployer_bought']!,
       deployerSold: row['deployer_sold']!, snipers: row['snipers']!, sniperHeld: row['sniper_held']!, bundled: row['bundled']!, bundleHeld: row['bundle_held']!,
       fresh: row['fresh']!, freshHeld: row['fresh_held']!,
     };
