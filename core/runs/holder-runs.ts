@@ -73,7 +73,8 @@ export class HolderRuns {
     const waiting = signatures.length > 0 ? await this.feeBalance(feeAccount) : fees ? tokenAccountAmount(fees.data) : 0n;
     // Who holds the coin is read from the chain, not from the trades the index saw: coins moved by a plain
     // transfer are paid to whoever holds them now, and burned or closed ones to nobody.
-    const venues = [await findBondingCurve(world.programs.launchpad, mint), ...(this.store.coin(mint)?.pool ? [this.store.coin(mint)!.pool!] : [])];
+    const pool = this.store.coin(mint)?.pool ?? null;
+    const venues = [await findBondingCurve(world.programs.launchpad, mint), ...(pool ? [pool] : [])];
     const { slot: snapshotSlot, holders } = await holdersOnChain(this.chain, mint, venues);
     if (holders.length === 0) return { done: `${finished}no holders to pay yet (${zec(waiting)} ZEC waits)`, signatures };
     const least = this.minimumZec > BigInt(holders.length) ? this.minimumZec : BigInt(holders.length);
