@@ -142,7 +142,7 @@ describe('the coin page in Chromium', () => {
   });
 
   it('switches the chart\'s interval, and shows a native coin\'s route, its routed-free tape and its fees', async () => {
-    await page().getByRole('button', { name: '1h' }).click();
+    await page().getByRole('button', { name: '1h', exact: true }).click();
     const hourly = ((await get(`/v1/coins/${coin.mint}/candles?interval=1h`))['data'] as unknown[]);
     const chart = page().getByRole('img', { name: /Price chart/ });
     await expect.poll(async () => JSON.parse((await chart.getAttribute('data-last-candle')) || 'null')).toEqual(hourly.at(-1));

@@ -41,7 +41,7 @@ describe('Portfolio and Stats in Chromium', () => {
   it('shows a watched wallet\'s holdings, value and PnL as the API answers them, and moves with its next trade', async () => {
     await page().getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Portfolio' }).click();
     await page().getByRole('textbox', { name: 'Wallet address' }).fill(market.trader.address);
-    await page().getByRole('button', { name: 'Watch' }).click();
+    await page().getByRole('button', { name: 'Watch', exact: true }).click();
     const account = await get(`/v1/accounts/${market.trader.address}`);
     const totals = account['totals'] as Record<string, string>;
     await expect.poll(() => page().locator('[data-field="value"]').textContent()).toBe(`${formatCompactUnits(BigInt(totals['valueZec']!), 8)} ZEC`);

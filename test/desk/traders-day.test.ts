@@ -146,7 +146,7 @@ describe("a trader's day, in Chromium", () => {
     await shots('portfolio');
     // Another address, watched, then back to the trading wallet and to the watched one, a click each.
     await page().getByRole('textbox', { name: 'Wallet address' }).fill(other.address);
-    await page().getByRole('button', { name: 'Watch' }).click();
+    await page().getByRole('button', { name: 'Watch', exact: true }).click();
     await page().locator('[data-field="shown-wallet"]').filter({ hasText: 'A watched wallet' }).waitFor();
     await shows(`[role="row"][data-mint="${coin.mint}"] [data-field="holding-balance"]`, coins(await tokenBalance(f.sandbox, other.address, coin.mint, TOKEN_2022_PROGRAM), 'THICK'));
     const choices = page().getByRole('group', { name: 'Wallets to show' });
