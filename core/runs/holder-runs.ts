@@ -11,7 +11,7 @@ import { decodePayeeRecord } from '../programs/vault/payee-record.js';
 import { findPayeeRecord } from '../programs/vault/pdas.js';
 import { closeRunInstruction, decodeRewardRun, findRewardRun, findRunPaid, openRunInstruction, payRunInstruction, RUN_BATCH_MAX, type RewardRun } from '../programs/vault/runs.js';
 import type { RunOutcome } from './fee-runs.js';
-import { holdersOnChain } from './chain-holders.js';
+import { holdersOnChain } from '../index/chain-holders.js';
 import { findBondingCurve } from '../programs/launchpad/pdas.js';
 import type { RunJournal } from './store/run-journal.js';
 import { RunRefused, type RunSender } from './run-sender.js';
@@ -29,7 +29,7 @@ export type RunStep = { readonly step: 'opened'; readonly run: number } | { read
 
 /**
  * A holders coin's reward run (programs/vault runs.h): open_run with a snapshot of the coin's holders
- * as the chain has them (its token accounts, core/runs/chain-holders.ts), pay_run in batches of RUN_BATCH_MAX holders, each its exact pro-rata share of what
+ * as the chain has them (its token accounts, core/index/chain-holders.ts), pay_run in batches of RUN_BATCH_MAX holders, each its exact pro-rata share of what
  * the run holds (core/math/split), then close_run (the dust of flooring waits for the next run).
  *
  * Crash-safe without a second source of truth: the run on chain (PayeeRecord.runs, the RewardRun and

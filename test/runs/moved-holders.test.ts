@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proRataShares } from '../../core/math/split.js';
 import { findBondingCurve } from '../../core/programs/launchpad/pdas.js';
 import { TOKEN_2022_PROGRAM } from '../../core/programs/token-account.js';
-import { holdersOnChain } from '../../core/runs/chain-holders.js';
+import { holdersOnChain } from '../../core/index/chain-holders.js';
 import { SandboxChain } from '../../core/chain/sandbox-chain.js';
 import { call, startApi, type ApiFixture } from '../api/api-fixture.js';
 import { build, signAndSend } from '../engine/http-signing.js';

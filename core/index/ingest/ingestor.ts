@@ -7,6 +7,7 @@ import type { IndexStore } from '../store/index-store.js';
 import { factsOf } from './facts.js';
 import type { PlantingRules } from '../../verify/planting.js';
 import { viewTransaction } from './transaction-view.js';
+import { HolderReconcile, RECONCILE_DEFAULTS, type ReconcileOptions } from './holder-reconcile.js';
 
 /**
  * How far ingestion is (for the desk's bar and the CLI's line): a backfill or gap fill reports
@@ -37,6 +38,11 @@ export interface IngestorOptions {
    * runs read the coin's token accounts from the chain either way).
    */
   readonly followTokenMoves?: boolean;
+  /**
+   * Where token moves are not followed: read a few coins' token accounts every so often and keep the
+   * difference (holder-reconcile.ts). Default: RECONCILE_DEFAULTS then, off otherwise; null turns it off.
+   */
+  readonly reconcileHolders?: ReconcileOptions | null;
 }
 
 const PAGE = 1_000;
@@ -62,6 +68,9 @@ export class Ingestor {
   private readonly pending: Signature[] = [];
   private sweepTimer: NodeJS.Timeout | null = null;
   private readonly retryTimers = new Set<NodeJS.Timeout>();
+  private reconcileTimer: NodeJS.Timeout | null = null;
+  private reconcileRunning = false;
+  private reconciler: HolderReconcile | null = null;
 
   constructor(
     private readonly chain: Chain,
@@ -71,9 +80,12 @@ export class Ingestor {
     private readonly options: IngestorOptions = {},
   ) {}
 
+  private get followsMoves(): boolean {
+    return this.options.followTokenMoves ?? this.chain.kind === 'sandbox';
+  }
+
   private get programs(): readonly Address[] {
-    const followMoves = this.options.followTokenMoves ?? this.chain.kind === 'sandbox';
-    return followMoves ? [this.rules.launchpad, this.rules.amm, this.rules.vault, TOKEN_2022_PROGRAM] : [this.rules.launchpad, this.rules.amm, this.rules.vault];
+    return this.followsMoves ? [this.rules.launchpad, this.rules.amm, this.rules.vault, TOKEN_2022_PROGRAM] : [this.rules.launchpad, this.rules.amm, this.rules.vault];
   }
 
   /** Backfills, then follows live. Resolves once the backfill is applied. */
@@ -94,6 +106,39 @@ export class Ingestor {
       this.sweepTimer = setInterval(() => this.fillGap(), sweepMs);
       this.sweepTimer.unref();
     }
+    const reconcile = this.options.reconcileHolders === undefined ? (this.followsMoves ? null : RECONCILE_DEFAULTS) : this.options.reconcileHolders;
+    if (reconcile) {
+      this.reconciler = new HolderReconcile(this.chain, this.store, this.rules.launchpad, reconcile.perRound);
+      this.reconcileTimer = setInterval(() => {
+        if (this.reconcileRunning) return;
+        this.reconcileRunning = true;
+        this.reconcileHolders()
+          .catch(() => undefined) // the cluster away: the next round reads again
+          .finally(() => (this.reconcileRunning = false));
+      }, reconcile.everyMs);
+      this.reconcileTimer.unref();
+    }
+  }
+
+  /**
+   * One reconcile round (holder-reconcile.ts): the coins' token accounts are read, the index is brought up to
+   * date behind them (a gap fill, so a trade the read saw is in the index before the difference is taken),
+   * then the differences are kept. Answers how many coins' holders changed. `mints` picks the coins; by
+   * default the round's due ones.
+   */
+  async reconcileHolders(mints?: readonly Address[]): Promise<number> {
+    this.reconciler ??= new HolderReconcile(this.chain, this.store, this.rules.launchpad, RECONCILE_DEFAULTS.perRound);
+    const reconciler = this.reconciler;
+    const reads = await reconciler.read(mints ?? reconciler.due());
+    const round = this.queue.then(async () => {
+      await this.backfill();
+      return reconciler.apply(reads);
+    });
+    this.queue = round.then(
+      () => undefined,
+      () => undefined, // the caller hears of it; the queue goes on
+    );
+    return round;
   }
 
   /**
@@ -241,6 +286,7 @@ export class Ingestor {
   stop(): void {
     this.stopped = true;
     if (this.sweepTimer) clearInterval(this.sweepTimer);
+    if (this.reconcileTimer) clearInterval(this.reconcileTimer);
     for (const timer of this.retryTimers) clearTimeout(timer);
     this.retryTimers.clear();
     for (const unsubscribe of this.unsubscribes.values()) unsubscribe();

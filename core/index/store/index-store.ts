@@ -19,6 +19,18 @@ import { camel, type Row } from './rows.js';
 
 export type { CompletedFact, FeeFact, GraduatedFact, IndexedTransaction, IndexFact, NativePoolFact, PlantedFact, TradeFact } from './facts.js';
 
+/**
+ * A coin's holders as read from the chain (core/index/chain-holders.ts), for reconcileHolders: the slot the read
+ * is at (or before), when it was made (unix seconds, a new holder's first sighting), the holders and the
+ * venue's own accounts (the curve, the pool), whose balances count towards the supply only.
+ */
+export interface ChainHoldersRead {
+  readonly slot: bigint;
+  readonly at: bigint;
+  readonly holders: readonly { readonly wallet: Address; readonly balance: bigint }[];
+  readonly venues: readonly { readonly wallet: Address; readonly balance: bigint }[];
+}
+
 export interface CoinRow {
   readonly mint: Address;
   readonly kind: 'coin' | 'native';
@@ -288,7 +300,8 @@ export class IndexStore {
     this.statements = {
       processed: s('SELECT 1 FROM processed WHERE signature = ?'),
       planting: s("SELECT mint, listed, unlisted_reason FROM coins WHERE created_signature = ? AND kind = 'coin'"),
-      nextSeq: s('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM processed'),
+      // A reconcile's moves take a number of their own (reconcileHolders): the next one is past both.
+      nextSeq: s('SELECT MAX((SELECT COALESCE(MAX(seq), 0) FROM processed), (SELECT COALESCE(MAX(seq), 0) FROM moves)) + 1 AS seq'),
       // Marks a transaction held and answers whether it was new (0 changes: held already), in one round trip.
       markProcessed: s('INSERT INTO processed (signature, slot, seq) VALUES (?, ?, ?) ON CONFLICT (signature) DO NOTHING'),
       insertCoin: s(`INSERT OR IGNORE INTO coins (mint, listed, unlisted_reason, pair, name, symbol, uri, deployer, creator, payee_kind, payee,
@@ -315,6 +328,13 @@ export class IndexStore {
         (SELECT balance FROM holdings WHERE mint = @mint AND balance > 0 ORDER BY balance DESC LIMIT ${TOP_HOLDERS})) WHERE mint = @mint`),
       burned: s('UPDATE coins SET token_total_supply = token_total_supply - ? WHERE mint = ?'),
       insertMove: s('INSERT INTO moves (seq, position, slot, mint, wallet, delta) VALUES (?, ?, ?, ?, ?, ?)'),
+      // The last slot at which the index changed a coin's holders: a chain read older than it cannot correct them.
+      lastHoldingChange: s(`SELECT MAX(COALESCE((SELECT MAX(slot) FROM trades WHERE mint = @mint), 0), COALESCE((SELECT MAX(slot) FROM moves WHERE mint = @mint), 0),
+        COALESCE((SELECT created_slot FROM coins WHERE mint = @mint), 0)) AS slot`),
+      heldBy: s('SELECT wallet FROM holdings WHERE mint = ? AND balance > 0'),
+      supplyOf: s('SELECT token_total_supply AS supply FROM coins WHERE mint = ?'),
+      recentlyTraded: s("SELECT mint, last_trade_at AS at FROM coins WHERE listed = 1 AND kind = 'coin' AND last_trade_at IS NOT NULL ORDER BY last_trade_at DESC LIMIT ?"),
+      plantedAfter: s("SELECT mint, last_trade_at AS at FROM coins WHERE mint > ? AND kind = 'coin' ORDER BY mint LIMIT ?"),
       coinPair: s('SELECT pair FROM coins WHERE mint = ?'),
       // One statement per coin per run of trades (see PendingCoin): its venue's reserves, last price, trend and (when counted) its totals.
       // Positional: binding an object by name costs more on this path.
@@ -854,6 +874,49 @@ export class IndexStore {
     if (!this.pendingHoldings.has(key)) this.pendingHoldings.set(key, { mint, wallet, state: held, zec: 0n, slot: tx.slot, at: tx.at });
   }
 
+  /**
+   * Brings a planted coin's holders to the chain's: its token accounts as read at `read.slot`
+   * (core/index/chain-holders.ts). Over an RPC cluster the index follows only the programs' transactions, so a
+   * plain transfer, a burn or a closed account reaches it this way: each holder's difference is kept as a
+   * move at the read's slot (replays at a later slot include it), and a supply above what the accounts hold
+   * in all was burned. Refused (null) when the index changed the coin's holders at or after the read's slot:
+   * the read may then be older than the index and would undo a trade; the next round reads again.
+   */
+  reconcileHolders(mint: Address, read: ChainHoldersRead): { readonly moved: number; readonly burned: bigint } | null {
+    this.snapshot.release();
+    const st = this.statements;
+    const info = this.coinState(mint);
+    if (!info?.planted) return null;
+    // At the read's own slot too: a slot still open may take more transactions than the read saw (the sandbox's does).
+    if ((st.lastHoldingChange.get({ mint }) as { slot: bigint }).slot >= read.slot) return null;
+    const seq = this.nextSeq;
+    try {
+      const result = this.db.transaction(() => {
+        const onChain = new Map<string, bigint>(read.holders.map((h) => [h.wallet, h.balance]));
+        const wallets = new Set<string>([...onChain.keys(), ...(st.heldBy.all(mint) as { wallet: string }[]).map((r) => r.wallet)]);
+        const here = { slot: read.slot, at: read.at } as IndexedTransaction;
+        let moved = 0;
+        for (const wallet of [...wallets].sort()) {
+          if (wallet === info.curve || wallet === info.pool) continue;
+          const held = this.holdingState(`${mint} ${wallet}`, mint, wallet as Address);
+          const delta = (onChain.get(wallet) ?? 0n) - held.balance;
+          if (delta !== 0n) this.applyMove(mint, wallet as Address, delta, here, seq, moved++);
+        }
+        const total = [...read.holders, ...read.venues].reduce((sum, h) => sum + h.balance, 0n);
+        const supply = (st.supplyOf.get(mint) as { supply: bigint }).supply;
+        const burned = supply > total ? supply - total : 0n;
+        if (burned > 0n) st.burned.run(burned, mint);
+        this.flushBatch();
+        return { moved, burned };
+      })();
+      if (result.moved > 0) this.nextSeq = seq + 1n;
+      return result;
+    } catch (error) {
+      this.forgetWriteState();
+      throw error;
+    }
+  }
+
   private addDaily(at: bigint): DailyFigures {
     const day = (at / DAY) * DAY;
     let figures = this.pendingDaily.get(day);
@@ -1099,6 +1162,16 @@ export class IndexStore {
     return [...replayBalances(steps)]
       .map(([wallet, balance]) => ({ wallet: wallet as Address, balance }))
       .sort((a, b) => (a.balance === b.balance ? (a.wallet < b.wallet ? -1 : 1) : a.balance > b.balance ? -1 : 1));
+  }
+
+  /** Listed planted coins, the most recently traded first, with their last trade's time (for a reconcile round). */
+  recentlyTradedCoins(limit: number): { readonly mint: Address; readonly at: bigint | null }[] {
+    return this.statements.recentlyTraded.all(limit) as { mint: Address; at: bigint | null }[];
+  }
+
+  /** Planted coins in mint order after `after` (a reconcile round's walk over every coin, a few at a time). */
+  plantedCoinsAfter(after: string, limit: number): { readonly mint: Address; readonly at: bigint | null }[] {
+    return this.statements.plantedAfter.all(after, limit) as { mint: Address; at: bigint | null }[];
   }
 
   /** A planted coin's risk figures as the index keeps them (core/types/risk-figures.ts); null for any other mint. */
