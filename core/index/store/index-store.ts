@@ -293,7 +293,10 @@ export class IndexStore {
   private readonly snapshot: ReadSnapshot;
   private readonly appliedListeners = new Set<(position: bigint) => void>();
 
-  private constructor(db: Database.Database) {
+  private constructor(
+    db: Database.Database,
+    private readonly keepsRisk: boolean,
+  ) {
     this.db = db;
     this.snapshot = new ReadSnapshot(db);
     const s = (sql: string) => db.prepare(sql).safeIntegers(true);
@@ -428,7 +431,11 @@ export class IndexStore {
   }
 
   /** Opens (creating when missing) the index at `path`; `:memory:` for a throwaway one. An index of another schema is dropped: it is rebuilt from the chain. */
-  static open(path: string): IndexStore {
+  /**
+   * `riskFigures: false` keeps no risk figures (their rows stay zero): only for measuring what keeping them
+   * costs (bench/index-ingest.ts); everything else the index holds is the same.
+   */
+  static open(path: string, options: { readonly riskFigures?: boolean } = {}): IndexStore {
     const db = new Database(path);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL'); // WAL + NORMAL: a process crash loses nothing committed
@@ -443,7 +450,7 @@ export class IndexStore {
     }
     db.exec(SCHEMA);
     db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', ?)").run(String(SCHEMA_VERSION));
-    return new IndexStore(db);
+    return new IndexStore(db, options.riskFigures ?? true);
   }
 
   close(): void {
@@ -779,7 +786,7 @@ export class IndexStore {
       held.cost -= basis;
       held.realised += zec - basis;
     }
-    if (info.planted) {
+    if (info.planted && this.keepsRisk) {
       const risk = this.riskState(mint);
       if (held.fresh && side === 'buy') this.tagFirstBuy(info, risk, held, wallet, slot);
       if (wallet === info.deployer) {
@@ -866,7 +873,7 @@ export class IndexStore {
     const key = `${mint} ${wallet}`;
     const held = this.holdingState(key, mint, wallet);
     const after = holdingMoved(held, delta);
-    this.riskOnChange(this.riskState(mint), held, after.balance);
+    if (this.keepsRisk) this.riskOnChange(this.riskState(mint), held, after.balance);
     held.fresh = false;
     held.balance = after.balance;
     held.cost = after.cost;
