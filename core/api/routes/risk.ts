@@ -2,7 +2,7 @@ import { notFound } from '../api-error.js';
 import { MintParams } from '../schemas/common.js';
 import { CoinRisk, presentRisk } from '../schemas/risk.js';
 import type { Api, ApiContext } from '../server.js';
-import { ERROR_RESPONSES, listedCoinOf, READS } from './query.js';
+import { ERROR_RESPONSES, listedCoinKeyOf, READS } from './query.js';
 
 /** GET /v1/coins/{mint}/risk: a local addition (docs/api.md "Risk figures"), read as kept by the index. */
 export function registerRiskRoutes(app: Api, ctx: ApiContext): void {
@@ -19,7 +19,8 @@ export function registerRiskRoutes(app: Api, ctx: ApiContext): void {
       },
     },
     async (request) => {
-      const coin = listedCoinOf(ctx, request.params.mint);
+      // The listing alone (not the whole coin row): the figures come with their supply in one read of their own.
+      const coin = listedCoinKeyOf(ctx, request.params.mint, { allowNative: false });
       const risk = ctx.store.risk(coin.mint);
       if (!risk) throw notFound(`no risk figures for ${coin.mint}: it is not a launchpad planting`);
       return presentRisk(coin.mint, risk);
