@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Address } from '@solana/kit';
-import { candleRowOf, tradeRowOf, type CandleRow, type CoinRow, type TradeRow } from './index-store.js';
+import { candleRowOf, tradeRowOf, type CandleRow, type CoinRow, type TradeRow } from './index-rows.js';
 import { readPrice } from './price-column.js';
 import { BUNDLE_WALLETS } from '../../types/risk-figures.js';
 import type { ReadSnapshot } from './read-snapshot.js';

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Address } from '@solana/kit';
-import { candleRowOf, tradeRowOf, type CandleRow, type CoinRow, type GraduationRow, type TradeRow } from './index-store.js';
+import { candleRowOf, tradeRowOf, type CandleRow, type CoinRow, type GraduationRow, type TradeRow } from './index-rows.js';
 import { camel, type Row } from './rows.js';
 
 /** A trade as the stream sends it: its row and the index position (the seq) of its transaction. */

@@ -1,0 +1,85 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = process.cwd();
+
+/** Every .ts file of core/ (tests aside) and the core/ files it imports or re-exports from, type-only ones included. */
+function importGraph(): Map<string, string[]> {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) {
+        if (name !== '__tests__') walk(path);
+      } else if (path.endsWith('.ts') && !path.endsWith('.d.ts')) files.push(path);
+    }
+  };
+  walk(join(ROOT, 'core'));
+  const known = new Set(files);
+  const graph = new Map<string, string[]>();
+  for (const file of files) {
+    const source = readFileSync(file, 'utf8');
+    const targets = [...source.matchAll(/^(?:import|export)\s[^;]*?from\s+'(\.[^']+)'/gms)].map((m) => resolve(dirname(file), m[1]!.replace(/\.js$/, '.ts')));
+    graph.set(relative(ROOT, file), targets.filter((t) => known.has(t)).map((t) => relative(ROOT, t)));
+  }
+  return graph;
+}
+
+/** The graph's circles: its strongly connected parts of more than one file (Tarjan), each sorted. */
+function circles(graph: Map<string, string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, next);
+    low.set(v, next);
+    next += 1;
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const part: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        part.push(w);
+      } while (w !== v);
+      if (part.length > 1) found.push(part.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return found;
+}
+
+/**
+ * Import circles in core/: a newcomer should see the layers, and a circle hides them. The index store's parts
+ * import their rows from one module below them all (core/index/store/index-rows.ts). Two circles are known and
+ * left for their own change (the API's routes through server.ts, the sandbox's genesis steps); any other fails
+ * here, and so does either known one growing outside its folders.
+ */
+describe('import circles in core/', () => {
+  const found = circles(importGraph());
+  const KNOWN: readonly { readonly name: string; readonly within: readonly string[] }[] = [
+    { name: 'the API server and its routes', within: ['core/api/'] },
+    { name: 'the sandbox genesis steps', within: ['core/sandbox/genesis/', 'core/sandbox/market/'] },
+  ];
+
+  it('has none outside the known ones, and the known ones stay in their folders', () => {
+    const unknown = found.filter((part) => !KNOWN.some((k) => part.every((file) => k.within.some((dir) => file.startsWith(dir)))));
+    expect(unknown).toEqual([]);
+  });
+
+  it('has none among the index store\'s parts', () => {
+    expect(found.filter((part) => part.some((file) => file.startsWith('core/index/')))).toEqual([]);
+  });
+});
