@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { NetworkProfile } from '../../config/profile.js';
 import { resourcePath } from '../../config/resources.js';
 import { SANDBOX_OWN_PROGRAMS } from './live-addresses.js';
-import type { GenesisContext } from './steps.js';
+import type { GenesisContext } from './genesis-context.js';
 
 /** Genesis step 5: the aggregator (SOL <-> ZEC through the WSOL/ZEC pool), the sandbox's own program. */
 export async function genesisAggregator({ cluster, profile }: GenesisContext): Promise<NetworkProfile> {

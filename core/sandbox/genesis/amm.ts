@@ -12,7 +12,7 @@ import { sendInstructions } from '../admin-transaction.js';
 import type { SandboxCluster } from '../cluster.js';
 import { signerOf } from './keys.js';
 import { LIVE_PROGRAMS } from './live-addresses.js';
-import type { GenesisContext } from './steps.js';
+import type { GenesisContext } from './genesis-context.js';
 
 /**
  * Genesis step 4: the AMM at its live address, its GlobalConfig (LP 0.20%, protocol 0.05%, coin

@@ -7,7 +7,7 @@ import { findFeeConfig, initializeFeeConfigInstruction, updateFeeConfigInstructi
 import { sendInstructions } from '../admin-transaction.js';
 import { signerOf } from './keys.js';
 import { LIVE_PROGRAMS } from './live-addresses.js';
-import type { GenesisContext } from './steps.js';
+import type { GenesisContext } from './genesis-context.js';
 
 /** Spec "Route fees": protocol 0.05%, creator 2.00%, graduated pool LP 0.20%. */
 export const SANDBOX_FLAT_FEES = Object.freeze({ lpFeeBps: 20n as Bps, protocolFeeBps: 5n as Bps, creatorFeeBps: 200n as Bps });

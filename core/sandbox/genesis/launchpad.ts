@@ -17,7 +17,7 @@ import { findGlobal, findQuoteControl } from '../../programs/launchpad/pdas.js';
 import { sendInstructions } from '../admin-transaction.js';
 import { signerOf } from './keys.js';
 import { LIVE_BUYBACK_FEE_RECIPIENTS, LIVE_PROGRAMS } from './live-addresses.js';
-import type { GenesisContext } from './steps.js';
+import type { GenesisContext } from './genesis-context.js';
 
 /**
  * Genesis step 3: the launchpad at its live address, Global with the live curve shape (1e9 coins of 6

@@ -9,7 +9,7 @@ import { decodeLookupTable } from '../../programs/lookup-table.js';
 import { createLookupTableInstruction, extendLookupTableInstruction, freezeLookupTableInstruction } from '../../programs/lookup-table.js';
 import { sendInstructions } from '../admin-transaction.js';
 import { signerOf } from './keys.js';
-import type { GenesisContext } from './steps.js';
+import type { GenesisContext } from './genesis-context.js';
 
 /** What every build names, in the table once: programs, mints, configs, the pinned pools and the fee accounts. */
 export async function lookupTableAddresses(profile: NetworkProfile): Promise<Address[]> {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { NetworkProfile } from '../../config/profile.js';
 import { resourcePath } from '../../config/resources.js';
 import { SPL_MEMO } from './live-addresses.js';
-import type { GenesisContext } from './steps.js';
+import type { GenesisContext } from './genesis-context.js';
 
 /**
  * Genesis step 11: the SPL Memo program (v2) at its live address, under BPF loader 2 as on mainnet. It

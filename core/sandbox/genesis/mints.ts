@@ -5,7 +5,7 @@ import type { NetworkProfile } from '../../config/profile.js';
 import { sendInstructions } from '../admin-transaction.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../token-balances.js';
 import { FAUCET_GENESIS_LAMPORTS, NATIVE_MINT_DECIMALS, SANDBOX_PROGRAMS, signerOf, WSOL_MINT, ZEC_MINT_DECIMALS } from './keys.js';
-import type { GenesisContext } from './steps.js';
+import type { GenesisContext } from './genesis-context.js';
 
 const MINT_SIZE = 82n;
 

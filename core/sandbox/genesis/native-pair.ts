@@ -1,6 +1,6 @@
 import { NATIVE_SYMBOL, type NetworkProfile } from '../../config/profile.js';
 import { AMM_FEES } from './amm.js';
-import type { GenesisContext } from './steps.js';
+import type { GenesisContext } from './genesis-context.js';
 
 /**
  * Genesis step 6: the native pairing in the profile (`pairs.native`: the coin, its ZEC pool and vaults, the

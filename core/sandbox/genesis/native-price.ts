@@ -4,7 +4,7 @@ import { setReferenceInstruction } from '../../programs/vault/price-record.js';
 import { sendInstructions } from '../admin-transaction.js';
 import { NATIVE_POOL_DEPTH } from './amm.js';
 import { signerOf } from './keys.js';
-import type { GenesisContext } from './steps.js';
+import type { GenesisContext } from './genesis-context.js';
 
 /** The native coin's reference rate at genesis: the native-coin/ZEC pool's opening price (zat per raw unit × 1e12). */
 export const NATIVE_REFERENCE_RATE = (NATIVE_POOL_DEPTH.quote * RATE_SCALE) / NATIVE_POOL_DEPTH.base;

@@ -1,11 +1,13 @@
 import type { NetworkProfile } from '../../config/profile.js';
 import type { SandboxCluster } from '../cluster.js';
+import type { GenesisKeys } from './keys.js';
+export type { GenesisContext, MarketChoice } from './genesis-context.js';
 import { genesisAggregator } from './aggregator.js';
 import { genesisAmm } from './amm.js';
 import { genesisFees } from './fees.js';
 import { genesisLaunchpad } from './launchpad.js';
 import { genesisLookupTable, genesisLookupTableUpdate } from './lookup-table.js';
-import type { GenesisKeys } from './keys.js';
+import type { GenesisContext, MarketChoice } from './genesis-context.js';
 import { genesisMemo } from './memo.js';
 import { genesisMarket } from '../market/market-step.js';
 import { genesisMints } from './mints.js';
@@ -20,21 +22,6 @@ import { genesisVault, genesisVaultRunEvents } from './vault.js';
  * steps it has not seen yet (its profile records `genesisVersion`), so that extending the world never
  * asks a user to throw their sandbox away.
  */
-export interface GenesisContext {
-  readonly cluster: SandboxCluster;
-  readonly keys: GenesisKeys;
-  readonly profile: NetworkProfile | null;
-  /** Whether the seeded-market step plants and trades a market ('empty' leaves the chain as it is). */
-  readonly market: MarketChoice;
-}
-
-export interface MarketChoice {
-  readonly state: 'seeded' | 'empty';
-  readonly seed?: string;
-  /** How far the market's trades have gone, for a progress line. */
-  readonly onProgress?: (done: number, total: number) => void;
-}
-
 interface GenesisStep {
   readonly version: number;
   readonly name: string;

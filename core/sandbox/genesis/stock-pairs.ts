@@ -17,7 +17,7 @@ import { sendInstructions } from '../admin-transaction.js';
 import { TOKEN_2022_PROGRAM } from '../token-balances.js';
 import { signerOf } from './keys.js';
 import { derivedSigner, issuerOfDecimals, MULTISIG_THRESHOLD, stockIssuer } from './stock-issuers.js';
-import type { GenesisContext } from './steps.js';
+import type { GenesisContext } from './genesis-context.js';
 
 /**
  * Genesis step 15: stock pairs. The vault's ZEC rate memory (`reference`) for most stocks (some have none:

@@ -38,7 +38,7 @@ import { deployUpgradeable } from '../program-deploy.js';
 import { TOKEN_2022_PROGRAM } from '../token-balances.js';
 import { signerOf } from './keys.js';
 import { issuerOfDecimals, MULTISIG_THRESHOLD, stockIssuer, stockMintSigner, transferAgentAddress, type StockIssuer } from './stock-issuers.js';
-import type { GenesisContext } from './steps.js';
+import type { GenesisContext } from './genesis-context.js';
 
 /**
  * Genesis step 14: the 44 tokenized stocks as Token-2022 mints with the controls such stocks really carry

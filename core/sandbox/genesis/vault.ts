@@ -9,7 +9,7 @@ import { findLiquidityPot, findVaultConfig, initConfigInstruction, type VaultSet
 import { sendInstructions } from '../admin-transaction.js';
 import { signerOf } from './keys.js';
 import { SANDBOX_OWN_PROGRAMS } from './live-addresses.js';
-import type { GenesisContext } from './steps.js';
+import type { GenesisContext } from './genesis-context.js';
 
 /** The sandbox's planting figures: the creator fee every listed coin uses, and the launch fee (0.02 SOL). */
 export const SANDBOX_PLANTING = Object.freeze({ creatorFeeBps: bps(200n), launchFeeLamports: 20_000_000n, conversionToleranceBps: bps(300n) });

@@ -1,6 +1,6 @@
 import type { NetworkProfile } from '../../config/profile.js';
 import { signerOf } from '../genesis/keys.js';
-import type { GenesisContext } from '../genesis/steps.js';
+import type { GenesisContext } from '../genesis/genesis-context.js';
 import { DEFAULT_MARKET_SEED, seedMarket } from './seeded-market.js';
 
 /**
