@@ -11,8 +11,9 @@ import { ReadSnapshot } from './read-snapshot.js';
 import { IndexQueries, type MutableCoinRow } from './index-queries.js';
 import { StreamQueries } from './stream-queries.js';
 import { RunRows } from './run-rows.js';
-import { balanceAfter, holdingMoved, replayBalances, type HoldingStep } from '../holding.js';
-import { SNIPER_SLOTS, TOP_HOLDERS, type RiskFigures } from '../../types/risk-figures.js';
+import { HoldingBook } from './holding-book.js';
+import { replayBalances, type HoldingStep } from '../holding.js';
+import type { RiskFigures } from '../../types/risk-figures.js';
 import type { FeeFact, IndexedTransaction, PlantedFact, TradeFact } from './facts.js';
 import { SCHEMA, SCHEMA_VERSION, TABLES } from './schema.js';
 import { camel, type Row } from './rows.js';
@@ -41,30 +42,6 @@ interface CoinState {
   readonly createdSlot: bigint;
   readonly deployer: string;
 }
-interface HoldingState {
-  balance: bigint;
-  cost: bigint;
-  realised: bigint;
-  /** HOLDING_TAGS, set once at the wallet's first buy (a row made by a transfer in has none). */
-  tags: number;
-  /** No row yet, in the table or this batch: the next buy sets its tags. */
-  fresh: boolean;
-}
-/** holdings.tags: how a wallet first bought a planted coin (core/types/risk-figures.ts). */
-const HOLDING_TAGS = { sniper: 1, bundle: 2, fresh: 4, deployer: 8 } as const;
-/** A planted coin's risk figures as folded by a batch (the coin_risk row). */
-interface RiskState {
-  holders: bigint;
-  deployerHeld: bigint;
-  deployerBought: bigint;
-  deployerSold: bigint;
-  snipers: bigint;
-  sniperHeld: bigint;
-  bundled: bigint;
-  bundleHeld: bigint;
-  fresh: bigint;
-  freshHeld: bigint;
-}
 /** A coin's row update for a run of its trades: what the last one left, the counted ones' totals. */
 interface PendingCoin {
   readonly pool: boolean;
@@ -87,15 +64,6 @@ interface PendingCandle {
   close: bigint;
   zec: bigint;
   trades: bigint;
-}
-/** One holding's upsert for a batch: the state after its trades, their volume, the first one's slot and time. */
-interface PendingHolding {
-  readonly mint: Address;
-  readonly wallet: Address;
-  readonly state: HoldingState;
-  zec: bigint;
-  readonly slot: bigint;
-  readonly at: bigint;
 }
 interface DailyFigures {
   coins: bigint;
@@ -124,15 +92,18 @@ export class IndexStore {
   readonly stream: StreamQueries;
   /** Holder-reward runs and their payments. */
   readonly runs: RunRows;
+  /** Holdings and the risk figures they feed, as the write path folds them. */
+  private readonly holdings: HoldingBook;
   /** The turn's read transaction (read-snapshot.ts): released before every write. */
   private readonly snapshot: ReadSnapshot;
   private readonly appliedListeners = new Set<(position: bigint) => void>();
 
   private constructor(
     db: Database.Database,
-    private readonly keepsRisk: boolean,
+    keepsRisk: boolean,
   ) {
     this.db = db;
+    this.holdings = new HoldingBook(db, keepsRisk);
     this.snapshot = new ReadSnapshot(db);
     const s = (sql: string) => db.prepare(sql).safeIntegers(true);
     this.statements = {
@@ -155,17 +126,9 @@ export class IndexStore {
       setNativePool: s('UPDATE coins SET pool_base = @base, pool_quote = @quote WHERE mint = @mint AND pool = @pool'),
       coinInfo: s('SELECT kind, counted FROM coins WHERE mint = ?'),
       coinState: s('SELECT kind, counted, trend, curve, pool, created_slot, deployer FROM coins WHERE mint = ?'),
-      isTrader: s('SELECT 1 FROM traders WHERE wallet = ?'),
       insertRisk: s('INSERT OR IGNORE INTO coin_risk (mint) VALUES (?)'),
-      risk: s('SELECT * FROM coin_risk WHERE mint = ?'),
       riskWithSupply: s('SELECT r.*, c.token_total_supply FROM coin_risk r JOIN coins c ON c.mint = r.mint WHERE r.mint = ?'),
-      putRisk: s(`UPDATE coin_risk SET holders = ?, deployer_held = ?, deployer_bought = ?, deployer_sold = ?, snipers = ?, sniper_held = ?,
-        bundled = ?, bundle_held = ?, fresh = ?, fresh_held = ? WHERE mint = ?`),
-      // The ten largest holdings together, read off the (mint, balance DESC) index once per batch and coin.
-      putTop10: s(`UPDATE coin_risk SET top10_held = (SELECT COALESCE(SUM(balance), 0) FROM
-        (SELECT balance FROM holdings WHERE mint = @mint AND balance > 0 ORDER BY balance DESC LIMIT ${TOP_HOLDERS})) WHERE mint = @mint`),
       burned: s('UPDATE coins SET token_total_supply = token_total_supply - ? WHERE mint = ?'),
-      insertMove: s('INSERT INTO moves (seq, position, slot, mint, wallet, delta) VALUES (?, ?, ?, ?, ?, ?)'),
       // The last slot at which the index changed a coin's holders: a chain read older than it cannot correct them.
       lastHoldingChange: s(`SELECT MAX(COALESCE((SELECT MAX(slot) FROM trades WHERE mint = @mint), 0), COALESCE((SELECT MAX(slot) FROM moves WHERE mint = @mint), 0),
         COALESCE((SELECT created_slot FROM coins WHERE mint = @mint), 0)) AS slot`),
@@ -188,12 +151,6 @@ export class IndexStore {
       candle: s(`INSERT INTO candles (mint, interval, bucket, open, high, low, close, volume_zec, trades) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (mint, interval, bucket) DO UPDATE SET high = MAX(high, excluded.high), low = MIN(low, excluded.low), close = excluded.close,
         volume_zec = volume_zec + excluded.volume_zec, trades = trades + excluded.trades`),
-      holding: s('SELECT balance, cost_basis_zec, realised_pnl_zec, tags FROM holdings WHERE mint = ? AND wallet = ?'),
-      // One per holding a batch touched: its state after the batch, the batch's volume added, first seen at the batch's first trade.
-      putHolding: s(`INSERT INTO holdings (mint, wallet, balance, cost_basis_zec, realised_pnl_zec, volume_zec, first_seen_slot, first_seen_at, tags)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT (mint, wallet) DO UPDATE SET balance = excluded.balance, cost_basis_zec = excluded.cost_basis_zec,
-        realised_pnl_zec = excluded.realised_pnl_zec, volume_zec = volume_zec + excluded.volume_zec`),
       complete: s("UPDATE coins SET stage = 'complete' WHERE mint = ?"),
       graduate: s("UPDATE coins SET stage = 'pool', pool = @pool, pool_base = @baseAmount, pool_quote = @quoteAmount, virtual_token = 0, virtual_quote = 0, real_token = 0, real_quote = 0 WHERE mint = @mint"),
       insertGraduation: s('INSERT OR IGNORE INTO graduations (mint, signature, slot, at, pool, base_amount, quote_amount) VALUES (@mint, @signature, @slot, @at, @pool, @baseAmount, @quoteAmount)'),
@@ -387,7 +344,7 @@ export class IndexStore {
         burned.set(fact.mint, (burned.get(fact.mint) ?? 0n) - fact.delta);
         if (fact.owner === info.curve || fact.owner === info.pool) continue;
         const rest = fact.delta - (traded?.get(`${fact.mint} ${fact.owner}`) ?? 0n);
-        if (rest !== 0n) this.applyMove(fact.mint, fact.owner, rest, tx, seq, position);
+        if (rest !== 0n) this.holdings.move(fact.mint, fact.owner, rest, tx.slot, tx.at, seq, position);
         continue;
       }
       // Every other fact reads or writes coins rows as they stand: the trades' coin updates go first.
@@ -456,19 +413,13 @@ export class IndexStore {
 
   /** Per coin: counted (fixed at its planting) and its trend (written only by trades), once read. Only coins that exist. */
   private readonly coinStates = new Map<string, CoinState>();
-  /** Holdings as the index holds them now (committed, or written by this batch at its end), by mint and wallet. */
-  private readonly holdingStates = new Map<string, HoldingState>();
   /** Wallets known to be in `traders`. */
   private readonly knownTraders = new Set<string>();
   /** Per day, wallets known to be in `daily_traders`. */
   private readonly knownDailyTraders = new Map<bigint, Set<string>>();
   private readonly pendingCoins = new Map<string, PendingCoin>();
   private readonly pendingCandles = new Map<string, PendingCandle[][]>();
-  private readonly pendingHoldings = new Map<string, PendingHolding>();
   private readonly pendingDaily = new Map<bigint, DailyFigures>();
-  /** Planted coins' risk figures as committed or folded by this batch, and the coins this batch changed. */
-  private readonly riskStates = new Map<string, RiskState>();
-  private readonly pendingRisk = new Map<string, RiskState>();
 
   private coinState(mint: Address): CoinState | null {
     let state = this.coinStates.get(mint);
@@ -509,7 +460,7 @@ export class IndexStore {
     this.foldCoin(mint, fact.reserves, price, at, counted, buy, zec, creatorFee, info.trend);
     this.foldCandles(mint, at, priceE18, counted ? zec : 0n, counted ? 1n : 0n);
     if (!counted) return;
-    this.applyHolding(info, mint, fact.user, fact.side, fact.tokens, zec, tx.slot, at);
+    this.holdings.trade(info, mint, fact.user, fact.side, fact.tokens, zec, tx.slot, at);
     if (info.counted) {
       const day = at / DAY;
       const newToday = this.addDailyTrader(day, fact.user);
@@ -608,115 +559,6 @@ export class IndexStore {
   }
 
   /**
-   * Holdings at average cost: a buy adds its ZEC to the cost basis; a sale takes out the basis of the
-   * tokens sold (pro rata, floored) and realises the difference.
-   */
-  private applyHolding(info: CoinState, mint: Address, wallet: Address, side: 'buy' | 'sell', tokens: bigint, zec: bigint, slot: bigint, at: bigint): void {
-    const key = `${mint} ${wallet}`;
-    const held = this.holdingState(key, mint, wallet);
-    const after = balanceAfter(held.balance, side, tokens);
-    if (side === 'buy') held.cost += zec;
-    else {
-      const basis = held.balance === 0n ? 0n : (held.cost * after.sold) / held.balance;
-      held.cost -= basis;
-      held.realised += zec - basis;
-    }
-    if (info.planted && this.keepsRisk) {
-      const risk = this.riskState(mint);
-      if (held.fresh && side === 'buy') this.tagFirstBuy(info, risk, held, wallet, slot);
-      if (wallet === info.deployer) {
-        if (side === 'buy') risk.deployerBought += tokens;
-        else risk.deployerSold += after.sold;
-      }
-      this.riskOnChange(risk, held, after.balance);
-    }
-    held.fresh = false;
-    held.balance = after.balance;
-    const pending = this.pendingHoldings.get(key);
-    if (pending === undefined) this.pendingHoldings.set(key, { mint, wallet, state: held, zec, slot, at });
-    else pending.zec += zec;
-  }
-
-  private holdingState(key: string, mint: Address, wallet: Address): HoldingState {
-    let held = this.holdingStates.get(key);
-    if (held === undefined) {
-      const row = this.statements.holding.get(mint, wallet) as { balance: bigint; cost_basis_zec: bigint; realised_pnl_zec: bigint; tags: bigint } | undefined;
-      held = { balance: row?.balance ?? 0n, cost: row?.cost_basis_zec ?? 0n, realised: row?.realised_pnl_zec ?? 0n, tags: Number(row?.tags ?? 0n), fresh: row === undefined };
-      this.holdingStates.set(key, held);
-    }
-    return held;
-  }
-
-  private riskState(mint: Address): RiskState {
-    let risk = this.pendingRisk.get(mint) ?? this.riskStates.get(mint);
-    if (risk === undefined) {
-      const row = this.statements.risk.get(mint) as Record<string, bigint> | undefined;
-      const n = (k: string) => row?.[k] ?? 0n;
-      risk = {
-        holders: n('holders'), deployerHeld: n('deployer_held'), deployerBought: n('deployer_bought'), deployerSold: n('deployer_sold'), snipers: n('snipers'),
-        sniperHeld: n('sniper_held'), bundled: n('bundled'), bundleHeld: n('bundle_held'), fresh: n('fresh'), freshHeld: n('fresh_held'),
-      };
-      this.riskStates.set(mint, risk);
-    }
-    this.pendingRisk.set(mint, risk);
-    return risk;
-  }
-
-  /**
-   * A wallet's first buy of a planted coin says what kind of buyer it is (core/types/risk-figures.ts): the
-   * deployer, a sniper (within SNIPER_SLOTS of the creation), part of a bundle (in the creation slot itself),
-   * a fresh wallet (no trade of a listed coin before, as the index saw). Tags never change afterwards.
-   */
-  private tagFirstBuy(info: CoinState, risk: RiskState, held: HoldingState, wallet: Address, slot: bigint): void {
-    if (wallet === info.deployer) {
-      held.tags = HOLDING_TAGS.deployer;
-      return;
-    }
-    let tags = 0;
-    if (slot - info.createdSlot < SNIPER_SLOTS) {
-      tags |= HOLDING_TAGS.sniper;
-      risk.snipers += 1n;
-    }
-    if (slot === info.createdSlot) {
-      tags |= HOLDING_TAGS.bundle;
-      risk.bundled += 1n;
-    }
-    if (this.statements.isTrader.get(wallet) === undefined) {
-      tags |= HOLDING_TAGS.fresh;
-      risk.fresh += 1n;
-    }
-    held.tags = tags;
-  }
-
-  /** A planted coin's figures after one of its holdings moved from its balance now to `balance`. */
-  private riskOnChange(risk: RiskState, held: HoldingState, balance: bigint): void {
-    const delta = balance - held.balance;
-    if (delta === 0n) return;
-    if (held.balance === 0n) risk.holders += 1n;
-    else if (balance === 0n) risk.holders -= 1n;
-    if (held.tags & HOLDING_TAGS.deployer) risk.deployerHeld += delta;
-    if (held.tags & HOLDING_TAGS.sniper) risk.sniperHeld += delta;
-    if (held.tags & HOLDING_TAGS.bundle) risk.bundleHeld += delta;
-    if (held.tags & HOLDING_TAGS.fresh) risk.freshHeld += delta;
-  }
-
-  /**
-   * A holder's balance change outside its trades (a plain transfer, a burn, an account closed), as the
-   * chain's token balances say it (core/index/holding.ts holdingMoved), kept for replays at a past slot.
-   */
-  private applyMove(mint: Address, wallet: Address, delta: bigint, tx: IndexedTransaction, seq: bigint, position: number): void {
-    const key = `${mint} ${wallet}`;
-    const held = this.holdingState(key, mint, wallet);
-    const after = holdingMoved(held, delta);
-    if (this.keepsRisk) this.riskOnChange(this.riskState(mint), held, after.balance);
-    held.fresh = false;
-    held.balance = after.balance;
-    held.cost = after.cost;
-    this.statements.insertMove.run(seq, position, tx.slot, mint, wallet, delta);
-    if (!this.pendingHoldings.has(key)) this.pendingHoldings.set(key, { mint, wallet, state: held, zec: 0n, slot: tx.slot, at: tx.at });
-  }
-
-  /**
    * Brings a planted coin's holders to the chain's: its token accounts as read at `read.slot`
    * (core/index/chain-holders.ts). Over an RPC cluster the index follows only the programs' transactions, so a
    * plain transfer, a burn or a closed account reaches it this way: each holder's difference is kept as a
@@ -736,13 +578,11 @@ export class IndexStore {
       const result = this.db.transaction(() => {
         const onChain = new Map<string, bigint>(read.holders.map((h) => [h.wallet, h.balance]));
         const wallets = new Set<string>([...onChain.keys(), ...(st.heldBy.all(mint) as { wallet: string }[]).map((r) => r.wallet)]);
-        const here = { slot: read.slot, at: read.at } as IndexedTransaction;
         let moved = 0;
         for (const wallet of [...wallets].sort()) {
           if (wallet === info.curve || wallet === info.pool) continue;
-          const held = this.holdingState(`${mint} ${wallet}`, mint, wallet as Address);
-          const delta = (onChain.get(wallet) ?? 0n) - held.balance;
-          if (delta !== 0n) this.applyMove(mint, wallet as Address, delta, here, seq, moved++);
+          const delta = (onChain.get(wallet) ?? 0n) - this.holdings.balance(mint, wallet as Address);
+          if (delta !== 0n) this.holdings.move(mint, wallet as Address, delta, read.slot, read.at, seq, moved++);
         }
         const total = [...read.holders, ...read.venues].reduce((sum, h) => sum + h.balance, 0n);
         const supply = (st.supplyOf.get(mint) as { supply: bigint }).supply;
@@ -793,31 +633,21 @@ export class IndexStore {
       }
     }
     this.pendingCandles.clear();
-    for (const h of this.pendingHoldings.values()) st.putHolding.run(h.mint, h.wallet, h.state.balance, h.state.cost, h.state.realised, h.zec, h.slot, h.at, h.state.tags);
-    this.pendingHoldings.clear();
-    for (const [mint, r] of this.pendingRisk) {
-      st.putRisk.run(r.holders, r.deployerHeld, r.deployerBought, r.deployerSold, r.snipers, r.sniperHeld, r.bundled, r.bundleHeld, r.fresh, r.freshHeld, mint);
-      st.putTop10.run({ mint });
-    }
-    this.pendingRisk.clear();
+    this.holdings.flush();
     for (const [day, d] of this.pendingDaily) st.daily.run(day, d.coins, d.trades, d.buys, d.sells, d.zec, d.creatorFee, d.graduations, d.traders);
     this.pendingDaily.clear();
-    if (this.holdingStates.size > MAX_KNOWN) this.holdingStates.clear();
+    this.holdings.bound(MAX_KNOWN);
     if (this.coinStates.size > MAX_KNOWN) this.coinStates.clear();
-    if (this.riskStates.size > MAX_KNOWN) this.riskStates.clear();
   }
 
   private forgetWriteState(): void {
     this.coinStates.clear();
-    this.holdingStates.clear();
+    this.holdings.forget();
     this.knownTraders.clear();
     this.knownDailyTraders.clear();
     this.pendingCoins.clear();
     this.pendingCandles.clear();
-    this.pendingHoldings.clear();
     this.pendingDaily.clear();
-    this.riskStates.clear();
-    this.pendingRisk.clear();
   }
 
   private applyFee(fact: FeeFact, at: { signature: Signature; slot: bigint; at: bigint; seq: bigint; position: number }): void {
