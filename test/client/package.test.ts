@@ -132,4 +132,33 @@ describe('the packed @launchdesk/client', () => {
       await run(await exampleEnv(f, facade, work, wallet.path));
     }, 90_000);
   }
+
+  // Last: it adds @solana/kit to the project, which the size and contents above are measured without.
+  it('types a TypeScript bot with named answers once @solana/kit (the optional peer) is beside it', async () => {
+    await npm(['install', '@solana/kit@^8.4.0', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], project);
+    writeFileSync(
+      join(project, 'bot.ts'),
+      [
+        "import { createKeyPairSignerFromBytes, Launchdesk, type CoinDetail, type Quote, type Trade } from '@launchdesk/client';",
+        'declare const coin: CoinDetail;',
+        'declare const quote: Quote;',
+        'declare const trades: Trade[];',
+        "const desk = new Launchdesk({ baseUrl: 'http://127.0.0.1:7439', rpc: 'http://127.0.0.1:8899', pins: { launchpad: coin.mint, vault: coin.mint, treasury: coin.mint, zecMint: coin.mint } });",
+        'const wallet = await createKeyPairSignerFromBytes(new Uint8Array(64));',
+        'const mint: string = coin.route?.program ?? coin.mint;',
+        'const zat: string = trades[0]?.zec ?? quote.limit;',
+        '// @ts-expect-error amounts are decimal strings, never numbers',
+        'const wrong: number = quote.limit;',
+        'console.log(desk, wallet.address, mint, zat, wrong);',
+        '',
+      ].join('\n'),
+    );
+    writeFileSync(
+      join(project, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2023', strict: true, noEmit: true, skipLibCheck: true, types: [] }, files: ['bot.ts'] }),
+    );
+    const tsc = join(process.cwd(), 'node_modules/typescript/bin/tsc');
+    const checked = await promisify(execFile)(process.execPath, [tsc, '-p', project], { cwd: project, encoding: 'utf8' }).catch((error: { stdout: string; stderr: string }) => error);
+    expect(checked.stdout + checked.stderr).toBe('');
+  }, 180_000);
 });
