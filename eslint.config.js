@@ -29,7 +29,7 @@ const clusterClients = {
 const sqlClients = { name: 'better-sqlite3', message: 'Only the store layers (core/index/store, core/api/store, core/relay/store, core/runs/store) talk SQL.' };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', 'node_modules/**', 'resources/**', 'renderer/dist/**', 'test/fixtures/**'] },
+  { ignores: ['dist/**', 'packages/*/dist/**', 'packages/*/resources/**', 'out/**', 'node_modules/**', 'resources/**', 'renderer/dist/**', 'test/fixtures/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...svelte.configs['flat/recommended'],

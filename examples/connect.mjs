@@ -7,8 +7,7 @@
 //   LAUNCHDESK_KEY      your wallet: a Solana CLI keypair file (a JSON array of 64 numbers)
 //   LAUNCHDESK_API_KEY  optional: an API key raises the rate limits
 import { readFileSync } from 'node:fs';
-import { createKeyPairSignerFromBytes } from '@solana/kit';
-import { Launchdesk, sandboxConnection } from 'launchdesk/client';
+import { createKeyPairSignerFromBytes, Launchdesk, sandboxConnection } from '@launchdesk/client';
 
 export async function connect() {
   const local = sandboxConnection(process.env.LAUNCHDESK_DATA || undefined);

@@ -2,7 +2,7 @@
 // machine before signing, as each coin appears. It stops after LAUNCHDESK_COINS coins (default 3).
 //
 //   LAUNCHDESK_KEY=wallet.json node examples/follow-new-coins.mjs       (see examples/connect.mjs)
-import { isLaunchdeskError } from 'launchdesk/client';
+import { isLaunchdeskError } from '@launchdesk/client';
 import { connect, zec } from './connect.mjs';
 
 const { desk, wallet } = await connect();

@@ -1,10 +1,10 @@
 // A bot that plants a coin (upload, holder rewards, a first buy), buys more, sells all of it, and claims
 // the deployer share of a coin it is the payee of. Every build is verified on this machine against the
-// bot's own request before it is signed (launchdesk/client's verifyBuild), then sent through the relay.
+// bot's own request before it is signed (@launchdesk/client's verifyBuild), then sent through the relay.
 //
 //   LAUNCHDESK_KEY=wallet.json node examples/plant-trade-claim.mjs      (see examples/connect.mjs)
 import { readFileSync } from 'node:fs';
-import { isLaunchdeskError } from 'launchdesk/client';
+import { isLaunchdeskError } from '@launchdesk/client';
 import { connect, zec } from './connect.mjs';
 
 const { desk, wallet } = await connect();

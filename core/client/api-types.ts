@@ -1,74 +1,84 @@
-import type { Static } from 'typebox';
-import type { ApiErrorCode } from '../api/api-error.js';
-import type { Candle } from '../api/schemas/candle.js';
-import type { Coin, CoinDetail } from '../api/schemas/coin.js';
-import type { Params } from '../api/schemas/params.js';
-import type { DailyStats, Stats } from '../api/schemas/stats.js';
-import type { Trade } from '../api/schemas/trade.js';
-import type { CoinFees } from '../api/schemas/fees.js';
-import type { QuoteAnswer } from '../api/routes/trade.js';
-import type { Account } from '../api/routes/reads.js';
-import type { WalletBalances } from '../api/schemas/wallet-balances.js';
-import type { BuildAnswer } from '../api/schemas/build.js';
-import type { Graduated } from '../api/schemas/graduation.js';
-import type { CoinSort } from '../index/store/index-queries.js';
-import type { CoinSchedule, Holders, RewardRun, Ring, RunDetail } from '../api/schemas/runs.js';
-import type { IssuerStatusAnswer } from '../api/schemas/stocks.js';
-import type { StreamEventJson, StreamFrameJson } from '../api/schemas/stream.js';
-import type { ExpectedKey } from '../api/schemas/expected.js';
-import type { ChallengeAnswer, KeyCreated, KeyInfo, KeyList, KeyUsageAnswer } from '../api/routes/keys.js';
+import type {
+  Account,
+  BuildAnswer,
+  Candle,
+  Challenge,
+  Coin,
+  CoinDetail,
+  CoinFees,
+  CoinSchedule,
+  DailyStats,
+  Graduated,
+  Holder,
+  Holders,
+  IssuerStatus,
+  KeyCreated,
+  KeyInfo,
+  KeyList,
+  KeyUsage,
+  Params,
+  Quote,
+  Registration,
+  RewardRun,
+  Ring,
+  RunDetail,
+  SendAnswer,
+  Stats,
+  StockStatus,
+  StreamEvent,
+  StreamFrame,
+  Trade,
+  WalletBalances,
+} from './api-answers.js';
 
 /**
- * The shapes /v1 answers and reads, taken from the server's own TypeBox schemas (type-only imports,
- * erased from any bundle), so the desk, the client library and the server cannot drift apart. Amounts
- * stay decimal strings here; callers turn them into bigints where they compute.
+ * The shapes /v1 answers and reads. The named interfaces (`Coin`, `Trade`, `Quote`, `BuildAnswer`, …) are
+ * generated from the server's own TypeBox schemas into ./api-answers.ts, and a type-level test holds each
+ * to its schema, so the desk, the client library and the server cannot drift apart; being plain
+ * interfaces, they show their fields on hover and the client's declarations import nothing of the server.
+ * The `…Json` names are the same types under the names the desk and the CLI have always used.
  */
-export type CoinJson = Static<typeof Coin>;
-export type CoinDetailJson = Static<typeof CoinDetail>;
+export type * from './api-answers.js';
+
+export type CoinJson = Coin;
+export type CoinDetailJson = CoinDetail;
 /** A coin with its graduation (GET /v1/graduations). */
-export type GraduatedJson = Static<typeof Graduated>;
-export type TradeJson = Static<typeof Trade>;
-export type CandleJson = Static<typeof Candle>;
-export type CoinFeesJson = Static<typeof CoinFees>;
-export type QuoteJson = Static<typeof QuoteAnswer>;
-export type AccountJson = Static<typeof Account>;
+export type GraduatedJson = Graduated;
+export type TradeJson = Trade;
+export type CandleJson = Candle;
+export type CoinFeesJson = CoinFees;
+export type QuoteJson = Quote;
+export type AccountJson = Account;
 /** A wallet's balances read from chain (GET /v1/accounts/{wallet}/balances, and the stream's `balances` frames). */
-export type WalletBalancesJson = Static<typeof WalletBalances>;
-export type BuildJson = Static<typeof BuildAnswer>;
+export type WalletBalancesJson = WalletBalances;
+export type BuildJson = BuildAnswer;
 /** A page of a coin's holders, with the curve or pool marked apart. */
-export type HoldersJson = Static<typeof Holders>;
-export type HolderJson = HoldersJson['data'][number];
-export type RewardRunJson = Static<typeof RewardRun>;
-export type RunDetailJson = Static<typeof RunDetail>;
+export type HoldersJson = Holders;
+export type HolderJson = Holder;
+export type RewardRunJson = RewardRun;
+export type RunDetailJson = RunDetail;
 /** One of the vault's movements (the spec's "rings"). */
-export type RingJson = Static<typeof Ring>;
-export type CoinScheduleJson = Static<typeof CoinSchedule>;
+export type RingJson = Ring;
+export type CoinScheduleJson = CoinSchedule;
 /** GET /v1/stocks/issuers: every stock's issuer status, or `readable: false` with none. */
-export type IssuerStatusJson = Static<typeof IssuerStatusAnswer>;
-export type StockStatusJson = IssuerStatusJson['data'][number];
+export type IssuerStatusJson = IssuerStatus;
+export type StockStatusJson = StockStatus;
+export type StatsJson = Stats;
+export type DailyStatsJson = DailyStats;
+export type ParamsJson = Params;
+/** API keys (the paths are this server's): a sign-in challenge, a key made (shown once), a wallet's keys, one key's use. */
+export type ChallengeJson = Challenge;
+export type KeyCreatedJson = KeyCreated;
+export type KeyInfoJson = KeyInfo;
+export type KeyListJson = KeyList;
+export type KeyUsageJson = KeyUsage;
+export type StreamEventJson = StreamEvent;
+export type StreamFrameJson = StreamFrame;
+export type SendAnswerJson = SendAnswer;
+export type RegistrationJson = Registration;
+
 /** The candle intervals the server keeps. */
 export type CandleInterval = '1m' | '5m' | '15m' | '1h' | '4h' | '1d';
-export type StatsJson = Static<typeof Stats>;
-export type DailyStatsJson = Static<typeof DailyStats>;
-export type ParamsJson = Static<typeof Params>;
-/** API keys (the paths are this server's): a sign-in challenge, a key made (shown once), a wallet's keys, one key's use. */
-export type ChallengeJson = Static<typeof ChallengeAnswer>;
-export type KeyCreatedJson = Static<typeof KeyCreated>;
-export type KeyInfoJson = Static<typeof KeyInfo>;
-export type KeyListJson = Static<typeof KeyList>;
-export type KeyUsageJson = Static<typeof KeyUsageAnswer>;
-export type { ApiErrorCode, CoinSort, ExpectedKey, StreamEventJson, StreamFrameJson };
-export type {
-  ClaimBuildRequest,
-  PayeeBuildRequest,
-  PlantBuildRequest,
-  QuoteRequest,
-  RegistrationJson,
-  SendAnswerJson,
-  SendRequest,
-  SwapBuildRequest,
-  TradeBuildRequest,
-} from '../api/schemas/requests.js';
 
 /** Every list answer: the rows and the cursor of the next page (null on the last). */
 export interface PageJson<T> {
@@ -77,5 +87,5 @@ export interface PageJson<T> {
 }
 
 /** The filters of GET /v1/coins. */
-export type CoinStage = CoinJson['stage'];
+export type CoinStage = Coin['stage'];
 export type CoinQuote = 'zec' | 'native' | 'stocks';

@@ -15,3 +15,8 @@ export { Launchdesk, type LaunchdeskOptions, type FlowProgress, type FlowResult,
 export { RpcChain } from '../chain/rpc-chain.js';
 export type { Chain } from '../chain/chain.js';
 export type * from './api-types.js';
+/**
+ * The @solana/kit calls a bot needs to hold its key, from the client's own kit: @launchdesk/client bundles
+ * kit, so a bot written in JavaScript needs no kit of its own.
+ */
+export { createKeyPairSignerFromBytes, generateKeyPairSigner, address } from '@solana/kit';

@@ -18,9 +18,9 @@ export interface Run {
 }
 
 /**
- * Runs an example bot as its author would (`node examples/<bot>.mjs`), importing `launchdesk/client` by
- * the package's own name: here from source (the `launchdesk-source` export condition, compiled by tsx);
- * test/client/package.test.ts runs one from the packed package instead.
+ * Runs an example bot as its author would (`node examples/<bot>.mjs`), importing `@launchdesk/client` by
+ * the package's own name: here from source (the workspace's `launchdesk-source` export condition,
+ * compiled by tsx); test/client/package.test.ts runs them from the packed package instead.
  */
 export function runExample(file: string, env: Record<string, string>, onStdout?: (text: string) => void, options: { cwd?: string; fromSource?: boolean } = {}): Promise<Run> {
   return new Promise((resolve) => {
