@@ -209,9 +209,9 @@ export class Launchdesk {
     const { percent, amount, ...rest } = request;
     if (percent === undefined) return this.trade({ ...rest, side: 'sell', amount: amount! }, key);
     const bps = basisPointsOfPercent(percent);
-    const wallet = addressOfKey(key);
-    this.progress('balance', `${percent}% of ${wallet}'s ${request.mint}`);
     if (bps === 10_000n) return this.trade({ ...rest, side: 'sell', amount: 'all' }, key);
+    const wallet = addressOfKey(key);
+    this.progress('balance', `reading ${wallet}'s balance of ${request.mint} for a ${percent}% sale`);
     const held = await coinBalanceOf(this.chain, wallet, request.mint as Address);
     if (held === 0n) throw new LaunchdeskError('invalid_param', `percent: ${wallet} holds none of coin ${request.mint}: there is nothing to sell`, null);
     const selling = (held * bps) / 10_000n;
