@@ -79,6 +79,9 @@ describe('launchdesk/client: faucet, keys, rate limits, claims, percent sales', 
     const tooMuch = await failure(client.faucet(fresh, { sol: 1n, zec: 1001n * ZEC }));
     expect([tooMuch.code, tooMuch.message]).toEqual(['invalid_param', 'zec: the faucet gives from 1 base unit to 100000000000 base units of ZEC at a time']);
     expect(await client.chain.getBalance(fresh.address)).toBe(2_000_000_000n);
+    // The reference served with it documents the route, on the sandbox only.
+    const document = (await call(f, 'GET', '/v1/openapi.json')).body as { paths: Record<string, unknown> };
+    expect(Object.keys(document.paths)).toContain('/v1/sandbox/faucet');
     const mint = await failure(client.faucet(f.sandbox.profile.mints.zec.address, { sol: 1_000_000_000n }));
     expect([mint.code, mint.status]).toEqual(['refused', 422]);
     expect(mint.message).toMatch(/is not a wallet: its account belongs to the program Tokenkeg\w+ .*the faucet gives to wallets$/);
@@ -256,5 +259,7 @@ describe('launchdesk/client: no faucet on a real cluster', () => {
     const raw = await call(f, 'POST', '/v1/sandbox/faucet', { body: { wallet, sol: '1000000000' } });
     expect([raw.status, codeOf(raw), messageOf(raw)]).toEqual([404, 'not_found', 'no such endpoint: POST /v1/sandbox/faucet']);
     expect(await f.sandbox.cluster.getAccount(wallet)).toBeNull();
+    const document = (await call(f, 'GET', '/v1/openapi.json')).body as { paths: Record<string, unknown> };
+    expect(Object.keys(document.paths)).not.toContain('/v1/sandbox/faucet');
   });
 });
