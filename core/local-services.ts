@@ -124,7 +124,7 @@ export async function startLocalServices(options: {
       // The stock review's switches change while the sandbox runs (its admin): the issuer status reads the live profile.
       const stocks = issuerStatusOn(chain, () => sandbox.profile.stocks, { vault: sandbox.profile.programs['vault'] });
       sandbox.onProfileChange(() => stocks.invalidate());
-      const app: Api = await createApiServer({ store: index.store, chain, profile: sandbox.profile, keys, relay, content, progress, desk, runs, stocks });
+      const app: Api = await createApiServer({ store: index.store, chain, profile: sandbox.profile, keys, relay, content, progress, desk, runs, stocks, faucet: sandbox.faucet });
       stops.push(() => app.close());
       apiUrl = (
         await listenLocal(app, options.apiPort).catch((error: unknown) => {

@@ -21,7 +21,8 @@ export const API_ERROR_STATUS = Object.freeze({
 export type ApiErrorCode = keyof typeof API_ERROR_STATUS;
 
 export interface ApiErrorBody {
-  readonly error: { readonly code: ApiErrorCode; readonly message: string };
+  /** `detail` (a local addition): the refusal's facts for a program, on the few refusals that carry them. */
+  readonly error: { readonly code: ApiErrorCode; readonly message: string; readonly detail?: Readonly<Record<string, unknown>> };
 }
 
 const isApiCode = (code: string): code is ApiErrorCode => Object.hasOwn(API_ERROR_STATUS, code);
@@ -36,7 +37,9 @@ export const isApiError = (error: unknown): error is DeskError => isDeskError(er
  */
 export function toApiError(error: unknown): { status: number; body: ApiErrorBody } {
   if (isDeskError(error) && isApiCode(error.code)) {
-    return { status: API_ERROR_STATUS[error.code], body: { error: { code: error.code, message: error.message } } };
+    const detail = error.details?.['detail'];
+    const extra = typeof detail === 'object' && detail !== null ? { detail: detail as Record<string, unknown> } : {};
+    return { status: API_ERROR_STATUS[error.code], body: { error: { code: error.code, message: error.message, ...extra } } };
   }
   const message = isDeskError(error) ? `the chain or the index could not answer: ${error.message}` : 'the chain or the index could not answer in time; try again';
   return { status: 503, body: { error: { code: 'unavailable', message } } };

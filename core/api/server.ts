@@ -12,6 +12,8 @@ import Fastify, {
   type RawServerDefault,
 } from 'fastify';
 import type { IssuerStatus } from '../stocks/issuer-status.js';
+import type { Faucet } from '../sandbox/faucet.js';
+import { registerFaucetRoute } from './routes/faucet.js';
 import { issuerStatusOn } from '../stocks/node/issuer-status-node.js';
 import { registerStockRoutes } from './routes/stocks.js';
 import { registerZcashRoutes } from './routes/zcash.js';
@@ -67,6 +69,11 @@ export interface ApiContext {
   readonly content?: ContentStore;
   /** The index's progress, for the stream's `progress` topic. */
   readonly progress?: ProgressFeed;
+  /**
+   * The embedded sandbox's faucet, for POST /v1/sandbox/faucet (a local addition); absent, or on a profile whose
+   * cluster is not `sandbox`, the route is not registered at all.
+   */
+  readonly faucet?: Faucet | null;
   /** The desk's wallets and signing (/desk-api), behind this run's desk token; absent: those routes answer 404. */
   readonly desk?: DeskSigning;
   /** The service's runs on this machine, for a coin's schedule; absent: the schedule says they are off. */
@@ -294,6 +301,7 @@ export async function createApiServer(given: ApiContext): Promise<Api> {
   registerSwapRoutes(app, ctx);
   registerRelayRoutes(app, ctx);
   registerUploadRoutes(app, ctx);
+  registerFaucetRoute(app, ctx);
   registerStreamRoute(app);
   registerDocsRoutes(app);
   registerReviewKitRoute(app, ctx);

@@ -19,14 +19,19 @@ import { clientWorld } from './cluster-view.js';
 import { isLaunchdeskError, LaunchdeskError } from './client-error.js';
 import { pinDifferences, type Pins } from './pins.js';
 import { sendThroughRelay, sendThroughRpc, type SendRoute } from './send.js';
-import { V1Client, type UploadRequest } from './v1-client.js';
+import { V1Client, type FaucetAsk, type FaucetJson, type UploadRequest } from './v1-client.js';
+import type { ClaimableState } from './claim-status.js';
+import { findAssociatedTokenAccount } from '../programs/launchpad/pdas.js';
+import { isTokenAccount, tokenAccountAmount } from '../programs/token-account.js';
 import { verifyBuild, type BuildAsk, type BuildVerdict } from './verify-build.js';
 import { addressOfKey, signBuild, signMessageText, type WalletKey } from './wallet-signer.js';
 
 /** Where a flow is, for a progress line: each step once, in order (`rebuild` when a build is made again). */
 export interface FlowProgress {
-  readonly step: 'upload' | 'quote' | 'build' | 'verify' | 'rebuild' | 'sign' | 'send' | 'landed' | 'register' | 'done';
+  readonly step: 'upload' | 'balance' | 'quote' | 'build' | 'verify' | 'rebuild' | 'sign' | 'send' | 'landed' | 'register' | 'done';
   readonly detail: string;
+  /** When the step began, in milliseconds since the Unix epoch (`Date.now()` of this machine). */
+  readonly atMs: number;
 }
 
 export interface LaunchdeskOptions {
@@ -49,7 +54,17 @@ export interface LaunchdeskOptions {
   readonly confirm?: (review: { readonly ask: BuildAsk; readonly build: BuildJson; readonly verdict: BuildVerdict }) => boolean | Promise<boolean>;
   /** How long to wait for the index to register what landed (default 30 s). */
   readonly registerTimeoutMs?: number;
+  /** On `429`, wait `Retry-After` and ask again, up to `rateLimitMaxWaitSeconds` in all per call (V1ClientOptions). */
+  readonly waitOnRateLimit?: boolean;
+  readonly rateLimitMaxWaitSeconds?: number;
 }
+
+/**
+ * A sale: the trade build's fields without `side`, `pay` and `wallet`, and either `amount` (base units, or
+ * `all`) or `percent` of what the wallet holds now, read from chain: 1 to 100 with at most two decimals
+ * ("12.5"), the amount floored in exact integer arithmetic; 100 sells `all` (the emptied account is closed).
+ */
+export type SellAsk = Omit<TradeBuildRequest, 'wallet' | 'side' | 'pay' | 'amount'> & ({ readonly amount: string; readonly percent?: never } | { readonly percent: number | string; readonly amount?: never });
 
 /** What a flow did: every build it verified, the signatures in the order they landed, and what the index registered. */
 export interface FlowResult {
@@ -98,7 +113,13 @@ export class Launchdesk {
   private paramsRead: Promise<ParamsJson> | null = null;
 
   constructor(private readonly options: LaunchdeskOptions) {
-    this.api = new V1Client({ baseUrl: options.baseUrl, ...(options.apiKey ? { apiKey: options.apiKey } : {}), ...(options.fetch ? { fetch: options.fetch } : {}) });
+    this.api = new V1Client({
+      baseUrl: options.baseUrl,
+      ...(options.apiKey ? { apiKey: options.apiKey } : {}),
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+      ...(options.waitOnRateLimit !== undefined ? { waitOnRateLimit: options.waitOnRateLimit } : {}),
+      ...(options.rateLimitMaxWaitSeconds !== undefined ? { rateLimitMaxWaitSeconds: options.rateLimitMaxWaitSeconds } : {}),
+    });
     const rpc = options.rpc;
     this.ownsChain = typeof rpc === 'string' || 'url' in rpc;
     this.chain = typeof rpc === 'string' ? new RpcChain(rpc) : 'url' in rpc ? new RpcChain(rpc.url, rpc.wsUrl ?? null) : rpc;
@@ -116,12 +137,46 @@ export class Launchdesk {
   }
 
   /**
-   * A new API key for the wallet (spec "Authentication": one signed message, no funds move). The key is
-   * shown once: keep it. Pass it as `apiKey` to raise the rate limits.
+   * A new API key for the wallet (spec "Authentication": one signed message, no funds move). This client
+   * sends it from then on (its raised limits apply to every later call). The key is shown once: keep it,
+   * and pass it as `apiKey` to the next client you make.
    */
   async createApiKey(key: WalletKey): Promise<KeyCreatedJson> {
     const { message } = await this.api.challenge(addressOfKey(key));
     return this.api.createKey(message, await signMessageText(key, message));
+  }
+
+  /**
+   * Sandbox play money (POST /v1/sandbox/faucet, a local addition): SOL in lamports, ZEC in zat, the native
+   * coin in its base units, to a wallet or a key's wallet. Refused with `not_offered` before anything is sent
+   * when the server follows any other cluster.
+   */
+  faucet(to: string | WalletKey, ask: FaucetAsk): Promise<FaucetJson> {
+    return this.api.faucet(typeof to === 'string' ? to : addressOfKey(to), ask);
+  }
+
+  /**
+   * Waits until a claim of the coin would pay something, or until a payout took it first, polling the coin's
+   * schedule (`payout`). Refused at once for a coin without a wallet payee (holder rewards): nothing is ever
+   * claimed there. After `timeoutMs` (default 60 s) it throws `unavailable` with where the share stands.
+   */
+  async waitUntilClaimable(mint: string, options: { readonly timeoutMs?: number; readonly pollMs?: number } = {}): Promise<ClaimableState> {
+    const timeoutMs = options.timeoutMs ?? 60_000;
+    const deadline = Date.now() + timeoutMs;
+    let first: string | null | undefined;
+    for (;;) {
+      const { payout, runs } = await this.api.schedule(mint);
+      if (!payout) throw new LaunchdeskError('refused', `coin ${mint} has no wallet payee (it pays holder rewards, or is not listed): there is never anything to claim`, null);
+      const last = payout.lastPayout;
+      if (first === undefined) first = last?.signature ?? null;
+      if (BigInt(payout.waitingZec) > 0n) return { kind: 'claimable', waitingZec: BigInt(payout.waitingZec), servicePays: runs === 'on' && payout.payeeZecAccount };
+      if (last && last.signature !== first) return { kind: 'paid', signature: last.signature, paidZec: BigInt(last.zec), paidAt: last.at };
+      if (Date.now() > deadline) {
+        const where = payout.unsplit ? 'a split is still due' : payout.payeeZecAccount ? 'no creator fees were split since the last payout' : `no creator fees were split, and the payee ${payout.payee} has no ZEC account`;
+        throw new LaunchdeskError('unavailable', `nothing became claimable for coin ${mint} in ${Math.round(timeoutMs / 1000)} s: ${where}`, null);
+      }
+      await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 1_000));
+    }
   }
 
   /** verifyBuild with this client's params, pins and chain. */
@@ -143,6 +198,25 @@ export class Launchdesk {
     const trade = trades.data.find((t) => result.signatures.includes(t.signature as Signature)) ?? null;
     this.progress('done', trade ? `the index lists the ${trade.side === 'buy' ? 'buy' : 'sale'} in ${last}` : `landed in ${last}`);
     return { ...result, quote, trade };
+  }
+
+  /**
+   * A sale of `amount`, or of `percent` of the coins the wallet holds now (its token account read through
+   * your own RPC): floor(balance × percent ÷ 100) in exact integer arithmetic; 100 sells `all`. A share that
+   * rounds down to 0 coin units is refused in plain words before anything is built.
+   */
+  async sell(request: SellAsk, key: WalletKey): Promise<TradeResult> {
+    const { percent, amount, ...rest } = request;
+    if (percent === undefined) return this.trade({ ...rest, side: 'sell', amount: amount! }, key);
+    const bps = basisPointsOfPercent(percent);
+    if (bps === 10_000n) return this.trade({ ...rest, side: 'sell', amount: 'all' }, key);
+    const wallet = addressOfKey(key);
+    this.progress('balance', `reading ${wallet}'s balance of ${request.mint} for a ${percent}% sale`);
+    const held = await coinBalanceOf(this.chain, wallet, request.mint as Address);
+    if (held === 0n) throw new LaunchdeskError('invalid_param', `percent: ${wallet} holds none of coin ${request.mint}: there is nothing to sell`, null);
+    const selling = (held * bps) / 10_000n;
+    if (selling === 0n) throw new LaunchdeskError('invalid_param', `percent: ${percent}% of the ${held} coin units ${wallet} holds is less than one unit: nothing to sell (sell a larger share)`, null);
+    return this.trade({ ...rest, side: 'sell', amount: String(selling) }, key);
   }
 
   async swap(request: Omit<SwapBuildRequest, 'wallet'>, key: WalletKey): Promise<FlowResult> {
@@ -184,7 +258,7 @@ export class Launchdesk {
   // --- The steps ------------------------------------------------------------------------------------
 
   private progress(step: FlowProgress['step'], detail: string): void {
-    this.options.onProgress?.({ step, detail });
+    this.options.onProgress?.({ step, detail, atMs: Date.now() });
   }
 
   private buildOf(ask: BuildAsk): Promise<BuildJson> {
@@ -262,6 +336,26 @@ export class Launchdesk {
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
   }
+}
+
+/** A percent of 1 to 100 with at most two decimals, as exact basis points; anything else is refused in words. */
+export function basisPointsOfPercent(percent: number | string): bigint {
+  const text = typeof percent === 'number' ? (Number.isFinite(percent) ? String(percent) : '') : percent.trim();
+  const match = /^([0-9]{1,3})(?:\.([0-9]{1,2}))?$/.exec(text);
+  const bps = match ? BigInt(match[1]!) * 100n + BigInt((match[2] ?? '').padEnd(2, '0')) : null;
+  if (bps === null || bps === 0n || bps > 10_000n) {
+    throw new LaunchdeskError('invalid_param', `percent: ${JSON.stringify(percent)} is not a share to sell: give a number above 0 and at most 100, with at most two decimals (such as 50 or 12.5)`, null);
+  }
+  return bps;
+}
+
+/** What the wallet's associated token account of the coin holds, read from chain (0 without one). */
+async function coinBalanceOf(chain: Chain, wallet: Address, mint: Address): Promise<bigint> {
+  const mintAccount = await chain.getAccount(mint, 'confirmed');
+  if (!mintAccount) throw new LaunchdeskError('not_found', `coin ${mint} has no mint account on your RPC's cluster`, null);
+  const account = await findAssociatedTokenAccount(wallet, mint, mintAccount.owner);
+  const held = await chain.getAccount(account, 'confirmed');
+  return held && isTokenAccount(held) ? tokenAccountAmount(held.data) : 0n;
 }
 
 /** The next step a split build names (already compared with the caller's request by verifyBuild). */

@@ -37,7 +37,10 @@ import type {
   TradeBuildRequest,
   TradeJson,
 } from './api-types.js';
+import type { Static } from 'typebox';
+import type { FaucetAnswer } from '../api/schemas/faucet.js';
 import { LaunchdeskError } from './client-error.js';
+import { NothingToClaimError, nothingToClaimOf } from './claim-status.js';
 import type { ApiErrorCode } from './api-types.js';
 import { StreamSubscription, type StreamHandlers } from './stream-subscription.js';
 
@@ -48,6 +51,41 @@ export interface V1ClientOptions {
   readonly apiKey?: string;
   /** A fetch of your own (a proxy, a test); the global one by default. */
   readonly fetch?: typeof fetch;
+  /**
+   * Opt-in: on `429 rate_limited`, wait the answer's `Retry-After` and ask again (the refused request did
+   * nothing on the server), as long as the waits of one call add up to at most `rateLimitMaxWaitSeconds`.
+   * Off by default: a 429 throws `rate_limited` with `retryAfter` in seconds.
+   */
+  readonly waitOnRateLimit?: boolean;
+  /** The most one call waits in all for the rate limits when `waitOnRateLimit` is on (default 60 s). */
+  readonly rateLimitMaxWaitSeconds?: number;
+  /** Told of each wait before it starts (a log line, a test). */
+  readonly onRateLimitWait?: (wait: RateLimitWait) => void;
+}
+
+/** The rate limit as the last answer's `X-RateLimit-*` headers stated it (for the route group of that call). */
+export interface RateLimitState {
+  readonly route: string;
+  /** Requests the tier allows in the window of this route's group. */
+  readonly limit: number;
+  /** Requests left in that window after this one. */
+  readonly remaining: number;
+}
+
+/** A wait the client is about to make on a 429 (`waitOnRateLimit`). */
+export interface RateLimitWait {
+  readonly route: string;
+  /** The answer's Retry-After. */
+  readonly retryAfterSeconds: number;
+  /** Waited before this one during the same call. */
+  readonly waitedSeconds: number;
+}
+
+/** What the sandbox faucet pays a wallet (base units: lamports, zat, native-coin units); at least one. */
+export interface FaucetAsk {
+  readonly sol?: bigint;
+  readonly zec?: bigint;
+  readonly native?: bigint;
 }
 
 type Query = Readonly<Record<string, string | number | undefined>>;
@@ -77,6 +115,9 @@ export interface UploadRequest {
   readonly holders: boolean;
 }
 
+/** POST /v1/sandbox/faucet's answer: each asset paid, with its amount and transaction (null when not asked). */
+export type FaucetJson = Static<typeof FaucetAnswer>;
+
 const path = (text: string) => encodeURIComponent(text);
 
 /**
@@ -86,13 +127,23 @@ const path = (text: string) => encodeURIComponent(text);
  */
 export class V1Client {
   readonly baseUrl: string;
-  private readonly apiKey: string | null;
+  private key: string | null;
   private readonly fetcher: typeof fetch;
+  /** The `X-RateLimit-*` headers of the latest answer that carried them (null before any). */
+  rateLimit: RateLimitState | null = null;
 
-  constructor(options: V1ClientOptions) {
+  constructor(private readonly options: V1ClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
-    this.apiKey = options.apiKey ?? null;
+    this.key = options.apiKey ?? null;
     this.fetcher = options.fetch ?? ((input, init) => fetch(input, init));
+  }
+
+  /** The API key every call sends from now on (null: anonymous limits). `createKey` sets it to the key it made. */
+  get apiKey(): string | null {
+    return this.key;
+  }
+  useApiKey(key: string | null): void {
+    this.key = key;
   }
 
   // --- Reads ---------------------------------------------------------------------------------------
@@ -210,9 +261,14 @@ export class V1Client {
   challenge(wallet: string): Promise<ChallengeJson> {
     return this.call('POST', '/v1/auth/challenge', { wallet });
   }
-  /** A new key for the wallet that signed the challenge's message (Ed25519, base58 or base64): shown once. */
-  createKey(message: string, signature: string): Promise<KeyCreatedJson> {
-    return this.call('POST', '/v1/keys', { message, signature });
+  /**
+   * A new key for the wallet that signed the challenge's message (Ed25519, base58 or base64): shown once.
+   * This client sends it from then on (its raised limits apply at once); `{use: false}` only answers it.
+   */
+  async createKey(message: string, signature: string, options: { readonly use?: boolean } = {}): Promise<KeyCreatedJson> {
+    const made = await this.call<KeyCreatedJson>('POST', '/v1/keys', { message, signature });
+    if (options.use !== false) this.key = made.key;
+    return made;
   }
   /** The keys of the wallet this client's key belongs to (never the keys themselves). */
   keys(): Promise<KeyListJson> {
@@ -226,6 +282,30 @@ export class V1Client {
     return this.call('DELETE', `/v1/keys/${path(id)}`);
   }
 
+  // --- The sandbox faucet (a local addition) ------------------------------------------------------
+
+  /**
+   * POST /v1/sandbox/faucet: play SOL, ZEC and native coin for `wallet`, one transaction each. Only a server
+   * running the embedded sandbox has the route; any other cluster (`GET /v1/params` says which) is refused
+   * here with `not_offered` before anything is sent: its SOL and ZEC are real.
+   */
+  async faucet(wallet: string, ask: FaucetAsk): Promise<FaucetJson> {
+    const { cluster } = await this.params();
+    if (cluster.kind !== 'sandbox') {
+      throw new LaunchdeskError('not_offered', `the faucet is the sandbox's: the server at ${this.baseUrl} follows a real cluster (${cluster.rpcUrl ?? 'over JSON-RPC'}), where SOL and ZEC are real money; fund ${wallet} yourself`, null);
+    }
+    const body: Record<string, string> = { wallet };
+    for (const asset of ['sol', 'zec', 'native'] as const) if (ask[asset] !== undefined) body[asset] = String(ask[asset]);
+    try {
+      return await this.call('POST', '/v1/sandbox/faucet', body);
+    } catch (error) {
+      if (error instanceof LaunchdeskError && error.code === 'not_found' && /no such endpoint/.test(error.message)) {
+        throw new LaunchdeskError('not_offered', `the server at ${this.baseUrl} offers no faucet (it answered: ${error.message})`, error.status);
+      }
+      throw error;
+    }
+  }
+
   // --- The push stream -----------------------------------------------------------------------------
 
   /**
@@ -235,7 +315,7 @@ export class V1Client {
    */
   subscribe(topics: readonly string[], handlers: StreamHandlers, options: { readonly since?: number } = {}): StreamSubscription {
     const url = `${this.baseUrl.replace(/^http/, 'ws')}/v1/stream`;
-    return new StreamSubscription(url, topics, handlers, options.since ?? null, this.apiKey);
+    return new StreamSubscription(url, topics, handlers, options.since ?? null, this.key);
   }
 
   // --- Transport -----------------------------------------------------------------------------------
@@ -247,8 +327,33 @@ export class V1Client {
   }
 
   private async call<T>(method: 'GET' | 'POST' | 'DELETE', route: string, body?: unknown): Promise<T> {
+    const what = `${method} ${route.split('?')[0]}`;
+    const maxWait = this.options.rateLimitMaxWaitSeconds ?? DEFAULT_MAX_WAIT_SECONDS;
+    let waited = 0;
+    for (;;) {
+      const { response, answer } = await this.once(method, route, body);
+      if (response.ok) return answer as T;
+      const error = errorOf(response, answer, what);
+      const retryAfter = error.retryAfter;
+      if (!this.options.waitOnRateLimit || error.code !== 'rate_limited' || retryAfter === null) throw error;
+      if (waited + retryAfter > maxWait) {
+        throw new LaunchdeskError(
+          'rate_limited',
+          `${error.message} (not waited: ${retryAfter} s more would pass the ${maxWait} s this client waits at most${waited > 0 ? `, after ${waited} s waited already` : ''})`,
+          error.status,
+          retryAfter,
+        );
+      }
+      this.options.onRateLimitWait?.({ route: what, retryAfterSeconds: retryAfter, waitedSeconds: waited });
+      await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
+      waited += retryAfter;
+    }
+  }
+
+  /** One request; the rate-limit headers it carries are kept. */
+  private async once(method: string, route: string, body: unknown): Promise<{ response: Response; answer: unknown }> {
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (this.apiKey) headers['authorization'] = `Bearer ${this.apiKey}`;
+    if (this.key) headers['authorization'] = `Bearer ${this.key}`;
     const json = body !== undefined && !(body instanceof FormData);
     if (json) headers['content-type'] = 'application/json';
     let response: Response;
@@ -257,18 +362,25 @@ export class V1Client {
     } catch (error) {
       throw new LaunchdeskError('unavailable', `${this.baseUrl} does not answer (${(error as Error).message}): is the server running?`, null);
     }
+    const limit = Number(response.headers.get('x-ratelimit-limit') ?? NaN);
+    const remaining = Number(response.headers.get('x-ratelimit-remaining') ?? NaN);
+    if (Number.isInteger(limit) && Number.isInteger(remaining)) this.rateLimit = { route: `${method} ${route.split('?')[0]}`, limit, remaining };
     const answer: unknown = await response.json().catch(() => null);
-    if (!response.ok) throw errorOf(response, answer, `${method} ${route.split('?')[0]}`);
-    return answer as T;
+    return { response, answer };
   }
 }
+
+/** How long one call waits in all for the rate limits when `waitOnRateLimit` is on, unless told otherwise. */
+const DEFAULT_MAX_WAIT_SECONDS = 60;
 
 /** The server's `{error: {code, message}}`, or a plain account of an answer that carries none. */
 export function errorOf(response: Response, body: unknown, what: string): LaunchdeskError {
   const retry = Number(response.headers.get('retry-after'));
   const retryAfter = Number.isFinite(retry) && retry > 0 ? retry : null;
-  const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+  const error = (body as { error?: { code?: unknown; message?: unknown; detail?: unknown } } | null)?.error;
   if (error && typeof error.code === 'string' && typeof error.message === 'string') {
+    const nothing = error.code === 'refused' ? nothingToClaimOf(error.detail) : null;
+    if (nothing) return new NothingToClaimError(error.message, response.status, nothing);
     return new LaunchdeskError(error.code as ApiErrorCode, error.message, response.status, retryAfter);
   }
   const code: ApiErrorCode = response.status === 404 ? 'not_found' : response.status === 429 ? 'rate_limited' : response.status >= 500 ? 'unavailable' : 'invalid_param';

@@ -12,6 +12,7 @@ import { expiresAtOf, newBuildId, totalSolCost, type Build } from './build.js';
 import { payeeText } from './plant.js';
 import { simulateTransaction, type SimulatedTransaction } from './simulate.js';
 import { lookupTablesOf, type World } from './world.js';
+import type { NothingToClaimDetail } from '../types/payee-payout.js';
 import { claimProblem, payeeChangeProblem, type VaultRules } from '../verify/build-shape.js';
 import { resolveTransaction, type ResolvedTransaction } from '../verify/message.js';
 
@@ -60,11 +61,17 @@ export async function buildClaim(
   request: { readonly wallet: Address; readonly mint: Address; readonly computeUnitPrice?: bigint },
   world: World,
   now: number = Date.now(),
-  nothingToClaim: (() => Promise<string>) | null = null,
+  nothingToClaim: (() => Promise<{ readonly message: string; readonly detail: NothingToClaimDetail } | null>) | null = null,
 ): Promise<Build> {
   const { record, waiting } = await readPayeeState(chain, world, request.mint);
-  if (record.payee.kind === 'holders') throw new DeskError('refused', `coin ${request.mint} pays its deployer share to holders: the service pays them on every run, there is nothing to claim`);
-  if (waiting === 0n) throw new DeskError('refused', nothingToClaim ? await nothingToClaim() : `nothing waits in the fee account of coin ${request.mint}: there is nothing to claim now`);
+  if (record.payee.kind === 'holders') {
+    throw new DeskError('refused', `coin ${request.mint} pays its deployer share to holders: the service pays them on every run, there is nothing to claim`, { detail: { reason: 'holders' } satisfies NothingToClaimDetail });
+  }
+  if (waiting === 0n) {
+    const why = nothingToClaim ? await nothingToClaim() : null;
+    if (why) throw new DeskError('refused', why.message, { detail: why.detail });
+    throw new DeskError('refused', `nothing waits in the fee account of coin ${request.mint}: there is nothing to claim now`, { detail: { reason: 'nothing-waits', payee: record.payee.wallet } satisfies NothingToClaimDetail });
+  }
   const payee = record.payee.wallet;
   const ix = await claimInstruction({ vault: world.programs.vault, zecMint: world.zec.address, mint: request.mint, sender: request.wallet, payee });
   const { tx, expiresAt } = await buildOne(chain, world, request.wallet, [ix], now, request.computeUnitPrice);

@@ -134,3 +134,37 @@ export function nothingToClaimText(mint: string, status: PayoutStatus, nowMs: nu
       return `${head}: there is nothing to claim now`;
   }
 }
+
+/**
+ * Why a claim finds nothing, for a program: the `detail` of `POST /v1/claim/build`'s `422 refused` (a local
+ * addition; the message says the same in words). Times are unix seconds, as every time /v1 adds.
+ *   - `paid`: the payee was paid what was split (by the service, a claim or a payee change): its transaction;
+ *   - `split-due`: creator fees wait to be split; `dueAt` when this machine's service splits them (null: not
+ *     scheduled here), `servicePays` whether the service then pays the payee by itself;
+ *   - `no-zec-account`: nothing was ever paid and the payee has no ZEC account, so the service will not pay
+ *     it: once a split puts its share in the fee account, a claim pays it (opening the account);
+ *   - `no-fees-yet`: nothing was split for this payee yet and nothing is due;
+ *   - `holders`: the coin pays holder rewards; the service pays them on every run, nothing is ever claimed;
+ *   - `nothing-waits`: the fee account is empty and this server knows no more (the index does not follow the coin's payee).
+ */
+export type NothingToClaimDetail =
+  | { readonly reason: 'paid'; readonly payee: string; readonly signature: string; readonly paidAt: number; readonly paidZec: string; readonly payeeZecAccount: boolean }
+  | { readonly reason: 'split-due'; readonly payee: string; readonly dueAt: number | null; readonly servicePays: boolean; readonly payeeZecAccount: boolean }
+  | { readonly reason: 'no-zec-account'; readonly payee: string }
+  | { readonly reason: 'no-fees-yet'; readonly payee: string }
+  | { readonly reason: 'holders' }
+  | { readonly reason: 'nothing-waits'; readonly payee: string };
+
+/** The detail beside nothingToClaimText's words, from the same status. */
+export function nothingToClaimDetail(status: PayoutStatus, payee: string): NothingToClaimDetail {
+  switch (status.kind) {
+    case 'split-due':
+      return { reason: 'split-due', payee, dueAt: status.dueAt === null ? null : Math.ceil(status.dueAt / 1000), servicePays: status.runs && status.payeeZecAccount, payeeZecAccount: status.payeeZecAccount };
+    case 'paid':
+      if (status.lastPayout) return { reason: 'paid', payee, signature: status.lastPayout.signature, paidAt: status.lastPayout.at, paidZec: String(status.lastPayout.zec), payeeZecAccount: status.payeeZecAccount };
+      return status.payeeZecAccount ? { reason: 'no-fees-yet', payee } : { reason: 'no-zec-account', payee };
+    default:
+      // Something waits by the index's count while the chain's fee account is empty: it is being paid now.
+      return { reason: 'no-fees-yet', payee };
+  }
+}

@@ -130,7 +130,7 @@ export class CoinServiceState {
     if (this.stopped) return;
     if (this.timer) clearTimeout(this.timer);
     const now = Date.now();
-    const due = (this.schedule?.scheduled ?? []).filter((j) => j.state !== 'idle' && j.dueAt !== null).map((j) => j.dueAt! + AFTER_RUN_MS - now).filter((ms) => ms > -10_000);
+    const due = (this.schedule?.scheduled ?? []).filter((j) => j.state !== 'idle' && j.dueAt !== null).map((j) => j.dueAt! * 1000 + AFTER_RUN_MS - now).filter((ms) => ms > -10_000);
     const next = Math.min(REFRESH_MS, ...due.map((ms) => Math.max(SOONEST_MS, ms)));
     this.timer = setTimeout(() => {
       this.timer = null;

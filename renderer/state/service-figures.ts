@@ -65,10 +65,10 @@ const KIND_WORDS: Readonly<Record<CoinScheduleJson['scheduled'][number]['kind'],
 };
 export const scheduledKindText = (kind: keyof typeof KIND_WORDS): string => KIND_WORDS[kind];
 
-/** When a scheduled run goes, in words that move with the clock. */
+/** When a scheduled run goes (its `dueAt` in unix seconds), in words that move with the clock. */
 export function dueText(job: Pick<CoinScheduleJson['scheduled'][number], 'state' | 'dueAt'>, nowMs: number): string {
   if (job.state === 'idle' || job.dueAt === null) return 'nothing waits';
-  const s = Math.ceil((job.dueAt - nowMs) / 1000);
+  const s = Math.ceil((job.dueAt * 1000 - nowMs) / 1000);
   const when = s <= 0 ? 'now' : s < 60 ? `in ${s}s` : s < 3600 ? `in ${Math.floor(s / 60)}m ${s % 60}s` : `in ${Math.floor(s / 3600)}h ${Math.floor((s % 3600) / 60)}m`;
   return job.state === 'failed' ? `retry ${when}` : `due ${when}`;
 }
@@ -106,7 +106,8 @@ export function payoutFactsOf(schedule: CoinScheduleJson | null, fees: Pick<Coin
   if (!schedule || !payout) return null;
   const timing = (kinds: readonly string[]): RunTiming | null => {
     const job = schedule.scheduled.find((j) => kinds.includes(j.kind));
-    return job ? { state: job.state, dueAt: job.dueAt } : null;
+    // The schedule answers unix seconds; the payout rule (core/types/payee-payout.ts) counts in milliseconds.
+    return job ? { state: job.state, dueAt: job.dueAt === null ? null : job.dueAt * 1000 } : null;
   };
   return {
     waitingZec: BigInt(fees?.waitingZec ?? payout.waitingZec),

@@ -106,7 +106,7 @@ export async function startApi(
     : null;
   fixture.stocks = issuerStatusOn(chain, () => (options.profile?.(sandbox.profile) ?? sandbox.profile).stocks, { now: () => fixture.clock, vault: sandbox.profile.programs['vault'] });
   sandbox.onProfileChange(() => fixture.stocks.invalidate());
-  const app = await createApiServer({ ...desk, stocks: fixture.stocks, runs: fixture.runs, store, chain, profile: options.profile?.(sandbox.profile) ?? sandbox.profile, keys, relay, progress, ...(content ? { content } : {}), ...(options.deskDir !== undefined ? { deskDir: options.deskDir } : {}), ...(options.onUnexpectedError ? { onUnexpectedError: options.onUnexpectedError } : {}), now: () => fixture.clock });
+  const app = await createApiServer({ ...desk, faucet: sandbox.faucet, stocks: fixture.stocks, runs: fixture.runs, store, chain, profile: options.profile?.(sandbox.profile) ?? sandbox.profile, keys, relay, progress, ...(content ? { content } : {}), ...(options.deskDir !== undefined ? { deskDir: options.deskDir } : {}), ...(options.onUnexpectedError ? { onUnexpectedError: options.onUnexpectedError } : {}), now: () => fixture.clock });
   const { url, port } = await listenLocal(app, 0);
   fixture.wallets = wallets;
 

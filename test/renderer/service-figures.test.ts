@@ -16,12 +16,14 @@ describe('service figures', () => {
   });
 
   it('says when a run is due, and that a failed one is retried', () => {
-    const now = 1_000_000;
+    // dueAt in unix seconds (the schedule's), the clock in milliseconds.
+    const now = 1_000_000_400;
+    const s = Math.floor(now / 1000);
     expect(dueText({ state: 'idle', dueAt: null }, now)).toBe('nothing waits');
-    expect(dueText({ state: 'waiting', dueAt: now - 5 }, now)).toBe('due now');
-    expect(dueText({ state: 'waiting', dueAt: now + 4_200 }, now)).toBe('due in 5s');
-    expect(dueText({ state: 'failed', dueAt: now + 190_000 }, now)).toBe('retry in 3m 10s');
-    expect(dueText({ state: 'waiting', dueAt: now + 7_500_000 }, now)).toBe('due in 2h 5m');
+    expect(dueText({ state: 'waiting', dueAt: s }, now)).toBe('due now');
+    expect(dueText({ state: 'waiting', dueAt: s + 5 }, now)).toBe('due in 5s'); // 4.6 s, rounded up
+    expect(dueText({ state: 'failed', dueAt: s + 190 }, now)).toBe('retry in 3m 10s');
+    expect(dueText({ state: 'waiting', dueAt: s + 7_500 }, now)).toBe('due in 2h 5m');
   });
 
   it('shows each movement in its own unit: the native coin for collects, burns and conversions, ZEC otherwise', () => {

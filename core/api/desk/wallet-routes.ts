@@ -1,5 +1,6 @@
-import { lamports, type Address } from '@solana/kit';
-import { DeskError, isDeskError } from '../../errors.js';
+import type { Address } from '@solana/kit';
+import { DeskError } from '../../errors.js';
+import { payFromFaucet } from '../faucet-payment.js';
 import { EXPORT_CONFIRMATION, type WalletList } from '../../signer/wallet-book.js';
 import { ConfirmBody, CreateWalletBody, FaucetBody, ImportWalletBody, KeychainStatusSchema, RenameWalletBody, WalletEntrySchema, WalletListSchema, WalletParams } from '../schemas/desk.js';
 import { Type } from 'typebox';
@@ -9,7 +10,6 @@ import type { DeskSigning } from './desk-signing.js';
 
 const listOf = (desk: DeskSigning, list: WalletList = desk.wallets.list()) => ({ wallets: [...list.wallets], active: list.active, faucet: desk.faucet !== null, exportConfirmation: EXPORT_CONFIRMATION });
 const HIDE = { hide: true };
-const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 
 /**
  * The desk's wallets (/desk-api/wallets): list, create, import, rename, make active, remove after the
@@ -50,26 +50,6 @@ export function registerWalletRoutes(app: Api, ctx: ApiContext, desk: DeskSignin
     const faucet = desk.faucet;
     if (!faucet) throw new DeskError('not_found', 'the faucet is the sandbox\'s: this desk runs on another cluster');
     // The address is 32 bytes already (field-bounds.ts, before every desk route).
-    const wallet = request.params.address as Address;
-    const amount = BigInt(request.body.amount);
-    const asset = request.body.asset;
-    const limits = { SOL: 1000n * 10n ** 9n, ZEC: 1000n * 10n ** 8n, native: 10n ** 12n } as const;
-    if (amount === 0n || amount > limits[asset]) throw new DeskError('invalid_param', `amount: the faucet gives from 1 base unit to ${limits[asset]} base units of ${asset} at a time`);
-    const problem = faucet.problem(wallet, asset, amount);
-    if (problem !== null) throw new DeskError('refused', problem);
-    // A wallet's account is the System Program's (or not made yet); a sysvar, a mint, a token account or a program's own account is not one.
-    const account = await ctx.chain.getAccount(wallet);
-    if (account !== null && account.owner !== SYSTEM_PROGRAM) {
-      throw new DeskError('refused', `${wallet} is not a wallet: its account belongs to the program ${account.owner} (a sysvar, a mint, a token account or a program's own account); the faucet gives to wallets`);
-    }
-    try {
-      const signature = asset === 'SOL' ? await faucet.sol(wallet, lamports(amount)) : asset === 'ZEC' ? await faucet.zec(wallet, amount as never) : await faucet.native(wallet, amount as never);
-      return { signature };
-    } catch (error) {
-      if (isDeskError(error)) throw error;
-      // The sandbox refused the faucet's own transaction: say so with its words, never as an outage.
-      const words = error instanceof Error ? error.message.split('\n')[0]! : 'it did not land';
-      throw new DeskError('refused', `the faucet's transaction for ${wallet} did not land: ${words.replace(/^sandbox transaction failed: /, '')}`);
-    }
+    return { signature: await payFromFaucet(faucet, ctx.chain, request.params.address as Address, request.body.asset, BigInt(request.body.amount)) };
   });
 }

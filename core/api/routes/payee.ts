@@ -8,7 +8,7 @@ import { payeeOf } from './plant.js';
 import { addressOf, ERROR_RESPONSES, listedCoinOf } from './query.js';
 import { BUILDS, computeUnitPriceField } from './trade.js';
 import { readPayoutFacts } from '../payout-facts.js';
-import { nothingToClaimText, payoutStatus } from '../../types/payee-payout.js';
+import { nothingToClaimDetail, nothingToClaimText, payoutStatus } from '../../types/payee-payout.js';
 import { formatDecimalUnits, ZEC_DECIMALS } from '../../math/units.js';
 
 const zecWords = (zat: bigint): string => `${formatDecimalUnits(zat, ZEC_DECIMALS)} ZEC`;
@@ -32,9 +32,10 @@ export function registerPayeeRoutes(app: Api, ctx: ApiContext): void {
       const world = await readWorld(ctx.chain, ctx.profile);
       const build = await buildClaim(ctx.chain, { wallet, mint, ...computeUnitPriceField(request.body.computeUnitPrice) }, world, (ctx.now ?? Date.now)(), async () => {
         const facts = await readPayoutFacts(ctx, mint);
-        const plain = `nothing waits in the fee account of coin ${mint}: there is nothing to claim now`;
+        if (!facts) return null;
         // The chain's fee account is empty: a share the index still counts as waiting is being paid right now.
-        return facts ? nothingToClaimText(mint, payoutStatus({ ...facts, waitingZec: 0n }), Date.now(), zecWords, facts.payee) : plain;
+        const status = payoutStatus({ ...facts, waitingZec: 0n });
+        return { message: nothingToClaimText(mint, status, Date.now(), zecWords, facts.payee), detail: nothingToClaimDetail(status, facts.payee) };
       });
       ctx.relay?.record(build);
       return buildAnswerOf(build);

@@ -11,8 +11,16 @@ export const AddressString = (description = 'base58 address') => Type.String({ m
 export const UnixSeconds = (description: string) => Type.Integer({ minimum: 0, description });
 
 export const ErrorBody = Type.Object(
-  { error: Type.Object({ code: Type.String({ description: 'stable; clients branch on it' }), message: Type.String({ description: 'plain words; may change' }) }) },
-  { description: 'Every error: `{error: {code, message}}` (spec, "Errors").' },
+  {
+    error: Type.Object({
+      code: Type.String({ description: 'stable; clients branch on it' }),
+      message: Type.String({ description: 'plain words; may change' }),
+      detail: Type.Optional(
+        Type.Object({}, { additionalProperties: true, description: 'a local addition on a few refusals: the same facts as the message, for a program (a claim that finds nothing says which case with `reason`)' }),
+      ),
+    }),
+  },
+  { description: 'Every error: `{error: {code, message}}` (spec, "Errors"); a few refusals add `detail`.' },
 );
 
 /** The one envelope of list answers: the rows, and the cursor of the next page (null at the end). */

@@ -102,10 +102,10 @@ export const Ring = Type.Object({
 export const ScheduledRun = Type.Object({
   kind: Type.Unsafe<(typeof RUN_KINDS)[number]>({ type: 'string', enum: [...RUN_KINDS], description: 'split, native (collect, split and add liquidity), claim, holders (a reward run), migrate' }),
   state: Type.Unsafe<'waiting' | 'idle' | 'failed'>({ type: 'string', enum: ['waiting', 'idle', 'failed'], description: 'waiting: due at dueAt; idle: nothing to do until trades bring more; failed: retried at dueAt' }),
-  dueAt: Nullable(Type.Integer({ minimum: 0, description: 'unix milliseconds' })),
+  dueAt: Nullable(UnixSeconds('when it goes (rounded up to the second); null when idle')),
   lastDone: Nullable(Type.String({ description: 'what its last run did, in words' })),
   lastSignature: Nullable(SignatureText('its last transaction')),
-  lastRanAt: Nullable(Type.Integer({ minimum: 0, description: 'unix milliseconds' })),
+  lastRanAt: Nullable(UnixSeconds('when it last ran')),
   lastError: Nullable(Type.String({ description: 'why its last try failed, in plain words' })),
 });
 
@@ -200,9 +200,10 @@ export const presentRing = (e: FeeEventRow): Static<typeof Ring> => ({
 export const presentScheduled = (j: RunJob): Static<typeof ScheduledRun> => ({
   kind: j.kind,
   state: j.state,
-  dueAt: j.dueAt,
+  // Unix seconds, as every time /v1 answers (docs/api.md "Times"); the journal keeps milliseconds.
+  dueAt: j.dueAt === null ? null : Math.ceil(j.dueAt / 1000),
   lastDone: j.lastDone,
   lastSignature: j.lastSignature,
-  lastRanAt: j.lastRanAt,
+  lastRanAt: j.lastRanAt === null ? null : Math.floor(j.lastRanAt / 1000),
   lastError: j.lastError,
 });
