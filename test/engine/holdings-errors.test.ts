@@ -2,6 +2,7 @@ import { generateKeyPairSigner, lamports, type KeyPairSigner } from '@solana/kit
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, codeOf, messageOf, startApi, type Answer, type ApiFixture } from '../api/api-fixture.js';
 import { fundedWallet } from '../helpers/launchpad.js';
+import { plantListedCoin } from '../helpers/vault.js';
 import { build, signAndSend } from './http-signing.js';
 
 const ZEC = 100_000_000n;
@@ -80,6 +81,15 @@ describe('refusals said as what the wallet holds', () => {
     const mint = await generateKeyPairSigner();
     const answer = await post('/v1/plant/build', { wallet: bare.address, mint: mint.address, name: 'Short Of Zec', symbol: 'SHORT', uri: 'https://example.com/short.json', payee: 'me', firstBuy: { zec: String(ZEC / 2n) } });
     refused(answer, `wallet ${bare.address} has no ZEC account, so it holds none of the 0.5 ZEC the first buy spends`, 'simulation_failed');
+  });
+
+  it('a native-paired coin\'s route says the same: no ZEC account, too little ZEC, no coin account', async () => {
+    const native = await plantListedCoin(f.sandbox, await fundedWallet(f.sandbox, 10n * ZEC), { kind: 'holders' }, null, 'native');
+    await f.indexed();
+    const route = (wallet: KeyPairSigner, extra: Record<string, unknown>) => post('/v1/trade/build', { wallet: wallet.address, mint: native.mint, ...extra });
+    refused(await route(bare, { side: 'buy', amount: String(ZEC) }), `wallet ${bare.address} has no ZEC account, so it holds none of the 1 ZEC this buy spends`);
+    refused(await route(some, { side: 'buy', amount: String(2n * ZEC) }), `wallet ${some.address} holds 1.23456789 ZEC, less than the 2 ZEC this buy spends`);
+    refused(await route(some, { side: 'sell', amount: '2500000' }), `wallet ${some.address} has no account of coin ${native.mint}, so it holds none of the 2.5 coins this sale sells`);
   });
 
   it('a refusal the holdings do not explain keeps the program\'s words (a buy that would take more than slippage allows)', async () => {
