@@ -1,5 +1,9 @@
 import { generateKeyPairSigner, lamports, type KeyPairSigner } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SandboxChain } from '../../core/chain/sandbox-chain.js';
+import { plainSimulationError } from '../../core/engine/program-error.js';
+import { readWorld } from '../../core/engine/world.js';
+import { TOKEN_2022_PROGRAM } from '../../core/programs/token-account.js';
 import { call, codeOf, messageOf, startApi, type Answer, type ApiFixture } from '../api/api-fixture.js';
 import { fundedWallet } from '../helpers/launchpad.js';
 import { plantListedCoin } from '../helpers/vault.js';
@@ -96,5 +100,18 @@ describe('refusals said as what the wallet holds', () => {
     const answer = await trade(holder, { side: 'buy', amount: String(ZEC), minOut: String(10n ** 18n) });
     expect([answer.status, codeOf(answer)]).toEqual([422, 'refused']);
     expect(messageOf(answer)).not.toMatch(/^wallet /);
+  });
+
+  it('what is left after the holdings is still said in words, the runtime\'s name after them', async () => {
+    const world = await readWorld(new SandboxChain(f.sandbox.cluster), f.sandbox.profile);
+    const launchpad = world.programs.launchpad;
+    const failed = (inner: unknown, below?: { program: string; code: number }) => plainSimulationError(world, { InstructionError: [1, inner] }, [
+      `Program ${launchpad} invoke [1]`,
+      ...(below ? [`Program ${below.program} invoke [2]`, `Program ${below.program} failed: custom program error: 0x${below.code.toString(16)}`] : []),
+      `Program ${launchpad} failed: ${typeof inner === 'string' ? inner : 'custom program error'}`,
+    ]);
+    expect(failed('InvalidAccountData')).toBe('the launchpad refused: an account it was given does not exist or is not of the kind it reads (invalid account data)');
+    expect(failed('IncorrectProgramId')).toBe('the launchpad refused: an account it was given does not exist or belongs to another program (incorrect program id)');
+    expect(failed({ Custom: 17 }, { program: TOKEN_2022_PROGRAM, code: 17 })).toBe('the launchpad refused: a token account is frozen (token program error 17)');
   });
 });
