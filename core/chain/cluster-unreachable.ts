@@ -1,4 +1,9 @@
-import { isSolanaError, SOLANA_ERROR__RPC__TRANSPORT_HTTP_ERROR } from '@solana/kit';
+import {
+  isSolanaError,
+  SOLANA_ERROR__RPC__TRANSPORT_HTTP_ERROR,
+  SOLANA_ERROR__RPC_SUBSCRIPTIONS__CHANNEL_CONNECTION_CLOSED,
+  SOLANA_ERROR__RPC_SUBSCRIPTIONS__CHANNEL_FAILED_TO_CONNECT,
+} from '@solana/kit';
 
 /**
  * A cluster that could not be reached, in words that name it: "the cluster at http://127.0.0.1:8899 did
@@ -52,6 +57,9 @@ export function clusterUnreachable(error: unknown, url: string): string | null {
     const { statusCode, message } = error.context;
     return `${where} answered HTTP ${statusCode}${message ? ` ${message}` : ''} instead of a result`;
   }
+  // kit's WebSocket channel says no more than that it failed.
+  if (isSolanaError(error, SOLANA_ERROR__RPC_SUBSCRIPTIONS__CHANNEL_FAILED_TO_CONNECT)) return `${where} did not answer (its WebSocket could not connect)`;
+  if (isSolanaError(error, SOLANA_ERROR__RPC_SUBSCRIPTIONS__CHANNEL_CONNECTION_CLOSED)) return `${where} closed its WebSocket`;
   const chain = causesOf(error);
   // fetch refuses the URL itself (credentials in it, not parseable): its words, without the URL they quote.
   const first = chain[0];

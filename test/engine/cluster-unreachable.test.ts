@@ -57,6 +57,14 @@ describe('a cluster that does not answer', () => {
     }
   });
 
+  it("a subscription whose WebSocket does not answer ends naming it", async () => {
+    const ws = url.replace(/^http/, 'ws');
+    const chain = new RpcChain(url, ws);
+    const reason = await new Promise<Error>((resolve) => chain.onLogs('all', () => {}, 'confirmed', { onClosed: resolve }));
+    expect(isDeskError(reason, 'unavailable')).toBe(true);
+    expect(reason.message).toBe(`the cluster at ${ws} did not answer (its WebSocket could not connect)`);
+  });
+
   it('says a port fetch refuses outright, and a host that does not resolve, and keeps keys out of the URL it names', async () => {
     const wallet = (await generateKeyPairSigner()).address;
     const blocked = await new RpcChain('http://127.0.0.1:9').getAccount(wallet).catch((e: unknown) => e);
