@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RpcChain } from '../../core/chain/rpc-chain.js';
 import { clusterLabel } from '../../core/chain/cluster-unreachable.js';
 import type { BuildJson, ParamsJson } from '../../core/client/api-types.js';
-import { isLaunchdeskError } from '../../core/client/client-error.js';
+import { asLaunchdeskError, isLaunchdeskError } from '../../core/client/client-error.js';
 import { clientWorld } from '../../core/client/cluster-view.js';
 import { pinsOfProfile } from '../../core/client/pins.js';
 import { verifyBuild } from '../../core/client/verify-build.js';
-import { isDeskError } from '../../core/errors.js';
+import { DeskError, isDeskError } from '../../core/errors.js';
 import { call, codeOf, messageOf, startApi, type ApiFixture } from '../api/api-fixture.js';
 import { fundedWallet } from '../helpers/launchpad.js';
 
@@ -100,5 +100,12 @@ describe('a cluster that does not answer', () => {
     const verdict = await verifyBuild({ kind: 'trade', body }, built.body as unknown as BuildJson, { chain, params, pins: pinsOfProfile(f.sandbox.profile) }).catch((e: unknown) => e);
     expect(isLaunchdeskError(verdict, 'unavailable'), String(verdict)).toBe(true);
     expect(verdict).toMatchObject({ message: refused, status: null });
+  });
+
+  it("asLaunchdeskError: a spec code stays, an internal one is unavailable, anything else passes as it is", () => {
+    expect(asLaunchdeskError(new DeskError('refused', 'no'))).toMatchObject({ name: 'LaunchdeskError', code: 'refused', message: 'no', status: null });
+    expect(asLaunchdeskError(new DeskError('chain_error', 'odd data'))).toMatchObject({ name: 'LaunchdeskError', code: 'unavailable', message: 'odd data', status: null });
+    const bug = new Error('a bug');
+    expect(asLaunchdeskError(bug)).toBe(bug);
   });
 });
