@@ -1,3 +1,4 @@
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { generateKeyPairSigner } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,6 +64,19 @@ describe('a cluster that does not answer', () => {
     const reason = await new Promise<Error>((resolve) => chain.onLogs('all', () => {}, 'confirmed', { onClosed: resolve }));
     expect(isDeskError(reason, 'unavailable')).toBe(true);
     expect(reason.message).toBe(`the cluster at ${ws} did not answer (its WebSocket could not connect)`);
+  });
+
+  it('a cluster that answers HTTP 502 instead of JSON-RPC is unavailable, with the status', async () => {
+    const proxy = createHttpServer((_request, response) => response.writeHead(502, 'Bad Gateway').end());
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    try {
+      const at = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
+      const error = await new RpcChain(at).getSlot().catch((e: unknown) => e);
+      expect(isDeskError(error, 'unavailable')).toBe(true);
+      expect((error as Error).message).toBe(`the cluster at ${at} answered HTTP 502 Bad Gateway instead of a result`);
+    } finally {
+      await new Promise((resolve) => proxy.close(resolve));
+    }
   });
 
   it('says a port fetch refuses outright, and a host that does not resolve, and keeps keys out of the URL it names', async () => {
