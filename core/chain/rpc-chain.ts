@@ -10,6 +10,7 @@ import {
 } from '@solana/kit';
 import { DeskError } from '../errors.js';
 import type { Chain } from './chain.js';
+import { clusterLabel, clusterUnreachable } from './cluster-unreachable.js';
 import {
   COMMITMENT_RANK,
   type AccountFilter,
@@ -70,8 +71,14 @@ function errorOf(value: unknown): TransactionError | null {
   return plain(value) as TransactionError;
 }
 
-function toChainError(error: unknown, what: string): DeskError {
+/**
+ * A failed call as the project's error: a cluster that could not be reached says so naming its URL (the
+ * API answers it as `503 unavailable`); anything else keeps the call's name and the cluster's words.
+ */
+function toChainError(error: unknown, what: string, url: string): DeskError {
   if (error instanceof DeskError) return error;
+  const unreachable = clusterUnreachable(error, url);
+  if (unreachable !== null) return new DeskError('unavailable', unreachable, { call: what, url: clusterLabel(url) }, { cause: error });
   const message = error instanceof Error ? error.message : String(error);
   return new DeskError('unavailable', `${what}: ${message}`, undefined, { cause: error });
 }
@@ -91,7 +98,7 @@ export class RpcChain implements Chain {
     try {
       return await request.send();
     } catch (error) {
-      throw toChainError(error, what);
+      throw toChainError(error, what, this.rpcUrl);
     }
   }
 
@@ -189,7 +196,7 @@ export class RpcChain implements Chain {
         .sendTransaction(encoded, { encoding: 'base64', skipPreflight: options.skipPreflight ?? false, preflightCommitment: 'confirmed' })
         .send();
     } catch (error) {
-      if (isSolanaError(error)) {
+      if (isSolanaError(error) && clusterUnreachable(error, this.rpcUrl) === null) {
         const cause = (error as { cause?: unknown }).cause;
         const context = (error as { context?: Json }).context ?? {};
         const causeText = cause instanceof Error ? cause.message : '';
@@ -206,7 +213,7 @@ export class RpcChain implements Chain {
           { cause: error },
         );
       }
-      throw toChainError(error, 'sendTransaction');
+      throw toChainError(error, 'sendTransaction', this.rpcUrl);
     }
   }
 
@@ -305,7 +312,7 @@ export class RpcChain implements Chain {
         events.onReady?.();
         for await (const item of notices) each(item);
       } catch (error) {
-        reason = toChainError(error, 'subscription');
+        reason = toChainError(error, 'subscription', this.wsUrl ?? this.rpcUrl);
       }
       // Ended by unsubscribe (nothing to say) or by the socket: the caller fills the gap.
       this.aborts.delete(abort);

@@ -1,3 +1,5 @@
+import { isApiError } from '../api/api-error.js';
+import { isDeskError } from '../errors.js';
 import type { ApiErrorCode } from './api-types.js';
 
 /**
@@ -21,3 +23,17 @@ export class LaunchdeskError extends Error {
 
 export const isLaunchdeskError = (value: unknown, code?: ApiErrorCode): value is LaunchdeskError =>
   value instanceof LaunchdeskError && (code === undefined || value.code === code);
+
+/**
+ * An error from this machine's own reads (its RPC through RpcChain, the engine's readers) as the client's
+ * one error type: a DeskError keeps its code when it is a spec code and its words ("the cluster at
+ * http://127.0.0.1:8899 did not answer (connection refused)"); an internal one is `unavailable`, as the
+ * API would answer it. Anything else (a bug) is passed on as it is. No status: nothing was asked of the API.
+ */
+export function asLaunchdeskError(error: unknown): unknown {
+  if (!isDeskError(error)) return error;
+  const typed = new LaunchdeskError(isApiError(error) ? (error.code as ApiErrorCode) : 'unavailable', error.message, null);
+  (typed as { cause?: unknown }).cause = error;
+  return typed;
+}
+

@@ -4,7 +4,7 @@ import type { MintInfo, NetworkProfile } from '../config/profile.js';
 import { readWorld, type World } from '../engine/world.js';
 import { TOKEN_PROGRAM } from '../programs/token-account.js';
 import type { ParamsJson } from './api-types.js';
-import { LaunchdeskError } from './client-error.js';
+import { asLaunchdeskError, LaunchdeskError } from './client-error.js';
 
 const WSOL_MINT = 'So11111111111111111111111111111111111111112' as Address;
 /** A mint account's decimals byte (SPL Token and Token-2022 share the base layout). */
@@ -77,7 +77,14 @@ async function zecMintOf(chain: Chain, address: Address): Promise<MintInfo> {
   return info;
 }
 
-/** The launchpad world read through the caller's own chain, as the server reads it for a build. */
+/**
+ * The launchpad world read through the caller's own chain, as the server reads it for a build. A chain
+ * that fails is the client's own error (an RPC that does not answer: `unavailable` naming its URL).
+ */
 export async function clientWorld(params: ParamsJson, chain: Chain): Promise<World> {
-  return readWorld(chain, await clusterProfileOf(params, chain));
+  try {
+    return await readWorld(chain, await clusterProfileOf(params, chain));
+  } catch (error) {
+    throw asLaunchdeskError(error);
+  }
 }

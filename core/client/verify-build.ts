@@ -20,6 +20,7 @@ import { judgePlanting, plantingTransactionOf } from '../verify/planting.js';
 import { computeBudgetOf } from '../verify/signed-build.js';
 import { readTransactionWire } from '../verify/transaction-wire.js';
 import type { BuildJson, ClaimBuildRequest, ParamsJson, PayeeBuildRequest, PlantBuildRequest, SwapBuildRequest, TradeBuildRequest } from './api-types.js';
+import { asLaunchdeskError } from './client-error.js';
 import { clientWorld } from './cluster-view.js';
 import { pinDifferences, type Pins } from './pins.js';
 
@@ -109,7 +110,19 @@ class Findings {
   }
 }
 
+/**
+ * A build judged against the request on this machine. What differs is the verdict's `differences`; a chain
+ * that cannot be read throws the client's own error (`unavailable` naming the RPC's URL), never a verdict.
+ */
 export async function verifyBuild(ask: BuildAsk, build: BuildJson, context: VerifyContext): Promise<BuildVerdict> {
+  try {
+    return await judgeBuild(ask, build, context);
+  } catch (error) {
+    throw asLaunchdeskError(error);
+  }
+}
+
+async function judgeBuild(ask: BuildAsk, build: BuildJson, context: VerifyContext): Promise<BuildVerdict> {
   const found = new Findings();
   const pinned = pinDifferences(context.pins, context.params);
   // Addresses that are not the ones pinned make every other comparison meaningless: stop here.
@@ -249,6 +262,8 @@ async function judgeTrade(body: TradeBuildRequest, build: BuildJson, txs: readon
   try {
     own = await quoteTradeRequest(chain, world, request);
   } catch (error) {
+    // A chain that does not answer is not a difference in the build: it is said as itself.
+    if (isDeskError(error, 'unavailable')) throw error;
     return found.add(`your own quote of the request could not be made: ${isDeskError(error) ? error.message : (error as Error).message}`);
   }
   if (txs.length !== 1) return found.add(`it holds ${txs.length} transactions; a trade is one transaction (a split one is one transaction and \`then\`)`);

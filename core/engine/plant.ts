@@ -14,6 +14,7 @@ import { findCoinAuthority } from '../programs/vault/pdas.js';
 import { expiresAtOf, newBuildId, totalSolCost, type Build } from './build.js';
 import { freshCoinMarket, type CoinMarket } from './market.js';
 import { quoteTrade, type TradeQuote } from './quote.js';
+import { explainRefusal, type Need } from './holdings-shortfall.js';
 import { simulateTransaction } from './simulate.js';
 import { curveTradeParties, expectedOf, tradeInstructions } from './trade.js';
 import { lookupTablesOf, type World } from './world.js';
@@ -107,7 +108,9 @@ export async function buildPlanting(chain: Chain, request: PlantRequest, world: 
     await declarePayeeInstruction({ vault: world.programs.vault, zecMint: world.zec.address, deployer: wallet, mint: request.mint, payee: request.payee }),
   ];
   const [lifetime, blockHeight] = await Promise.all([chain.getLatestBlockhash('confirmed'), chain.getBlockHeight('confirmed')]);
-  const tx = await simulateTransaction(chain, world, { feePayer: wallet, instructions, lifetime, computeUnitPrice: request.computeUnitPrice }, { failure: 'simulation_failed' });
+  const firstBuyNeeds: Need[] = request.firstBuy ? [{ kind: 'zec', amount: request.firstBuy.zec, purpose: 'the first buy spends' }] : [];
+  const tx = await simulateTransaction(chain, world, { feePayer: wallet, instructions, lifetime, computeUnitPrice: request.computeUnitPrice }, { failure: 'simulation_failed' })
+    .catch(async (error: unknown) => Promise.reject(await explainRefusal(chain, world, wallet, firstBuyNeeds, error)));
   await assertListable(chain, world, tx.wire, request);
   const expected: Record<string, bigint | number> = { launchFeeLamports: vault.launchFeeLamports };
   if (quote && firstBuy && request.firstBuy) {

@@ -40,6 +40,20 @@ const PLAIN: Readonly<Record<string, string>> = {
 
 const spaced = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
 
+/**
+ * The runtime's instruction errors a program answers when an account it is given is not there or not
+ * what it reads, in words, the name kept after them. A build refused for what the wallet holds is said
+ * before it gets here (core/engine/holdings-shortfall.ts); these are what is left.
+ */
+const INSTRUCTION_WORDS: Readonly<Record<string, string>> = {
+  InvalidAccountData: 'an account it was given does not exist or is not of the kind it reads',
+  IncorrectProgramId: 'an account it was given does not exist or belongs to another program',
+  UninitializedAccount: 'an account it was given does not exist yet',
+  InvalidAccountOwner: 'an account it was given belongs to another program',
+  MissingRequiredSignature: 'a signature it needs is missing',
+  AccountAlreadyInitialized: 'an account it would open exists already',
+};
+
 function programName(world: World, program: string): string {
   const p = world.programs;
   if (program === p.launchpad) return 'the launchpad';
@@ -80,11 +94,19 @@ function lastProgramLog(logs: readonly string[]): string | null {
   return null;
 }
 
+/** SPL Token's and Token-2022's shared error codes a wallet meets, in words. */
+const TOKEN_WORDS: Readonly<Record<number, string>> = {
+  1: 'the wallet does not hold enough of the token it pays with',
+  3: 'a token account holds another token than the one named',
+  4: 'a token account is not the signing wallet\'s own',
+  17: 'a token account is frozen',
+};
+
 /** Errors of the system and token programs a caller passes through unnamed, in words. */
 const BENEATH: Readonly<Record<string, Readonly<Record<number, string>>>> = {
   [SYSTEM_PROGRAM_ADDRESS]: { 1: 'the wallet does not hold enough SOL for this with its fees and rent' },
-  [TOKEN_PROGRAM]: { 1: 'the wallet does not hold enough of the token it pays with' },
-  [TOKEN_2022_PROGRAM]: { 1: 'the wallet does not hold enough of the token it pays with' },
+  [TOKEN_PROGRAM]: TOKEN_WORDS,
+  [TOKEN_2022_PROGRAM]: TOKEN_WORDS,
 };
 
 /**
@@ -118,7 +140,8 @@ export function plainSimulationError(world: World, err: TransactionError, logs: 
     }
     if (typeof inner === 'string') {
       if (inner === 'InsufficientFunds') return `${who} refused: the wallet does not hold enough for this`;
-      return `${who} refused: ${spaced(inner)}`;
+      const words = INSTRUCTION_WORDS[inner];
+      return `${who} refused: ${words ? `${words} (${spaced(inner)})` : spaced(inner)}`;
     }
   }
   if (err === 'InsufficientFundsForFee' || err === 'AccountNotFound') return 'the wallet does not hold enough SOL to pay the network fee';

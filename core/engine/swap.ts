@@ -6,7 +6,7 @@ import { buyExactQuoteIn, poolReserves, priceImpactBps, sellExactBase, type Pool
 import { PoolError } from '../math/pool-error.js';
 import { totalPoolFeeBps, type PoolFeeRates } from '../math/pool-fees.js';
 import { quoteUnits } from '../math/quote-units.js';
-import { bps, formatDecimalUnits, SOL_DECIMALS, tokenUnits, ZEC_DECIMALS, type Bps } from '../math/units.js';
+import { bps, tokenUnits, type Bps } from '../math/units.js';
 import { aggregatorSwapInstruction, type AggregatorRoute } from '../programs/aggregator/swap.js';
 import { ZERO_KEY } from '../programs/amm/pdas.js';
 import { decodePool, isPool, poolRouteCreatorFees, type Pool } from '../programs/amm/pool.js';
@@ -18,7 +18,7 @@ import { resolveTransaction } from '../verify/message.js';
 import { expiresAtOf, newBuildId, type Build, type Expected } from './build.js';
 import { poolTradeFeeRates } from './fee-rates.js';
 import { SLIPPAGE_BPS } from './quote.js';
-import { zecBalance } from './balances.js';
+import { refuseShortfall, sol, zec } from './holdings-shortfall.js';
 import { chosenPriorityLamports } from './priority-fee.js';
 import { simulateTransaction, type SimulatedTransaction } from './simulate.js';
 import { lookupTablesOf, type World } from './world.js';
@@ -74,8 +74,6 @@ export interface SwapQuote {
 }
 
 /** Amounts in words: whole SOL and ZEC, exact. */
-const sol = (lamports: bigint) => `${formatDecimalUnits(lamports, SOL_DECIMALS)} SOL`;
-const zec = (units: bigint) => `${formatDecimalUnits(units, ZEC_DECIMALS)} ZEC`;
 
 /** The aggregator's route on this cluster, from the network profile and the AMM's config; never typed in. */
 export function swapRouteOf(world: World): AggregatorRoute {
@@ -196,15 +194,8 @@ export interface SwapRequest extends SwapAsk {
 }
 
 /** Refuses in words a swap the wallet cannot pay for, before simulating (the simulation stays the authority). */
-async function refuseUnaffordable(chain: Chain, world: World, request: SwapRequest): Promise<void> {
-  if (request.direction === 'sol_to_zec') {
-    const balance = await chain.getBalance(request.wallet, 'confirmed');
-    if (balance < request.amount) throw new DeskError('refused', `wallet ${request.wallet} holds ${sol(balance)}, less than the ${sol(request.amount)} to swap (and the network fee on top)`);
-    return;
-  }
-  const balance = await zecBalance(chain, world, request.wallet);
-  if (balance < request.amount) throw new DeskError('refused', `wallet ${request.wallet} holds ${zec(balance)}, less than the ${zec(request.amount)} to swap`);
-}
+const refuseUnaffordable = (chain: Chain, world: World, request: SwapRequest): Promise<void> =>
+  refuseShortfall(chain, world, request.wallet, { kind: request.direction === 'sol_to_zec' ? 'sol' : 'zec', amount: request.amount, purpose: 'to swap' });
 
 /** `expected` of a swap build: what the quote says moves, and the bound from slippage. */
 export function swapExpectedOf(quote: SwapQuote): Expected {

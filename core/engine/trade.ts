@@ -21,6 +21,7 @@ import { simulateTransaction, type SimulatedTransaction } from './simulate.js';
 import type { World } from './world.js';
 import { assertAcceptedTrade } from './accepted-trade.js';
 import { coinBalance } from './balances.js';
+import { explainRefusal, type Need } from './holdings-shortfall.js';
 import { buildSwap, quoteSwap, swapExpectedOf, swapInstructions, swapOverpayProblem, swapRouteOf, type SwapQuote } from './swap.js';
 
 /** A trade request as the API read it (spec "POST /v1/trade/build"). */
@@ -198,10 +199,24 @@ function oneTransactionTrade(
   };
 }
 
-/** Builds a buy or sale: in ZEC, or paid or received in SOL through the aggregator. */
+/**
+ * Builds a buy or sale: in ZEC, or paid or received in SOL through the aggregator. A refusal the wallet's
+ * holdings explain (no ZEC or coin account, too little of it, too little SOL) is said in those terms.
+ */
 export async function buildTrade(chain: Chain, request: TradeRequest, world: World, now: number = Date.now()): Promise<Build> {
-  if (!request.viaSol) return buildZecTrade(chain, request, world, now);
-  return request.side === 'buy' ? buildSolBuy(chain, request, world, now) : buildSolSale(chain, request, world, now);
+  try {
+    if (!request.viaSol) return await buildZecTrade(chain, request, world, now);
+    return await (request.side === 'buy' ? buildSolBuy(chain, request, world, now) : buildSolSale(chain, request, world, now));
+  } catch (error) {
+    throw await explainRefusal(chain, world, request.wallet, tradeNeeds(request), error);
+  }
+}
+
+/** What a trade spends from the wallet (a sale of `all` sells what there is: it says so itself). */
+export function tradeNeeds(request: Pick<TradeRequest, 'side' | 'amount' | 'viaSol' | 'mint'>): Need[] {
+  if (request.amount === 'all') return [];
+  if (request.side === 'sell') return [{ kind: 'coin', mint: request.mint, amount: request.amount, purpose: 'this sale sells' }];
+  return [request.viaSol ? { kind: 'sol', amount: request.amount, purpose: 'this buy pays' } : { kind: 'zec', amount: request.amount, purpose: 'this buy spends' }];
 }
 
 /** Builds a ZEC buy or sale: venue read from chain, exact quote, one simulated v0 transaction. */

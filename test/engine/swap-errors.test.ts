@@ -89,7 +89,7 @@ describe('swap build: bad input and refusals', () => {
     const noZec = await post({ ...good(), wallet: poor.address, direction: 'zec_to_sol', amount: String(ZEC) });
     expect(noZec.status, JSON.stringify(noZec.body)).toBe(422);
     expect(codeOf(noZec)).toBe('refused');
-    expect(messageOf(noZec)).toBe(`wallet ${poor.address} holds 0 ZEC, less than the 1 ZEC to swap`);
+    expect(messageOf(noZec)).toBe(`wallet ${poor.address} has no ZEC account, so it holds none of the 1 ZEC to swap`);
 
     const tooMuchZec = await post({ ...good(), direction: 'zec_to_sol', amount: String(11n * ZEC) });
     expect(tooMuchZec.status).toBe(422);
