@@ -159,7 +159,7 @@ describe('launchdesk order', () => {
     const all = json<{ data: { wallet: string }[] }>(allRun);
     expect(new Set(all.data.map((o) => o.wallet))).toEqual(new Set([alice, bob]));
     expect(aliceView.status).toBe(1);
-    expect(aliceView.stderr).toContain(`may place, see and cancel only that wallet's orders, not ${bob}'s (asked as wallet ${alice}: if the order is another wallet's, name it with --wallet)`);
+    expect(aliceView.stderr).toContain(`may place, see and cancel only that wallet's orders, not ${bob}'s (asked as wallet ${alice}: if the order is another wallet's, name it with --wallet or --key-file)`);
   }, 120_000);
 
   it('resumes an order that paused because its fill could not be made, and refuses to resume one that is not paused', async () => {
