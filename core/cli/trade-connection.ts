@@ -66,9 +66,10 @@ export interface TradeDesk {
 
 /** Everything a trading command needs, read from its flags, before anything is asked of the server. */
 export async function tradeDesk(values: CommandValues, options: Pick<LaunchdeskOptions, 'onProgress' | 'confirm'>): Promise<TradeDesk> {
+  // The signer first: two named at once is a command line refused (status 2) before any value is judged.
+  const wallet = await signingWallet(values);
   const baseUrl = apiUrlOf(values);
   const cluster = clusterOf(values);
-  const wallet = await signingWallet(values);
   const send = choiceOf(values, 'send', ['relay', 'rpc'] as const, 'relay');
   // A key raises the server's rate limits; it comes from the environment, never argv (where `ps` shows it).
   const apiKey = process.env['LAUNCHDESK_API_KEY'];

@@ -26,7 +26,12 @@ const WALLET = WALLET_OPTION;
  * add a third of a second to every command; test/cli/command-line.test.ts holds the two equal.
  */
 export const DEFAULT_SLIPPAGE_BPS = Object.freeze({ curve: 100, pool: 200, swap: 100, max: 2000 });
-const bpsWords = (bps: number) => `${bps} (${bps / 100}%)`;
+/** Basis points with their percentage, in integers (150 → "150 (1.5%)"). */
+function bpsWords(bps: number): string {
+  const b = BigInt(bps);
+  const cents = b % 100n;
+  return `${bps} (${b / 100n}${cents === 0n ? '' : `.${String(cents).padStart(2, '0').replace(/0$/, '')}`}%)`;
+}
 const SLIPPAGE = ['--slippage <BPS>', `the slippage in basis points, 0 to ${DEFAULT_SLIPPAGE_BPS.max} (default: ${bpsWords(DEFAULT_SLIPPAGE_BPS.curve)} on the bonding curve, ${bpsWords(DEFAULT_SLIPPAGE_BPS.pool)} on a pool)`] as const;
 const SWAP_SLIPPAGE = ['--slippage <BPS>', `the slippage in basis points, 0 to ${DEFAULT_SLIPPAGE_BPS.max} (default ${bpsWords(DEFAULT_SLIPPAGE_BPS.swap)})`] as const;
 const SEND = ['--send <ROUTE>', 'relay (default): the API\'s relay checks and sends; rpc: sent through your --rpc yourself'] as const;
