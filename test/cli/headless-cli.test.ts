@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
@@ -10,7 +11,7 @@ import { splitFeesInstruction } from '../../core/programs/vault/split-fees.js';
 import { TOKEN_2022_PROGRAM } from '../../core/programs/token-account.js';
 import { startRpcFacade, type RpcFacade } from '../../core/sandbox/rpc/server.js';
 import { startApi, type ApiFixture } from '../api/api-fixture.js';
-import { launchdesk, type CliRun } from '../helpers/child-js.js';
+import { launchdesk, launchdeskArgs, type CliRun } from '../helpers/child-js.js';
 import { fundedWallet, programsOf, send, tokenBalance } from '../helpers/launchpad.js';
 import { tempDir } from '../helpers/sandbox.js';
 import { vaultConfigOf, vaultOf } from '../helpers/vault.js';
@@ -213,6 +214,35 @@ describe('launchdesk headless: --key-file, --json, environment defaults', () => 
     expect(refused(airdrop, 1)).toMatchObject({ exitCode: 1, error: { code: 'invalid_param', message: 'airdrop needs a wallet address, got "not-a-wallet"' } });
     expect(ok(runs)).toEqual({ ok: true, command: 'runs', dataDir: home, jobs: [] });
   }, 60_000);
+
+  it('sandbox --json prints one ready line of JSON on stdout, its progress on stderr', async () => {
+    const dir = join(home, 'sandbox');
+    const child = spawn(process.execPath, launchdeskArgs(['sandbox', '--empty', '--rpc-port', '0', '--data', dir, '--json']), { stdio: ['ignore', 'pipe', 'pipe'], env: bareEnv() });
+    let out = '';
+    let err = '';
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    try {
+      const line = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no ready line: ${out}${err}`)), 60_000);
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          if (out.includes('\n')) {
+            clearTimeout(timer);
+            resolve(out.slice(0, out.indexOf('\n')));
+          }
+        });
+        child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}${err}`)));
+      });
+      const ready = JSON.parse(line) as { rpcUrl: string; zecMint: string };
+      expect(ready).toMatchObject({ ok: true, ready: true, command: 'sandbox', dataDir: dir, profile: join(dir, 'profile.json'), rpcUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+/) });
+      const health = await fetch(ready.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"getHealth"}' });
+      expect(((await health.json()) as { result: string }).result).toBe('ok');
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+    expect(out.trim().split('\n')).toHaveLength(1);
+  }, 90_000);
 });
 
 // --- a tiny real PNG, unique by its salt (the server reads its signature and size) ---
