@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createKeyPairSignerFromBytes, type KeyPairSigner } from '@solana/kit';
 import { DeskError } from '../errors.js';
@@ -37,9 +37,21 @@ function keypairBytes(path: string): Uint8Array {
   return bytes;
 }
 
+/** A note on stderr (never a refusal: `solana-keygen` users keep files as they like) when others may read the key. */
+function warnIfShared(path: string): void {
+  if (process.platform === 'win32') return;
+  try {
+    const mode = statSync(path).mode & 0o777;
+    if ((mode & 0o077) !== 0) process.stderr.write(`launchdesk: note: the key file ${path} can be read by other users of this machine (mode ${mode.toString(8)}); \`chmod 600 ${path}\` keeps it yours\n`);
+  } catch {
+    // Unreadable: keypairBytes says so in its own words.
+  }
+}
+
 /** The signer of the keypair file at `file` (relative to the working directory). */
 export async function keyFileSigner(file: string): Promise<KeyPairSigner> {
   const path = resolve(file);
+  warnIfShared(path);
   const bytes = keypairBytes(path);
   try {
     return await createKeyPairSignerFromBytes(bytes);

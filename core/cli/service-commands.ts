@@ -40,7 +40,7 @@ function ready(values: CommandValues, json: Record<string, unknown>, lines: read
   process.stdout.write(values['json'] ? `${JSON.stringify({ ok: true, ready: true, ...json })}\n` : `${lines.join('\n')}\n`);
 }
 
-async function runSandbox(values: CommandValues, label: string, withApi: boolean): Promise<void> {
+async function runSandbox(values: CommandValues, command: 'start' | 'serve' | 'sandbox', label: string, withApi: boolean): Promise<void> {
   const dataDir = dataDirOf(values);
   let services: LocalServices;
   try {
@@ -68,7 +68,7 @@ async function runSandbox(values: CommandValues, label: string, withApi: boolean
   const { zec, native } = sandbox.profile.mints;
   const activityAsked = Number(textOf(values, 'activity') ?? 0);
   const json = {
-    command: withApi ? 'serve' : 'sandbox',
+    command,
     dataDir,
     ...(apiUrl ? { deskUrl, apiUrl: `${apiUrl}/v1` } : {}),
     rpcUrl: facade.rpcUrl,
@@ -209,13 +209,13 @@ export async function runStart(values: CommandValues, rest: readonly string[]): 
     return;
   }
   notesOut(values).write('Electron is not installed on this machine; running the headless server instead.\n');
-  return runSandbox(values, 'launchdesk (headless)', true);
+  return runSandbox(values, 'start', 'launchdesk (headless)', true);
 }
 
 /** `launchdesk serve`: over the sandbox in DIR, or over the cluster `--rpc --profile` name. */
 export async function runServe(values: CommandValues): Promise<void> {
   const remote = rpcConnection(values);
-  return remote ? runRemoteServe(values, remote) : runSandbox(values, 'launchdesk (headless)', true);
+  return remote ? runRemoteServe(values, remote) : runSandbox(values, 'serve', 'launchdesk (headless)', true);
 }
 
-export const runSandboxAlone = (values: CommandValues): Promise<void> => runSandbox(values, 'sandbox', false);
+export const runSandboxAlone = (values: CommandValues): Promise<void> => runSandbox(values, 'sandbox', 'sandbox', false);

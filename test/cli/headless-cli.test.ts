@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { createKeyPairSignerFromPrivateKeyBytes, generateKeyPairSigner, getAddressEncoder, getBase58Decoder, lamports, type Address } from '@solana/kit';
@@ -184,6 +184,7 @@ describe('launchdesk headless: --key-file, --json, environment defaults', () => 
   it('--version, swap --help, and refusals as one JSON object with the exit status unchanged', async () => {
     const badKey = join(home, 'bad-key.json');
     writeFileSync(badKey, '[1, 2, 3]');
+    chmodSync(badKey, 0o644); // whatever the umask
     const [version, versionJson, swapHelp, unknownFlag, missing, unknownCommand, noYes, both, notKeypair, noFile, airdrop, runs] = await Promise.all([
       cli(['--version']),
       cli(['--version', '--json']),
@@ -210,6 +211,7 @@ describe('launchdesk headless: --key-file, --json, environment defaults', () => 
     expect(refused(noYes, 2)).toMatchObject({ exitCode: 2, error: { code: 'usage', message: expect.stringMatching(/add --yes/) } });
     expect(refused(both, 2).error.message).toBe('--wallet and --key-file both name the wallet that signs: give one of them');
     expect(refused(notKeypair, 1)).toMatchObject({ exitCode: 1, error: { code: 'invalid_param', message: `the key file ${badKey} is not a Solana keypair: expected a JSON array of 64 numbers from 0 to 255, as \`solana-keygen new\` writes` } });
+    expect(notKeypair.stderr).toContain(`the key file ${badKey} can be read by other users of this machine (mode 644)`); // a note, not a refusal
     expect(refused(noFile, 1).error.message).toBe(`cannot read the key file ${join(home, 'missing.json')} (there is no such file)`);
     expect(refused(airdrop, 1)).toMatchObject({ exitCode: 1, error: { code: 'invalid_param', message: 'airdrop needs a wallet address, got "not-a-wallet"' } });
     expect(ok(runs)).toEqual({ ok: true, command: 'runs', dataDir: home, jobs: [] });
