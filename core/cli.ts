@@ -2,7 +2,7 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { isLaunchdeskError } from './client/client-error.js';
-import { readCommandLine } from './command-line.js';
+import { CommandLineRefusal, readCommandLine } from './command-line.js';
 import { isDeskError } from './errors.js';
 import type { CommandValues } from './cli/command-values.js';
 import { Declined, exitCodeOf, LandedThenFailed } from './cli/exit-codes.js';
@@ -22,6 +22,7 @@ const admin = () => import('./cli/admin-commands.js');
 const wallets = () => import('./cli/wallet-commands.js');
 const trading = () => import('./cli/trade-commands.js');
 const orders = () => import('./cli/order-commands.js');
+const keys = () => import('./cli/key-commands.js');
 
 const COMMANDS: Readonly<Record<string, Run>> = {
   start: async (_p, values, rest) => (await services()).runStart(values, rest),
@@ -29,7 +30,9 @@ const COMMANDS: Readonly<Record<string, Run>> = {
   sandbox: async (_p, values) => (await services()).runSandboxAlone(values),
   index: async (_p, values) => (await services()).runIndex(values),
   runs: async (_p, values) => (await admin()).showRuns(values),
-  keys: async (p, values) => (await admin()).adminKeys(p, values),
+  'keys create': async (_p, values) => (await keys()).keysCreate(values),
+  'keys raise': async (p, values) => (await admin()).adminKeys('raise', p, values),
+  'keys lower': async (p, values) => (await admin()).adminKeys('lower', p, values),
   airdrop: async (p, values) => (await admin()).airdrop(p, values),
   stock: async (p, values) => (await admin()).adminStock(p, values),
   'wallet new': async (p, values) => (await wallets()).walletNew(p, values),
@@ -57,6 +60,10 @@ export async function main(argv: readonly string[]): Promise<void> {
     process.stdout.write(line.text);
     return;
   }
+  if (line.kind === 'version') {
+    process.stdout.write(argv.includes('--json') ? `${JSON.stringify({ name: 'launchdesk', version: line.version })}\n` : `${line.version}\n`);
+    return;
+  }
   const run = COMMANDS[line.command];
   if (!run) throw new Error(`the command line names ${line.command}, which runs nothing`);
   await run(line.positionals, line.values, line.rest);
@@ -68,18 +75,28 @@ function wordsOf(error: unknown): string {
   return String((error as Error).stack ?? error);
 }
 
+/**
+ * A failure as the one JSON object a script asked for with --json: the exit status, the error's stable code
+ * and its words (a refused command line's sentence, without the usage after it), and the signatures that
+ * landed for status 5.
+ */
+export function failureJson(error: unknown): Record<string, unknown> {
+  const errorCode = isDeskError(error) || isLaunchdeskError(error) ? error.code : error instanceof Declined ? 'declined' : error instanceof LandedThenFailed ? 'landed_then_failed' : 'failed';
+  const message = error instanceof CommandLineRefusal ? error.sentence : error instanceof Error ? error.message : String(error);
+  const landed = error instanceof LandedThenFailed ? { signatures: error.signatures } : {};
+  return { ok: false, exitCode: exitCodeOf(error), error: { code: errorCode, message }, ...landed };
+}
+
 const invokedDirectly = process.argv[1] !== undefined && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
 if (invokedDirectly) {
-  const json = process.argv.includes('--json');
-  main(process.argv.slice(2)).catch((error: unknown) => {
+  const argv = process.argv.slice(2);
+  // --json before any `--` (after it, arguments are handed on as they are).
+  const json = argv.slice(0, argv.includes('--') ? argv.indexOf('--') : argv.length).includes('--json');
+  main(argv).catch((error: unknown) => {
     const code = exitCodeOf(error);
     process.stderr.write(`launchdesk: ${wordsOf(error)}\n`);
-    // A script asked for JSON gets its failure as JSON too, with the exit status and the spec's code.
-    if (json && code !== 2) {
-      const errorCode = isDeskError(error) || isLaunchdeskError(error) ? error.code : error instanceof Declined ? 'declined' : error instanceof LandedThenFailed ? 'landed_then_failed' : 'failed';
-      const landed = error instanceof LandedThenFailed ? { signatures: error.signatures } : {};
-      process.stdout.write(`${JSON.stringify({ ok: false, exitCode: code, error: { code: errorCode, message: (error as Error).message }, ...landed })}\n`);
-    }
+    // A script asked for JSON gets its failure as JSON too, a refused command line included.
+    if (json) process.stdout.write(`${JSON.stringify(failureJson(error))}\n`);
     process.exit(code);
   });
 }

@@ -6,6 +6,7 @@ import { SERVICE_COMMANDS } from './cli/service-usage.js';
 import { TRADE_COMMANDS } from './cli/trade-usage.js';
 import { WALLET_GROUP } from './cli/wallet-usage.js';
 import { DeskError } from './errors.js';
+import { packageVersion } from './cli/package-version.js';
 
 /**
  * The `launchdesk` command line, read with commander: each command's flags and usage text (said as data
@@ -34,6 +35,7 @@ const isGroup = (spec: CommandSpec | CommandGroupSpec): spec is CommandGroupSpec
 
 export type CommandLine =
   | { readonly kind: 'help'; readonly text: string }
+  | { readonly kind: 'version'; readonly version: string }
   | {
       readonly kind: 'run';
       readonly command: string;
@@ -103,6 +105,7 @@ function program(taken: { value: Taken | null }, out: { text: string }): Command
     .description('launchdesk — trading and launch desk for a ZEC-quoted Solana launchpad')
     .helpCommand(false)
     .helpOption('-h, --help', "this overview, or with a command its usage")
+    .version(packageVersion(), '-V, --version', 'the version of launchdesk (with --json: {"version": "…"})')
     .configureOutput({ writeOut: (text) => (out.text += text), writeErr: (text) => (out.text += text), outputError: () => {} })
     .addHelpText('after', OVERVIEW_AFTER);
   for (const spec of TOP) {
@@ -149,10 +152,25 @@ export function overview(): string {
   return `${program({ value: null }, { text: '' }).helpInformation()}${OVERVIEW_AFTER}\n`;
 }
 
-/** A usage error: the CLI prints it to stderr and exits with status 2. */
-function usageError(message: string, usage: string): DeskError {
-  return new DeskError('usage', `${message}\n\n${usage}`);
+/**
+ * A command line refused: the CLI prints it to stderr with the usage after, and exits with status 2. The
+ * sentence alone is what a script reads (`--json`'s error message).
+ */
+export class CommandLineRefusal extends DeskError {
+  constructor(
+    readonly sentence: string,
+    readonly usage: string,
+  ) {
+    super('usage', `${sentence}\n\n${usage}`);
+  }
 }
+
+function usageError(message: string, usage: string): DeskError {
+  return new CommandLineRefusal(message, usage);
+}
+
+/** `launchdesk --version [--json]` (or -V): nothing else may come with it. */
+const VERSION_FLAGS = new Set(['--version', '-V']);
 
 /** Commander's words ("error: unknown option '--bogus'") as a sentence after the command's name. */
 const wordsOf = (error: CommanderError): string => {
@@ -164,6 +182,7 @@ const wordsOf = (error: CommanderError): string => {
 export function readCommandLine(argv: readonly string[]): CommandLine {
   const [first] = argv;
   if (first === undefined) return { kind: 'help', text: overview() };
+  if (VERSION_FLAGS.has(first) && argv.slice(1).every((a) => a === '--json')) return { kind: 'version', version: packageVersion() };
   const known = TOP.find((c) => c.name === first);
   if (!known && !first.startsWith('-')) throw usageError(`unknown command "${first}"`, overview());
   const taken: { value: Taken | null } = { value: null };

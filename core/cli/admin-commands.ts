@@ -12,7 +12,6 @@ import { RunJournal } from '../runs/store/run-journal.js';
 import { runReport } from '../runs/run-report.js';
 import { WalletSettings } from '../signer/wallet-settings.js';
 import { dataDirOf, type CommandValues } from './command-values.js';
-import { commandUsage } from '../command-line.js';
 import { marketChoice } from './progress-lines.js';
 
 /**
@@ -20,33 +19,37 @@ import { marketChoice } from './progress-lines.js';
  * sandbox's faucet and stock issuers (play money and play issuers, for trying the desk).
  */
 
+/** Writes the answer: one JSON object on stdout with --json, else the person's text. */
+function answer(values: CommandValues, json: Record<string, unknown>, text: string): void {
+  process.stdout.write(values['json'] ? `${JSON.stringify({ ok: true, ...json })}\n` : text.endsWith('\n') ? text : `${text}\n`);
+}
+
+const isoOf = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
 /** `launchdesk runs`: the journal of the service's runs in the data dir. */
 export function showRuns(values: CommandValues): void {
   const dataDir = dataDirOf(values);
   const path = join(dataDir, 'runs.sqlite');
-  if (!existsSync(path)) {
-    process.stdout.write(`no runs yet in ${dataDir}: \`launchdesk serve\` (or \`start\`) sends them once coins trade\n`);
-    return;
-  }
+  if (!existsSync(path)) return answer(values, { command: 'runs', dataDir, jobs: [] }, `no runs yet in ${dataDir}: \`launchdesk serve\` (or \`start\`) sends them once coins trade`);
   const journal = RunJournal.open(path);
   try {
-    process.stdout.write(runReport(journal.jobs(), Date.now()));
+    const jobs = journal.jobs();
+    answer(values, { command: 'runs', dataDir, jobs: jobs.map((job) => ({ ...job, dueAt: isoOf(job.dueAt), lastRanAt: isoOf(job.lastRanAt) })) }, runReport(jobs, Date.now()));
   } finally {
     journal.close();
   }
 }
 
 /** `launchdesk keys raise|lower <prefix>`: the local admin's hand on a key's tier (spec: raised limits are set by hand). */
-export function adminKeys(positionals: readonly string[], values: CommandValues): void {
-  const [action, prefix] = positionals;
-  if ((action !== 'raise' && action !== 'lower') || !prefix) throw new DeskError('usage', `keys: raise or lower comes first, got "${action ?? ''}"\n\n${commandUsage('keys')}`);
+export function adminKeys(action: 'raise' | 'lower', positionals: readonly string[], values: CommandValues): void {
+  const prefix = positionals[0]!;
   const store = KeyStore.open(join(dataDirOf(values), 'keys.sqlite'));
   try {
     const matches = store.byPrefix(prefix).filter((k) => k.revokedAt === null);
     if (matches.length !== 1) throw new DeskError('not_found', matches.length === 0 ? `no live key starts with ${prefix}` : `${matches.length} live keys start with ${prefix}: give more of it`);
     const tier = action === 'raise' ? 'raised' : 'standard';
     store.setTier(matches[0]!.id, tier);
-    process.stdout.write(`key ${matches[0]!.id} (${prefix}…) of ${matches[0]!.wallet} is now ${tier}\n`);
+    answer(values, { command: `keys ${action}`, id: matches[0]!.id, prefix: matches[0]!.prefix, wallet: matches[0]!.wallet, tier }, `key ${matches[0]!.id} (${prefix}…) of ${matches[0]!.wallet} is now ${tier}`);
   } finally {
     store.close();
   }
@@ -82,6 +85,7 @@ export async function airdrop(positionals: readonly string[], values: CommandVal
   if (amounts.sol === null && amounts.zec === null && amounts.native === null) amounts.sol = 10n * 10n ** 9n;
   const running = readLock(dataDir);
   const lines: string[] = [];
+  const signatures: Record<string, string> = {};
   if (running?.rpcUrl) {
     // The sandbox is served by another process: ask it over JSON-RPC.
     const call = async (method: string, params: unknown[]): Promise<string> => {
@@ -99,15 +103,15 @@ export async function airdrop(positionals: readonly string[], values: CommandVal
       if (body.error) throw new DeskError('refused', `${method}: ${body.error.message}`);
       return body.result!;
     };
-    if (amounts.sol !== null) lines.push(`SOL     ${await call('requestAirdrop', [wallet, amounts.sol])}`);
-    if (amounts.zec !== null) lines.push(`ZEC     ${await call('requestTokenAirdrop', [wallet, amounts.zec, { token: 'zec' }])}`);
-    if (amounts.native !== null) lines.push(`native  ${await call('requestTokenAirdrop', [wallet, amounts.native, { token: 'native' }])}`);
+    if (amounts.sol !== null) signatures['sol'] = await call('requestAirdrop', [wallet, amounts.sol]);
+    if (amounts.zec !== null) signatures['zec'] = await call('requestTokenAirdrop', [wallet, amounts.zec, { token: 'zec' }]);
+    if (amounts.native !== null) signatures['native'] = await call('requestTokenAirdrop', [wallet, amounts.native, { token: 'native' }]);
   } else {
     const sandbox = await Sandbox.open({ dataDir, slotMs: 0, market: marketChoice(false) });
     try {
-      if (amounts.sol !== null) lines.push(`SOL     ${await sandbox.faucet.sol(wallet as Address, amounts.sol as Lamports)}`);
-      if (amounts.zec !== null) lines.push(`ZEC     ${await sandbox.faucet.zec(wallet as Address, amounts.zec as ZecUnits)}`);
-      if (amounts.native !== null) lines.push(`native  ${await sandbox.faucet.native(wallet as Address, amounts.native as TokenUnits)}`);
+      if (amounts.sol !== null) signatures['sol'] = await sandbox.faucet.sol(wallet as Address, amounts.sol as Lamports);
+      if (amounts.zec !== null) signatures['zec'] = await sandbox.faucet.zec(wallet as Address, amounts.zec as ZecUnits);
+      if (amounts.native !== null) signatures['native'] = await sandbox.faucet.native(wallet as Address, amounts.native as TokenUnits);
     } finally {
       sandbox.close();
     }
@@ -117,7 +121,17 @@ export async function airdrop(positionals: readonly string[], values: CommandVal
     amounts.zec !== null ? `${formatDecimalUnits(amounts.zec, ZEC_DECIMALS)} ZEC` : null,
     amounts.native !== null ? `${formatDecimalUnits(amounts.native, NATIVE_MINT_DECIMALS)} native` : null,
   ].filter(Boolean);
-  process.stdout.write(`airdropped ${summary.join(', ')} to ${wallet}\n${lines.map((l) => `  ${l}`).join('\n')}\n`);
+  const names = { sol: 'SOL     ', zec: 'ZEC     ', native: 'native  ' } as const;
+  for (const [token, signature] of Object.entries(signatures)) lines.push(`${names[token as keyof typeof names]}${signature}`);
+  const json = {
+    command: 'airdrop',
+    wallet,
+    ...(amounts.sol !== null ? { sol: formatDecimalUnits(amounts.sol, SOL_DECIMALS), solLamports: amounts.sol.toString() } : {}),
+    ...(amounts.zec !== null ? { zec: formatDecimalUnits(amounts.zec, ZEC_DECIMALS), zecBaseUnits: amounts.zec.toString() } : {}),
+    ...(amounts.native !== null ? { native: formatDecimalUnits(amounts.native, NATIVE_MINT_DECIMALS), nativeBaseUnits: amounts.native.toString() } : {}),
+    signatures,
+  };
+  answer(values, json, `airdropped ${summary.join(', ')} to ${wallet}\n${lines.map((l) => `  ${l}`).join('\n')}`);
 }
 
 /** `launchdesk stock <key> <action> [value]`: through the running sandbox's JSON-RPC, or opening it here. */
@@ -145,5 +159,5 @@ export async function adminStock(positionals: readonly string[], values: Command
       sandbox.close();
     }
   }
-  process.stdout.write(`${line}\n`);
+  answer(values, { command: 'stock', key, action, result: line }, line);
 }

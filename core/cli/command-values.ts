@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defaultSandboxDir } from '../config/paths.js';
 import { DeskError } from '../errors.js';
+import { CLI_ENV, envText, type CliEnvName } from './cli-environment.js';
 
 /** The flags as the command line read them (core/command-line.ts): a string, or true for a switch. */
 export type CommandValues = Readonly<Record<string, string | boolean | undefined>>;
@@ -11,8 +12,16 @@ export const textOf = (values: CommandValues, flag: string): string | undefined 
   return typeof value === 'string' ? value : undefined;
 };
 
-/** `--data DIR`: the data directory every command shares with the desk (the default sandbox's otherwise). */
-export const dataDirOf = (values: CommandValues): string => resolve(textOf(values, 'data') ?? defaultSandboxDir());
+/** A flag's text, else its environment variable's, and which of the two said it (for a refusal's words). */
+export function flagOrEnv(values: CommandValues, flag: string, env: CliEnvName): { readonly text: string; readonly from: string } | undefined {
+  const given = textOf(values, flag);
+  if (given !== undefined) return { text: given, from: `--${flag}` };
+  const set = envText(env);
+  return set === undefined ? undefined : { text: set, from: env };
+}
+
+/** `--data DIR` (else LAUNCHDESK_DATA): the data directory every command shares with the desk (the default sandbox's otherwise). */
+export const dataDirOf = (values: CommandValues): string => resolve(flagOrEnv(values, 'data', CLI_ENV.data)?.text ?? defaultSandboxDir());
 
 export function portOf(value: string | undefined, fallback: number, flag: string): number {
   if (value === undefined) return fallback;

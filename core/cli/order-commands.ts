@@ -114,8 +114,8 @@ export function orderLines(order: OrderJson | OrderDetailJson): string[] {
 export async function orderAdd(values: CommandValues): Promise<void> {
   // The flags are read before anything is asked of the keychain or the server.
   const body = orderBodyOf(values, Date.now());
-  const { orders, wallet } = await orderDesk(values, true);
-  const order = await orders.add({ ...body, wallet: wallet! } as OrderBodyJson);
+  const { orders, wallet, close } = await orderDesk(values, true);
+  const order = await orders.add({ ...body, wallet: wallet! } as OrderBodyJson).finally(close);
   write(values, order, () => [`placed order ${order.id} (${order.kind}) for ${shortAddress(order.mint)}: ${triggerWords(order)}, each fill ${sizeWords(order)}; wallet ${order.wallet}`]);
 }
 
@@ -125,8 +125,8 @@ export async function orderList(values: CommandValues): Promise<void> {
   const stateText = textOf(values, 'state');
   const state = stateText === undefined ? undefined : STATES.find((s) => s === stateText.trim().toLowerCase());
   if (stateText !== undefined && state === undefined) throw new DeskError('usage', `order list: --state takes ${STATES.join(', ')}; got ${JSON.stringify(stateText.slice(0, 40))}`);
-  const { orders, wallet } = await orderDesk(values, false);
-  const answer = await orders.list({ ...(wallet ? { wallet } : {}), ...(mint ? { mint } : {}), ...(state ? { state } : {}) });
+  const { orders, wallet, close } = await orderDesk(values, false);
+  const answer = await orders.list({ ...(wallet ? { wallet } : {}), ...(mint ? { mint } : {}), ...(state ? { state } : {}) }).finally(close);
   write(values, answer, () => orderTable(answer.data));
 }
 
@@ -136,14 +136,16 @@ export async function orderList(values: CommandValues): Promise<void> {
  */
 async function onOrder<T>(positionals: readonly string[], values: CommandValues, work: (orders: OrderDesk['orders'], id: string) => Promise<T>): Promise<T> {
   const id = orderIdOf(positionals[0]!);
-  const { orders, wallet, signedIn } = await orderDesk(values, false);
+  const { orders, wallet, signedIn, close } = await orderDesk(values, false);
   try {
     return await work(orders, id);
   } catch (error) {
     if (signedIn && isLaunchdeskError(error) && (error.status === 403 || error.status === 404)) {
-      throw new LaunchdeskError(error.code, `${error.message} (asked as wallet ${wallet}: if the order is another wallet's, name it with --wallet)`, error.status);
+      throw new LaunchdeskError(error.code, `${error.message} (asked as wallet ${wallet}: if the order is another wallet's, name it with --wallet or --key-file)`, error.status);
     }
     throw error;
+  } finally {
+    await close();
   }
 }
 

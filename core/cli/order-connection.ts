@@ -1,13 +1,16 @@
-import { isAddress, type Address } from '@solana/kit';
+import { isAddress, type Address, type KeyPairSigner } from '@solana/kit';
 import type { Static } from 'typebox';
 import type { OrderAnswer, OrderDetailAnswer, OrderListAnswer } from '../api/schemas/orders.js';
-import { isLaunchdeskError, LaunchdeskError, signMessageText, V1Client } from '../client/index.js';
+import { isLaunchdeskError, LaunchdeskError, V1Client } from '../client/index.js';
 import { errorOf } from '../client/v1-client.js';
 import { DeskError } from '../errors.js';
 import { OsKeychain, type Keychain } from '../signer/keychain.js';
 import type { WalletBook } from '../signer/wallet-book.js';
 import { dataDirOf, textOf, type CommandValues } from './command-values.js';
 import type { OrderBodyJson } from './order-flags.js';
+import { signInForKey } from './key-commands.js';
+import { keyFileSigner } from './key-file.js';
+import { keyFileOf } from './signing-wallet.js';
 import { apiUrlOf } from './trade-connection.js';
 import { findWallet, openWalletBook } from './wallet-commands.js';
 
@@ -17,7 +20,9 @@ import { findWallet, openWalletBook } from './wallet-commands.js';
  * the desk) or an API key signed in with the order's own wallet. Without either in the environment, the
  * CLI signs in with the wallet's keychain key and keeps the key it gets in the OS keychain under a service
  * of its own, one entry per server and wallet: keys per wallet are capped, so it never makes one per call.
- * A key the server no longer takes (401) is replaced by signing in once more.
+ * A key the server no longer takes (401) is replaced by signing in once more. A wallet given as a keypair
+ * file (`--key-file`, for a bot with no keychain) signs in for the one command and revokes that key after:
+ * nothing is kept, and the cap is never reached.
  */
 
 export type OrderJson = Static<typeof OrderAnswer>;
@@ -45,9 +50,7 @@ const keyAccount = (baseUrl: string, wallet: Address) => `${baseUrl} ${wallet}`;
 function signedInCredential(baseUrl: string, book: WalletBook, wallet: Address, keys: Keychain): Credential {
   let key: string | null = null;
   const signIn = async (): Promise<string> => {
-    const api = new V1Client({ baseUrl });
-    const { message } = await api.challenge(wallet);
-    const created = await api.createKey(message, await signMessageText(await book.signer(wallet), message));
+    const created = await signInForKey(baseUrl, await book.signer(wallet));
     await keys.write(keyAccount(baseUrl, wallet), created.key);
     return created.key;
   };
@@ -58,6 +61,31 @@ function signedInCredential(baseUrl: string, book: WalletBook, wallet: Address, 
     },
     renew: async () => {
       key = await signIn();
+    },
+  };
+}
+
+/**
+ * Signs in with a keypair file's key for this command only: the key is made on the first call and revoked
+ * when the command is done (`close`), so nothing is kept on a machine that may have no keychain.
+ */
+function oneCommandCredential(baseUrl: string, signer: KeyPairSigner): Credential & { readonly close: () => Promise<void> } {
+  let made: { readonly key: string; readonly id: string; readonly prefix: string } | null = null;
+  return {
+    headers: async () => {
+      made ??= await signInForKey(baseUrl, signer);
+      return { authorization: `Bearer ${made.key}` };
+    },
+    renew: null,
+    close: async () => {
+      if (!made) return;
+      const { key, id, prefix } = made;
+      made = null;
+      try {
+        await new V1Client({ baseUrl, apiKey: key }).revokeKey(id);
+      } catch (error) {
+        process.stderr.write(`launchdesk: the key ${prefix}… this command signed in with could not be revoked (${(error as Error).message}); it stays live until revoked (DELETE /v1/keys/${id})\n`);
+      }
     },
   };
 }
@@ -134,7 +162,11 @@ export interface OrderDesk {
   readonly wallet: Address | null;
   /** Whether the CLI signs in with that wallet (its key sees that wallet's orders only). */
   readonly signedIn: boolean;
+  /** Called when the command is done: revokes a key made for this command alone. */
+  readonly close: () => Promise<void>;
 }
+
+const NOTHING_TO_CLOSE = async (): Promise<void> => {};
 
 /**
  * The local orders client for one command, with its credential: the desk token or API key from the
@@ -147,6 +179,17 @@ export async function orderDesk(values: CommandValues, needsWallet: boolean, opt
   const token = env[DESK_TOKEN_ENV];
   const key = env[API_KEY_ENV];
   const given = token || key;
+  const keyFile = keyFileOf(values);
+  if (keyFile) {
+    // A keypair file: no wallet book and no keychain at all.
+    const signer = await keyFileSigner(keyFile.path);
+    if (given) {
+      const headers: AuthHeaders = token ? { 'x-desk-token': token } : { authorization: `Bearer ${key}` };
+      return { orders: new LocalOrders(baseUrl, { headers: async () => headers, renew: null }), wallet: signer.address, signedIn: false, close: NOTHING_TO_CLOSE };
+    }
+    const credential = oneCommandCredential(baseUrl, signer);
+    return { orders: new LocalOrders(baseUrl, credential), wallet: signer.address, signedIn: true, close: credential.close };
+  }
   let book: WalletBook | null = null;
   try {
     book = await openWalletBook(values);
@@ -159,10 +202,10 @@ export async function orderDesk(values: CommandValues, needsWallet: boolean, opt
     const headers: AuthHeaders = token ? { 'x-desk-token': token } : { authorization: `Bearer ${key}` };
     // Asked without --wallet, the desk token lists every wallet's orders, not the default one's.
     const chosen = needsWallet || textOf(values, 'wallet') !== undefined ? wallet : null;
-    return { orders: new LocalOrders(baseUrl, { headers: async () => headers, renew: null }), wallet: chosen?.address ?? null, signedIn: false };
+    return { orders: new LocalOrders(baseUrl, { headers: async () => headers, renew: null }), wallet: chosen?.address ?? null, signedIn: false, close: NOTHING_TO_CLOSE };
   }
   if (wallet === null) throw new DeskError('invalid_param', `no wallet to sign in with in ${dataDirOf(values)}: make one with \`launchdesk wallet new LABEL\`, name one with --wallet, or set ${DESK_TOKEN_ENV}`);
   if (!wallet.inBook) findWallet(book!, wallet.address, values);
   const keychain = options.keychain ?? new OsKeychain(ORDER_KEYS_SERVICE);
-  return { orders: new LocalOrders(baseUrl, signedInCredential(baseUrl, book!, wallet.address, keychain)), wallet: wallet.address, signedIn: true };
+  return { orders: new LocalOrders(baseUrl, signedInCredential(baseUrl, book!, wallet.address, keychain)), wallet: wallet.address, signedIn: true, close: NOTHING_TO_CLOSE };
 }

@@ -1,15 +1,17 @@
 import { defaultSandboxDir } from '../config/paths.js';
 import type { CommandGroupSpec, CommandSpec } from './command-spec.js';
+import { CLI_ENV, ENVIRONMENT_LINES } from './cli-environment.js';
 import { EXIT_CODE_LINES } from './exit-codes.js';
-import { DEFAULT_API_URL } from './trade-usage.js';
+import { DEFAULT_API_URL, KEY_FILE_OPTION } from './trade-usage.js';
 
 /** `launchdesk order …`: the local orders the server on this machine runs (`/local/orders`, not the hosted /v1). */
 
 /** The kinds as the command line takes them (either spelling: `limit-buy` or the server's `limit_buy`). */
 export const ORDER_KIND_WORDS = ['limit-buy', 'limit-sell', 'take-profit', 'stop-loss', 'trailing-stop', 'bracket', 'dca', 'sell-on-graduation'] as const;
 
-const data = (): readonly [string, string] => ['--data <DIR>', `the data directory whose wallets.json lists your wallets (default ${defaultSandboxDir()})`];
-const API = ['--api <URL>', `the local server that runs the orders (default ${DEFAULT_API_URL}, what \`launchdesk start\` or \`serve\` runs)`] as const;
+const data = (): readonly [string, string] => ['--data <DIR>', `the data directory whose wallets.json lists your wallets (default: ${CLI_ENV.data}, else ${defaultSandboxDir()})`];
+const API = ['--api <URL>', `the local server that runs the orders (default: ${CLI_ENV.api}, else ${DEFAULT_API_URL}, what \`launchdesk start\` or \`serve\` runs)`] as const;
+const KEY_FILE = [KEY_FILE_OPTION[0], "the wallet as a Solana CLI keypair file instead of a keychain wallet: the CLI signs in with it for this command only and revokes that key after (the server still fills only its own desk's wallets)"] as const;
 const JSON_FLAG = ['--json', "the server's answer as JSON on stdout, exactly"] as const;
 const WHO = ['--wallet <NAME>', 'the wallet whose orders these are: its label or address (default: the one `launchdesk wallet use` chose)'] as const;
 
@@ -20,18 +22,19 @@ const CREDENTIALS = [
   'only when the server no longer takes that key. Instead, set LAUNCHDESK_DESK_TOKEN to the desk token',
   '(the #token=… of the URL `launchdesk start` printed: every wallet of this desk), or LAUNCHDESK_API_KEY to',
   "a key signed in with the order's wallet (that wallet's orders only). Neither is ever taken from the command",
-  'line, where other users and your shell history could read it.',
+  'line, where other users and your shell history could read it. With --key-file FILE (or LAUNCHDESK_KEY_FILE) the',
+  'CLI signs in with that keypair file for the one command, keeps nothing and revokes the key when done.',
 ];
 
 const ORDER_ID = { names: ['<id>'], required: 1 } as const;
-const AFTER = ['', ...CREDENTIALS, '', ...EXIT_CODE_LINES];
+const AFTER = ['', ...CREDENTIALS, '', ...ENVIRONMENT_LINES, '', ...EXIT_CODE_LINES];
 
 const onOne = (verb: 'show' | 'cancel' | 'resume', summary: string, about: readonly string[]): CommandSpec => ({
   name: `order ${verb}`,
-  synopsis: '<id> [--wallet NAME] [--api URL] [--json]',
+  synopsis: '<id> [--wallet NAME | --key-file FILE] [--api URL] [--json]',
   summary,
   about,
-  options: [WHO, data(), API, JSON_FLAG],
+  options: [WHO, KEY_FILE, data(), API, JSON_FLAG],
   positionals: ORDER_ID,
   after: AFTER,
 });
@@ -85,6 +88,7 @@ export const ORDER_GROUP: CommandGroupSpec = {
         ['--slippage-bps <BPS>', "each fill's slippage, 0 to 2000 basis points (default: the wallet's preset)"],
         ['--priority-fee <MICRO_LAMPORTS>', "each fill's compute unit price (default: the wallet's preset)"],
         ['--expires <WHEN>', 'when it expires unfilled: an ISO 8601 time, or a duration from now (2h, 7d)'],
+        KEY_FILE,
         data(),
         API,
         JSON_FLAG,
@@ -94,14 +98,14 @@ export const ORDER_GROUP: CommandGroupSpec = {
     },
     {
       name: 'order list',
-      synopsis: '[--wallet NAME] [--mint MINT] [--state STATE] [--api URL] [--json]',
+      synopsis: '[--wallet NAME | --key-file FILE] [--mint MINT] [--state STATE] [--api URL] [--json]',
       summary: 'the orders, newest first, as a table',
       about: [
         "Lists the orders of the wallet (signed in with its key), or with LAUNCHDESK_DESK_TOKEN every wallet's unless",
         '--wallet names one. --state takes open, filling, filled, cancelled, expired, paused, or active (open,',
         'filling and paused).',
       ],
-      options: [WHO, ['--mint <MINT>', "only this coin's orders"], ['--state <STATE>', 'only orders in this state, or active'], data(), API, JSON_FLAG],
+      options: [WHO, KEY_FILE, ['--mint <MINT>', "only this coin's orders"], ['--state <STATE>', 'only orders in this state, or active'], data(), API, JSON_FLAG],
       positionals: { names: [], required: 0 },
       after: AFTER,
     },

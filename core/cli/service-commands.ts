@@ -32,7 +32,15 @@ function activityOf(value: string | undefined): number {
   return Number(value);
 }
 
-async function runSandbox(values: CommandValues, label: string, withApi: boolean): Promise<void> {
+/** With --json, progress and notes go to stderr: stdout carries the one ready line. */
+const notesOut = (values: CommandValues): NodeJS.WriteStream => (values['json'] ? process.stderr : process.stdout);
+
+/** The ready lines, or with --json one JSON line of the same facts. */
+function ready(values: CommandValues, json: Record<string, unknown>, lines: readonly string[]): void {
+  process.stdout.write(values['json'] ? `${JSON.stringify({ ok: true, ready: true, ...json })}\n` : `${lines.join('\n')}\n`);
+}
+
+async function runSandbox(values: CommandValues, command: 'start' | 'serve' | 'sandbox', label: string, withApi: boolean): Promise<void> {
   const dataDir = dataDirOf(values);
   let services: LocalServices;
   try {
@@ -40,7 +48,7 @@ async function runSandbox(values: CommandValues, label: string, withApi: boolean
       dataDir,
       rpcPort: portOf(textOf(values, 'rpc-port'), DEFAULT_RPC_PORT, '--rpc-port'),
       apiPort: withApi ? portOf(textOf(values, 'port'), DEFAULT_API_PORT, '--port') : null,
-      onProgress: progressPrinter(process.stdout),
+      onProgress: progressPrinter(notesOut(values)),
       market: marketChoice(values['empty'] === true),
       activity: activityOf(textOf(values, 'activity')),
       ...(values['no-runs'] ? { runs: 'off' as const } : {}),
@@ -58,7 +66,24 @@ async function runSandbox(values: CommandValues, label: string, withApi: boolean
   process.once('SIGINT', () => void stop());
   process.once('SIGTERM', () => void stop());
   const { zec, native } = sandbox.profile.mints;
-  process.stdout.write(
+  const activityAsked = Number(textOf(values, 'activity') ?? 0);
+  const json = {
+    command,
+    dataDir,
+    ...(apiUrl ? { deskUrl, apiUrl: `${apiUrl}/v1` } : {}),
+    rpcUrl: facade.rpcUrl,
+    wsUrl: facade.wsUrl,
+    profile: join(dataDir, 'profile.json'),
+    zecMint: zec.address,
+    nativeMint: native.address,
+    slot: String(sandbox.cluster.slot),
+    transactions: String(sandbox.cluster.transactionCount),
+    ...(apiUrl ? { runs: services.runs?.state.on ? 'on' : 'off' } : {}),
+    ...(activityAsked > 0 ? { activity: activity ? activityAsked : 0 } : {}),
+  };
+  ready(
+    values,
+    json,
     [
       `${label} ready`,
       `  data       ${dataDir}`,
@@ -73,8 +98,7 @@ async function runSandbox(values: CommandValues, label: string, withApi: boolean
       ...(textOf(values, 'activity') !== undefined && Number(textOf(values, 'activity')) > 0
         ? [activity ? `  activity   ${textOf(values, 'activity')} simulated traders on the seeded market` : '  activity   none: this sandbox has no seeded market to trade (it was made --empty)']
         : []),
-      '',
-    ].join('\n'),
+    ],
   );
 }
 
@@ -106,7 +130,7 @@ async function runRemoteServe(values: CommandValues, connection: SandboxConnecti
   const dataDir = dataDirOf(values);
   mkdirSync(dataDir, { recursive: true });
   const { authority, offReason } = values['no-runs'] ? { authority: null, offReason: "the service's runs were switched off for this start (--no-runs)" } : await runAuthorityOf(connection.profile, connection.profilePath);
-  const index = await startIndex({ chain: connection.chain, profile: connection.profile, indexPath: join(dataDir, 'index.sqlite'), onProgress: progressPrinter(process.stdout) });
+  const index = await startIndex({ chain: connection.chain, profile: connection.profile, indexPath: join(dataDir, 'index.sqlite'), onProgress: progressPrinter(notesOut(values)) });
   const keys = KeyStore.open(join(dataDir, 'keys.sqlite'));
   const runs = ServiceRuns.start({
     chain: connection.chain,
@@ -131,7 +155,11 @@ async function runRemoteServe(values: CommandValues, connection: SandboxConnecti
   };
   process.once('SIGINT', () => void stop());
   process.once('SIGTERM', () => void stop());
-  process.stdout.write([`launchdesk (headless) ready`, `  data       ${dataDir}`, `  desk       ${url}/`, `  API        ${url}/v1   (reference: ${url}/v1/docs)`, `  cluster    ${connection.where}`, `  runs       ${runs.state.on ? `on, sent by ${runs.state.authority}` : `off: ${runs.state.reason}`}`, ''].join('\n'));
+  ready(
+    values,
+    { command: 'serve', dataDir, deskUrl: `${url}/`, apiUrl: `${url}/v1`, cluster: connection.where, runs: runs.state.on ? 'on' : 'off', ...(runs.state.on ? { runAuthority: runs.state.authority } : { runsOffReason: runs.state.reason }) },
+    [`launchdesk (headless) ready`, `  data       ${dataDir}`, `  desk       ${url}/`, `  API        ${url}/v1   (reference: ${url}/v1/docs)`, `  cluster    ${connection.where}`, `  runs       ${runs.state.on ? `on, sent by ${runs.state.authority}` : `off: ${runs.state.reason}`}`],
+  );
 }
 
 export async function runIndex(values: CommandValues): Promise<void> {
@@ -140,9 +168,9 @@ export async function runIndex(values: CommandValues): Promise<void> {
   mkdirSync(dataDir, { recursive: true });
   const connection = remote ?? (await connectSandbox(dataDir, marketChoice(false)));
   const indexPath = join(dataDir, 'index.sqlite');
-  process.stdout.write(`indexing ${connection.where} into ${indexPath}\n`);
+  notesOut(values).write(`indexing ${connection.where} into ${indexPath}\n`);
   const started = Date.now();
-  const service = await startIndex({ chain: connection.chain, profile: connection.profile, indexPath, onProgress: progressPrinter(process.stdout) });
+  const service = await startIndex({ chain: connection.chain, profile: connection.profile, indexPath, onProgress: progressPrinter(notesOut(values)) });
   // Stop handlers before the line that says it is following: whoever reads that line may signal at once.
   const stop = async (): Promise<void> => {
     service.stop();
@@ -152,7 +180,11 @@ export async function runIndex(values: CommandValues): Promise<void> {
   process.once('SIGINT', () => void stop());
   process.once('SIGTERM', () => void stop());
   const { transactions, last } = service.store.checkpoint();
-  process.stdout.write(`caught up in ${Date.now() - started} ms: ${transactions} transactions${last ? ` (last slot ${last.slot})` : ''}; following live (Ctrl-C stops)\n`);
+  ready(
+    values,
+    { command: 'index', dataDir, cluster: connection.where, indexPath, caughtUpMs: Date.now() - started, transactions: String(transactions), lastSlot: last ? String(last.slot) : null },
+    [`caught up in ${Date.now() - started} ms: ${transactions} transactions${last ? ` (last slot ${last.slot})` : ''}; following live (Ctrl-C stops)`],
+  );
 }
 
 /** The Electron binary's path, or null where it could not be installed (no download allowed). */
@@ -176,14 +208,14 @@ export async function runStart(values: CommandValues, rest: readonly string[]): 
     child.on('exit', (code) => process.exit(code ?? 0));
     return;
   }
-  process.stdout.write('Electron is not installed on this machine; running the headless server instead.\n');
-  return runSandbox(values, 'launchdesk (headless)', true);
+  notesOut(values).write('Electron is not installed on this machine; running the headless server instead.\n');
+  return runSandbox(values, 'start', 'launchdesk (headless)', true);
 }
 
 /** `launchdesk serve`: over the sandbox in DIR, or over the cluster `--rpc --profile` name. */
 export async function runServe(values: CommandValues): Promise<void> {
   const remote = rpcConnection(values);
-  return remote ? runRemoteServe(values, remote) : runSandbox(values, 'launchdesk (headless)', true);
+  return remote ? runRemoteServe(values, remote) : runSandbox(values, 'serve', 'launchdesk (headless)', true);
 }
 
-export const runSandboxAlone = (values: CommandValues): Promise<void> => runSandbox(values, 'sandbox', false);
+export const runSandboxAlone = (values: CommandValues): Promise<void> => runSandbox(values, 'sandbox', 'sandbox', false);

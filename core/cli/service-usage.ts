@@ -1,9 +1,13 @@
 import { defaultSandboxDir } from '../config/paths.js';
-import { NO_POSITIONALS, type CommandSpec } from './command-spec.js';
+import { CLI_ENV, ENVIRONMENT_LINES } from './cli-environment.js';
+import { NO_POSITIONALS, type CommandGroupSpec, type CommandSpec } from './command-spec.js';
+import { API_OPTION, KEY_FILE_OPTION, WALLET_OPTION } from './trade-usage.js';
 
 /** The commands that run or look after the local services: the desk, the server, the sandbox, the indexer and their admin. */
 
-const data = (): readonly [string, string] => ['--data <DIR>', `the sandbox's data directory (default ${defaultSandboxDir()})`];
+const data = (): readonly [string, string] => ['--data <DIR>', `the sandbox's data directory (default: ${CLI_ENV.data}, else ${defaultSandboxDir()})`];
+const JSON_FLAG = ['--json', 'one JSON answer on stdout (amounts as decimal strings); a refusal too, as {"ok": false, "exitCode", "error": {"code", "message"}}'] as const;
+const READY_JSON = ['--json', 'once ready, one JSON line on stdout with the URLs and addresses the ready lines show; progress goes to stderr'] as const;
 const RPC_PORT = ['--rpc-port <N>', "the sandbox's Solana JSON-RPC on 127.0.0.1 (default 8899; 0 picks a free one); its WebSocket is always on N + 1, where Solana clients look for it"] as const;
 const API_PORT = ['--port <N>', 'the /v1 server on 127.0.0.1 (default 7439; 0 picks a free one)'] as const;
 const EMPTY = ['--empty', 'a new sandbox without the seeded market (a few dozen coins traded over the last hours, planted on first use); a sandbox made empty stays empty'] as const;
@@ -12,13 +16,48 @@ const NO_RUNS = ['--no-runs', "do not send the service's runs (fee splits, claim
 const RPC = ['--rpc <URL>', "another cluster's JSON-RPC (http or https) instead of the sandbox; needs --profile"] as const;
 const PROFILE = ['--profile <FILE>', "that cluster's network profile (program, mint and account addresses; its WebSocket URL)"] as const;
 
-export const SERVICE_COMMANDS: readonly CommandSpec[] = [
+const keyPrefixTier = (verb: 'raise' | 'lower', summary: string, about: string): CommandSpec => ({
+  name: `keys ${verb}`,
+  synopsis: '<key prefix> [--data DIR] [--json]',
+  summary,
+  about: [about, "<key prefix> is the key's first 12 characters (`keys create` prints it); the server in DIR keeps the keys."],
+  options: [data(), JSON_FLAG],
+  positionals: { names: ['<key prefix>'], required: 1 },
+});
+
+/** `launchdesk keys …`: API keys, made by signing in with a wallet, and their rate tier (set by hand). */
+export const KEYS_GROUP: CommandGroupSpec = {
+  name: 'keys',
+  synopsis: 'create|raise|lower [arguments] [flags]',
+  summary: "API keys: make one by signing in with a wallet; set a key's rate tier",
+  about: ['An API key raises the rate limits of /v1 (send it as Authorization: Bearer <KEY>, or LAUNCHDESK_API_KEY for the CLI).'],
+  commands: [
+    {
+      name: 'keys create',
+      synopsis: '[--wallet NAME | --key-file FILE] [--api URL] [--json]',
+      summary: 'make an API key by signing in with a wallet, and print it (shown this once)',
+      about: [
+        "Signs in to the /v1 server with the wallet: one Sign-In With Solana message (POST /v1/auth/challenge, then",
+        'POST /v1/keys), no transaction, no funds. Prints the key alone on stdout, the notes on stderr; with --json',
+        'the server\'s answer: {"key", "wallet", "id", "prefix", "tier", "createdAt", ...}. The key is shown this once',
+        'and kept nowhere by the CLI: store it now. A wallet has at most 5 live keys.',
+      ],
+      options: [WALLET_OPTION, KEY_FILE_OPTION, ['--data <DIR>', `the data directory whose wallets.json lists your keychain wallets (default: ${CLI_ENV.data}, else ${defaultSandboxDir()})`], API_OPTION, JSON_FLAG],
+      positionals: NO_POSITIONALS,
+      after: ['', ...ENVIRONMENT_LINES],
+    },
+    keyPrefixTier('raise', "raise a key to the raised rate tier (raised limits are given by hand)", 'Raises the key to the raised tier.'),
+    keyPrefixTier('lower', 'lower a key back to the standard rate tier', 'Lowers the key back to the standard tier.'),
+  ],
+};
+
+export const SERVICE_COMMANDS: readonly (CommandSpec | CommandGroupSpec)[] = [
   {
     name: 'start',
     synopsis: '[--data DIR] [--port N] [--rpc-port N] [--empty] [--activity N] [--no-runs]',
     summary: 'the desk (Electron), or the headless server where Electron is not installed',
     about: ['Opens the desk window over the local services; without Electron it runs `launchdesk serve`.'],
-    options: [data(), API_PORT, RPC_PORT, EMPTY, ACTIVITY, NO_RUNS],
+    options: [data(), API_PORT, RPC_PORT, EMPTY, ACTIVITY, NO_RUNS, READY_JSON],
     positionals: NO_POSITIONALS,
   },
   {
@@ -29,7 +68,7 @@ export const SERVICE_COMMANDS: readonly CommandSpec[] = [
       'Runs the sandbox in DIR with its Solana JSON-RPC, the indexer, and /v1 on 127.0.0.1; with --rpc and',
       '--profile, the indexer and /v1 over that cluster instead (no sandbox). Ctrl-C stops it.',
     ],
-    options: [data(), API_PORT, RPC_PORT, EMPTY, ACTIVITY, NO_RUNS, RPC, PROFILE],
+    options: [data(), API_PORT, RPC_PORT, EMPTY, ACTIVITY, NO_RUNS, RPC, PROFILE, READY_JSON],
     positionals: NO_POSITIONALS,
     after: ["The service's runs are sent by the sandbox's own authority; over another cluster by the profile's runs.authorityKeypair, else they are off."],
   },
@@ -38,7 +77,7 @@ export const SERVICE_COMMANDS: readonly CommandSpec[] = [
     synopsis: '[--data DIR] [--rpc-port N] [--empty]',
     summary: 'the embedded cluster and its Solana JSON-RPC (default port 8899, WebSocket 8900)',
     about: ['Runs the sandbox cluster in DIR (created on first use) and answers Solana JSON-RPC on 127.0.0.1.'],
-    options: [data(), RPC_PORT, EMPTY],
+    options: [data(), RPC_PORT, EMPTY, READY_JSON],
     positionals: NO_POSITIONALS,
   },
   {
@@ -49,31 +88,25 @@ export const SERVICE_COMMANDS: readonly CommandSpec[] = [
       'Follows the sandbox in DIR (in this process, or through the copy already running there), or the',
       'cluster at --rpc, and keeps DIR/index.sqlite current. Ctrl-C stops it.',
     ],
-    options: [data(), RPC, PROFILE],
+    options: [data(), RPC, PROFILE, READY_JSON],
     positionals: NO_POSITIONALS,
   },
   {
     name: 'runs',
-    synopsis: '[--data DIR]',
+    synopsis: '[--data DIR] [--json]',
     summary: "what the service's runs did, what waits and what failed (splits, claims, holder rewards, migrations)",
     about: [
       "Reads DIR/runs.sqlite, kept by `launchdesk serve` or `start` (it may be running): each coin's runs that failed,",
       'with the reason and when they are tried again; those waiting, and when; and what each last did.',
+      'With --json: {"jobs": [...]}, each job as the journal keeps it.',
     ],
-    options: [data()],
+    options: [data(), JSON_FLAG],
     positionals: NO_POSITIONALS,
   },
-  {
-    name: 'keys',
-    synopsis: 'raise|lower <key prefix> [--data DIR]',
-    summary: "set an API key's rate tier (raised limits are given by hand)",
-    about: ["Raises a key to the raised tier, or lowers it back to standard. <key prefix> is the key's first 12 characters."],
-    options: [data()],
-    positionals: { names: ['raise|lower', '<key prefix>'], required: 2 },
-  },
+  KEYS_GROUP,
   {
     name: 'airdrop',
-    synopsis: '<wallet> [--sol N] [--zec N] [--native N] [--data DIR]',
+    synopsis: '<wallet> [--sol N] [--zec N] [--native N] [--data DIR] [--json]',
     summary: 'sandbox play money to a wallet',
     about: [
       'Sends SOL, ZEC or the native coin from the sandbox faucet (10 SOL when no amount is given), through the',
@@ -85,12 +118,13 @@ export const SERVICE_COMMANDS: readonly CommandSpec[] = [
       ['--zec <N>', 'ZEC, in whole units (up to 8 decimals)'],
       ['--native <N>', 'the native coin, in whole units (up to 6 decimals)'],
       data(),
+      JSON_FLAG,
     ],
     positionals: { names: ['<wallet>'], required: 1 },
   },
   {
     name: 'stock',
-    synopsis: '<key> <action> [value] [--to ADDRESS] [--in SECONDS] [--data DIR]',
+    synopsis: '<key> <action> [value] [--to ADDRESS] [--in SECONDS] [--data DIR] [--json]',
     summary: "sandbox only: an issuer's or the service's action on a stock (for trying the issuer status)",
     about: [
       "Does to the stock <key> (nvdax, tslax, amd, …) what its issuer could do, with the issuer's own keys, on the",
@@ -117,6 +151,7 @@ export const SERVICE_COMMANDS: readonly CommandSpec[] = [
       ['--to <ADDRESS>', 'rotate: the key a role is handed to'],
       ['--in <SECONDS>', 'multiplier-step: when the step takes effect'],
       data(),
+      JSON_FLAG,
     ],
     positionals: { names: ['<key>', '<action>', '[value]'], required: 2 },
   },

@@ -58,3 +58,13 @@ export function priorityFeeOf(values: CommandValues): { computeUnitPrice?: strin
 
 /** Basis points as a percentage, exactly (125 → "1.25%"). */
 export const percentOf = (bps: number | string): string => `${formatDecimalUnits(BigInt(bps), 2)}%`;
+
+/** `sell <mint> 50%`: a share of the balance in basis points (1 to 10000), or undefined when the text is no percentage. */
+export function shareOf(text: string, what: string): bigint | undefined {
+  const trimmed = text.trim();
+  if (!trimmed.endsWith('%')) return undefined;
+  const match = /^(\d{1,3})(?:\.(\d{1,2}))?%$/.exec(trimmed);
+  const bps = match ? BigInt(match[1]!) * 100n + BigInt((match[2] ?? '').padEnd(2, '0')) : -1n;
+  if (bps <= 0n || bps > 10_000n) throw new DeskError('invalid_param', `${what}: ${JSON.stringify(trimmed.slice(0, 20))} is not a share of the balance: give a percentage above 0 and at most 100, with up to 2 decimals (50%, 12.5%)`);
+  return bps;
+}

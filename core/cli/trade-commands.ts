@@ -4,13 +4,14 @@ import { generateKeyPairSigner, isAddress, type Address, type KeyPairSigner } fr
 import { V1Client, type BuildAsk, type BuildVerdict, type FlowResult, type Launchdesk, type TradeResult } from '../client/index.js';
 import type { BuildJson, QuoteJson, TradeJson } from '../client/api-types.js';
 import { DeskError } from '../errors.js';
-import { openWalletBook } from './wallet-commands.js';
 import { choiceOf, textOf, type CommandValues } from './command-values.js';
 import { askYes, requireAnswerable } from './confirm-prompt.js';
 import { Declined, LandedThenFailed } from './exit-codes.js';
 import { reviewOf } from './build-review-lines.js';
-import { amountIn, COINS, percentOf, priorityFeeOf, slippageOf, SOL, unitsText, ZEC, type Unit } from './trade-amounts.js';
-import { apiUrlOf, signingWallet, tradeDesk, type TradeDesk } from './trade-connection.js';
+import { amountIn, COINS, percentOf, priorityFeeOf, shareOf, slippageOf, SOL, unitsText, ZEC, type Unit } from './trade-amounts.js';
+import { formatDecimalUnits } from '../math/units.js';
+import { apiUrlOf, tradeDesk, type TradeDesk } from './trade-connection.js';
+import { keyFileOf, signingWallet } from './signing-wallet.js';
 
 /**
  * The trading commands: each one whole flow of launchdesk/client (build, verify on this machine, review
@@ -118,12 +119,28 @@ export async function buy(positionals: readonly string[], values: CommandValues)
 export async function sell(positionals: readonly string[], values: CommandValues): Promise<void> {
   const mint = mintOf(positionals[0]!);
   const receive = choiceOf(values, 'receive', ['ZEC', 'SOL'] as const, 'ZEC');
-  const all = positionals[1]!.trim().toLowerCase() === 'all';
-  const amount = all ? 'all' : amountIn(positionals[1]!, COINS, '<amount>').toString();
+  const typed = positionals[1]!.trim();
+  const share = shareOf(typed, '<amount>');
+  const all = typed.toLowerCase() === 'all' || share === 10_000n;
+  let amount = all ? 'all' : share === undefined ? amountIn(typed, COINS, '<amount>').toString() : '';
   const slippageBps = slippageOf(textOf(values, 'slippage'));
-  const request = { mint, side: 'sell' as const, amount, ...(receive === 'SOL' ? { receive } : {}), ...(slippageBps !== undefined ? { slippageBps } : {}), ...priorityFeeOf(values) };
-  const { result, setup, coin } = await runFlow(values, { command: 'sell', coin: coinNamed(mint), run: (s) => s.desk.trade(request, s.signer) });
-  answer(values, { command: 'sell', wallet: setup.wallet.address, mint, receive, amount: all ? 'all' : unitsText(amount, COINS), amountBaseUnits: amount, ...flowJson(result), quote: result.quote, trade: tradeJson(result.trade) }, tradeLines(result, coin!));
+  const request = { mint, side: 'sell' as const, ...(receive === 'SOL' ? { receive } : {}), ...(slippageBps !== undefined ? { slippageBps } : {}), ...priorityFeeOf(values) };
+  const run = async (s: TradeDesk): Promise<TradeResult> => {
+    // A share is of the balance as the server reads it now (its quote of `all`), rounded down to a base unit.
+    if (amount === '') amount = (await shareOfBalance(s, mint, share!)).toString();
+    return s.desk.trade({ ...request, amount }, s.signer);
+  };
+  const { result, setup, coin } = await runFlow(values, { command: 'sell', coin: coinNamed(mint), run });
+  const shown = all && share === undefined ? 'all' : share !== undefined ? `${formatDecimalUnits(share, 2)}%` : unitsText(amount, COINS);
+  answer(values, { command: 'sell', wallet: setup.wallet.address, mint, receive, amount: shown, amountBaseUnits: amount, ...flowJson(result), quote: result.quote, trade: tradeJson(result.trade) }, tradeLines(result, coin!));
+}
+
+/** `share` basis points of the wallet's balance of the coin, in base units; refused when that is nothing. */
+async function shareOfBalance(setup: TradeDesk, mint: Address, share: bigint): Promise<bigint> {
+  const held = BigInt((await setup.desk.api.quote(mint, { side: 'sell', amount: 'all', wallet: setup.wallet.address })).amount);
+  const amount = (held * share) / 10_000n;
+  if (amount === 0n) throw new DeskError('refused', `${formatDecimalUnits(share, 2)}% of the ${unitsText(held, COINS)} coins wallet ${setup.wallet.address} holds is less than one base unit: nothing to sell`);
+  return amount;
 }
 
 export async function swap(positionals: readonly string[], values: CommandValues): Promise<void> {
@@ -216,7 +233,7 @@ export async function quote(positionals: readonly string[], values: CommandValue
   const all = side === 'sell' && positionals[2]!.trim().toLowerCase() === 'all';
   const amount = all ? 'all' : amountIn(positionals[2]!, unit, '<amount>').toString();
   const slippageBps = slippageOf(textOf(values, 'slippage'));
-  const wallet = all || textOf(values, 'wallet') !== undefined ? signingWallet(await openWalletBook(values), values).address : undefined;
+  const wallet = all || textOf(values, 'wallet') !== undefined || keyFileOf(values) !== undefined ? (await signingWallet(values)).address : undefined;
   const api = new V1Client({ baseUrl: apiUrlOf(values), ...(process.env['LAUNCHDESK_API_KEY'] ? { apiKey: process.env['LAUNCHDESK_API_KEY'] } : {}) });
   const q: QuoteJson = await api.quote(mint, {
     side,

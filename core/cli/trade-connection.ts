@@ -1,19 +1,18 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Address, TransactionPartialSigner } from '@solana/kit';
+import type { TransactionPartialSigner } from '@solana/kit';
 import { Launchdesk, pinsOfProfile, type LaunchdeskOptions, type Pins } from '../client/index.js';
 import { readProfile, type NetworkProfile } from '../config/profile.js';
 import { DeskError } from '../errors.js';
-import type { WalletBook } from '../signer/wallet-book.js';
-import type { WalletEntry } from '../signer/wallet-settings.js';
-import { choiceOf, dataDirOf, textOf, type CommandValues } from './command-values.js';
+import { CLI_ENV } from './cli-environment.js';
+import { choiceOf, dataDirOf, flagOrEnv, textOf, type CommandValues } from './command-values.js';
 import { DEFAULT_API_URL } from './trade-usage.js';
-import { findWallet, openWalletBook } from './wallet-commands.js';
+import { signingWallet, type SigningWallet } from './signing-wallet.js';
 
 /**
  * What a trading command talks to, from its flags: the /v1 server (`--api`, the local one by default), the
  * addresses pinned from a network profile (the sandbox's in DIR, or `--profile`), the caller's own RPC of
- * that cluster (`--rpc`, else the profile's), and the wallet that signs. Nothing here trusts the server:
+ * that cluster (`--rpc`, else the profile's), and the wallet that signs (core/cli/signing-wallet.ts). Nothing here trusts the server:
  * the pins and the RPC are this machine's own, and launchdesk/client checks every build against them.
  */
 
@@ -23,15 +22,16 @@ export interface Cluster {
   readonly rpc: { readonly url: string; readonly wsUrl?: string };
 }
 
+/** `--api URL`, else LAUNCHDESK_API, else the local server; without a trailing `/` or `/v1`. */
 export function apiUrlOf(values: CommandValues): string {
-  const text = textOf(values, 'api') ?? DEFAULT_API_URL;
+  const { text, from } = flagOrEnv(values, 'api', CLI_ENV.api) ?? { text: DEFAULT_API_URL, from: '--api' };
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw new DeskError('invalid_param', `--api must be an http(s) URL, got ${JSON.stringify(text.slice(0, 80))}`);
+    throw new DeskError('invalid_param', `${from} must be an http(s) URL, got ${JSON.stringify(text.slice(0, 80))}`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new DeskError('invalid_param', `--api must be an http(s) URL, got ${JSON.stringify(text.slice(0, 80))}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new DeskError('invalid_param', `${from} must be an http(s) URL, got ${JSON.stringify(text.slice(0, 80))}`);
   return text.replace(/\/+$/, '').replace(/\/v1$/, '');
 }
 
@@ -57,44 +57,22 @@ export function clusterOf(values: CommandValues): Cluster {
   return { profile, pins, rpc: { url, ...(wsUrl ? { wsUrl } : {}) } };
 }
 
-/** The wallet named by --wallet, else the default one (`launchdesk wallet use`, the desk's active wallet). */
-export function signingWallet(book: WalletBook, values: CommandValues): WalletEntry {
-  const named = textOf(values, 'wallet');
-  if (named !== undefined) return findWallet(book, named, values);
-  const { active } = book.list();
-  if (!active) throw new DeskError('invalid_param', `no wallet to sign with in ${dataDirOf(values)}: make one with \`launchdesk wallet new LABEL\`, or name one with --wallet`);
-  return findWallet(book, active, values);
-}
-
-/**
- * The wallet as a signer whose key is read from the OS keychain only when a transaction is signed (after
- * the review was confirmed), and dropped after, as the desk does: a declined or refused build never
- * touches the keychain.
- */
-export function keychainSigner(book: WalletBook, address: Address): TransactionPartialSigner {
-  return {
-    address,
-    signTransactions: async (transactions) => (await book.signer(address)).signTransactions(transactions),
-  };
-}
-
 export interface TradeDesk {
   readonly desk: Launchdesk;
-  readonly book: WalletBook;
-  readonly wallet: WalletEntry;
+  readonly wallet: SigningWallet;
   readonly signer: TransactionPartialSigner;
   readonly cluster: Cluster;
 }
 
 /** Everything a trading command needs, read from its flags, before anything is asked of the server. */
 export async function tradeDesk(values: CommandValues, options: Pick<LaunchdeskOptions, 'onProgress' | 'confirm'>): Promise<TradeDesk> {
+  // The signer first: two named at once is a command line refused (status 2) before any value is judged.
+  const wallet = await signingWallet(values);
   const baseUrl = apiUrlOf(values);
   const cluster = clusterOf(values);
-  const book = await openWalletBook(values);
-  const wallet = signingWallet(book, values);
   const send = choiceOf(values, 'send', ['relay', 'rpc'] as const, 'relay');
   // A key raises the server's rate limits; it comes from the environment, never argv (where `ps` shows it).
   const apiKey = process.env['LAUNCHDESK_API_KEY'];
   const desk = new Launchdesk({ baseUrl, rpc: cluster.rpc, pins: cluster.pins, send, ...(apiKey ? { apiKey } : {}), ...options });
-  return { desk, book, wallet, signer: keychainSigner(book, wallet.address), cluster };
+  return { desk, wallet, signer: wallet.signer, cluster };
 }

@@ -1,9 +1,10 @@
 import { defaultSandboxDir } from '../config/paths.js';
+import { CLI_ENV } from './cli-environment.js';
 import { NO_POSITIONALS, type CommandGroupSpec } from './command-spec.js';
 
 /** `launchdesk wallet …`: the desk's own wallets, shared with it (same data directory, same OS keychain). */
 
-const data = (): readonly [string, string] => ['--data <DIR>', `the data directory whose wallets.json lists them, as the desk's (default ${defaultSandboxDir()})`];
+const data = (): readonly [string, string] => ['--data <DIR>', `the data directory whose wallets.json lists them, as the desk's (default: ${CLI_ENV.data}, else ${defaultSandboxDir()})`];
 const JSON_FLAG = ['--json', 'one JSON answer on stdout'] as const;
 
 export const WALLET_GROUP: CommandGroupSpec = {

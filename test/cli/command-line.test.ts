@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMMAND_NAMES, readCommandLine } from '../../core/command-line.js';
+import { COMMAND_NAMES, commandUsage, readCommandLine } from '../../core/command-line.js';
 import { isDeskError } from '../../core/errors.js';
 
 function usageErrorOf(argv: string[]): string {
@@ -34,12 +34,14 @@ describe('launchdesk command line', () => {
     expect(readCommandLine(['sandbox', '--empty'])).toMatchObject({ kind: 'run', command: 'sandbox', values: { empty: true } });
     expect(() => readCommandLine(['sandbox', '--activity', '2'])).toThrow(/--activity/); // the sandbox alone has no traders to run
     expect(readCommandLine(['airdrop', 'W', '--zec', '1.5'])).toMatchObject({ kind: 'run', command: 'airdrop', positionals: ['W'], values: { zec: '1.5' } });
-    expect(readCommandLine(['keys', 'raise', 'abc'])).toMatchObject({ kind: 'run', command: 'keys', positionals: ['raise', 'abc'] });
+    expect(readCommandLine(['keys', 'raise', 'abc'])).toMatchObject({ kind: 'run', command: 'keys raise', positionals: ['abc'] });
+    expect(readCommandLine(['keys', 'create', '--key-file', 'k.json', '--json'])).toMatchObject({ kind: 'run', command: 'keys create', values: { 'key-file': 'k.json', json: true } });
     expect(usageErrorOf(['sandbox', '--port', '1'])).toMatch(/Unknown option '--port'/);
     expect(usageErrorOf(['index', '--sol', '1'])).toMatch(/Unknown option '--sol'/);
     expect(usageErrorOf(['serve', '--data'])).toMatch(/'--data <DIR>' argument missing/);
     expect(usageErrorOf(['airdrop'])).toMatch(/^airdrop: missing <wallet>/);
-    expect(usageErrorOf(['keys', 'raise'])).toMatch(/^keys: missing <key prefix>/);
+    expect(usageErrorOf(['keys', 'raise'])).toMatch(/^keys raise: missing <key prefix>/);
+    expect(usageErrorOf(['keys', 'create', 'x'])).toMatch(/^keys create: unexpected argument "x"/);
     expect(usageErrorOf(['airdrop', 'W', 'X'])).toMatch(/^airdrop: unexpected argument "X"/);
   });
 
@@ -77,5 +79,53 @@ describe('trading command lines and amounts', () => {
     expect(() => amountIn('1e3', ZEC, 'a')).toThrow(/is not an amount of ZEC/);
     expect(() => amountIn('-1', ZEC, 'a')).toThrow(/is not an amount of ZEC/);
     expect(() => amountIn('0', ZEC, 'a')).toThrow(/more than zero/);
+  });
+});
+
+describe('headless command lines: --version, --key-file, --json everywhere, and the help\'s defaults', () => {
+  it('--version (or -V) answers the package version, alone or with --json', async () => {
+    const { version } = (await import('../../package.json', { with: { type: 'json' } })).default;
+    expect(readCommandLine(['--version'])).toEqual({ kind: 'version', version });
+    expect(readCommandLine(['-V', '--json'])).toEqual({ kind: 'version', version });
+    expect(readCommandLine(['--help']).kind === 'help' && (readCommandLine(['--help']) as { text: string }).text).toMatch(/-V, --version/);
+  });
+
+  it('every command that signs takes --key-file, every command takes --json, and each usage names the environment defaults', () => {
+    const helpOf = (command: string): string => {
+      const line = readCommandLine([...command.split(' '), '--help']);
+      return line.kind === 'help' ? line.text : '';
+    };
+    const signing = ['buy', 'sell', 'swap', 'claim', 'payee', 'plant', 'keys create', 'order add', 'order list', 'order show', 'order cancel', 'order resume'];
+    for (const command of signing) {
+      const text = helpOf(command);
+      expect(text, command).toContain('--key-file <FILE>');
+      expect(text, command).toContain('LAUNCHDESK_KEY_FILE');
+      expect(text, command).toContain('LAUNCHDESK_API');
+    }
+    const leaves = ['start', 'serve', 'sandbox', 'index', 'runs', 'keys create', 'keys raise', 'keys lower', 'airdrop', 'stock', 'wallet new', 'wallet import', 'wallet list', 'wallet remove', 'wallet use', 'quote', ...signing];
+    for (const command of leaves) {
+      expect(helpOf(command), command).toMatch(/--json/);
+      expect(helpOf(command), command).toMatch(/LAUNCHDESK_DATA/);
+    }
+    expect(readCommandLine(['airdrop', 'W', '--json'])).toMatchObject({ values: { json: true } });
+    expect(readCommandLine(['runs', '--json'])).toMatchObject({ values: { json: true } });
+  });
+
+  it("the help's default slippages are the engine's own", async () => {
+    const { SLIPPAGE_BPS } = await import('../../core/engine/quote.js');
+    const { SWAP_SLIPPAGE_BPS } = await import('../../core/engine/swap.js');
+    const { DEFAULT_SLIPPAGE_BPS } = await import('../../core/cli/trade-usage.js');
+    expect(DEFAULT_SLIPPAGE_BPS).toEqual({ curve: Number(SLIPPAGE_BPS.curve), pool: Number(SLIPPAGE_BPS.pool), swap: Number(SWAP_SLIPPAGE_BPS.default), max: Number(SWAP_SLIPPAGE_BPS.max) });
+    expect(commandUsage('swap').replace(/\s+/g, ' ')).toContain(`(default ${SWAP_SLIPPAGE_BPS.default} (${Number(SWAP_SLIPPAGE_BPS.default) / 100}%))`);
+    expect(commandUsage('buy').replace(/\s+/g, ' ')).toContain(`default: ${SLIPPAGE_BPS.curve} (1%) on the bonding curve, ${SLIPPAGE_BPS.pool} (2%) on a pool`);
+  });
+
+  it('reads a share to sell, and refuses one that is no share of a balance', async () => {
+    const { shareOf } = await import('../../core/cli/trade-amounts.js');
+    expect(shareOf('50%', 'a')).toBe(5_000n);
+    expect(shareOf('12.5%', 'a')).toBe(1_250n);
+    expect(shareOf('100%', 'a')).toBe(10_000n);
+    expect(shareOf('12', 'a')).toBeUndefined();
+    for (const bad of ['0%', '101%', '1.234%', '-5%', 'x%']) expect(() => shareOf(bad, '<amount>')).toThrow(/is not a share of the balance/);
   });
 });

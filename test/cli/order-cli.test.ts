@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
-import { generateKeyPairSigner, type Address } from '@solana/kit';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { generateKeyPairSigner, getBase58Encoder, type Address } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newDeskToken } from '../../core/api/desk/desk-token.js';
 import { ORDER_KEYS_SERVICE } from '../../core/cli/order-connection.js';
@@ -159,7 +161,7 @@ describe('launchdesk order', () => {
     const all = json<{ data: { wallet: string }[] }>(allRun);
     expect(new Set(all.data.map((o) => o.wallet))).toEqual(new Set([alice, bob]));
     expect(aliceView.status).toBe(1);
-    expect(aliceView.stderr).toContain(`may place, see and cancel only that wallet's orders, not ${bob}'s (asked as wallet ${alice}: if the order is another wallet's, name it with --wallet)`);
+    expect(aliceView.stderr).toContain(`may place, see and cancel only that wallet's orders, not ${bob}'s (asked as wallet ${alice}: if the order is another wallet's, name it with --wallet or --key-file)`);
   }, 120_000);
 
   it('resumes an order that paused because its fill could not be made, and refuses to resume one that is not paused', async () => {
@@ -220,4 +222,24 @@ describe('launchdesk order', () => {
     // Nothing listening: exit 3.
     expect(down.status).toBe(3);
   }, 120_000);
+
+  it('with --key-file, signs in for the one command and revokes that key after, keeping nothing in the keychain', async () => {
+    // Alice's key as a Solana CLI keypair file (what a bot would hold instead of a keychain entry).
+    const secret = (await new OsKeychain().read(alice))!;
+    const keyFile = join(f.dir, 'alice.json');
+    writeFileSync(keyFile, JSON.stringify([...getBase58Encoder().encode(secret)]), { mode: 0o600 });
+    const keysBefore = new Set(f.keys.keysOf(alice).map((k) => k.id));
+    const kept = await orderKeys().read(`${f.base} ${alice}`);
+    const listed = json<{ data: { wallet: string }[] }>(await cli(['order', 'list', '--key-file', keyFile, '--api', f.base, '--json']));
+    expect(listed.data.length).toBeGreaterThan(0);
+    expect(new Set(listed.data.map((o) => o.wallet))).toEqual(new Set([alice]));
+    // One key was made for the command, and it is revoked; the kept keychain key is untouched.
+    const made = f.keys.keysOf(alice).filter((k) => !keysBefore.has(k.id));
+    expect(made).toHaveLength(1);
+    expect(made[0]!.revokedAt).not.toBeNull();
+    expect(await orderKeys().read(`${f.base} ${alice}`)).toBe(kept);
+    const both = await cli(['order', 'list', '--key-file', keyFile, '--wallet', 'alice', '--api', f.base, '--json']);
+    expect(both.status).toBe(2);
+    expect(JSON.parse(both.stdout)).toMatchObject({ ok: false, exitCode: 2, error: { code: 'usage', message: '--wallet and --key-file both name the wallet that signs: give one of them' } });
+  }, 60_000);
 });
