@@ -710,13 +710,13 @@ export interface ScheduledRun {
   kind: 'split' | 'native' | 'claim' | 'holders' | 'migrate';
   /** waiting: due at dueAt; idle: nothing to do until trades bring more; failed: retried at dueAt */
   state: 'waiting' | 'idle' | 'failed';
-  /** unix milliseconds */
+  /** when it goes (rounded up to the second); null when idle */
   dueAt: number | null;
   /** what its last run did, in words */
   lastDone: string | null;
   /** its last transaction */
   lastSignature: string | null;
-  /** unix milliseconds */
+  /** when it last ran */
   lastRanAt: number | null;
   /** why its last try failed, in plain words */
   lastError: string | null;
@@ -1157,6 +1157,44 @@ export interface SendAnswer {
   buildId: string;
   /** confirmed, in order */
   signatures: string[];
+}
+
+/** POST /v1/sandbox/faucet (sandbox only; a local addition) */
+export interface FaucetRequest {
+  /** the wallet to pay */
+  wallet: string;
+  /** lamports, 1 to 1000 SOL */
+  sol?: string;
+  /** zat, 1 to 1000 ZEC */
+  zec?: string;
+  /** native-coin base units, 1 to 1000000 whole coins */
+  native?: string;
+}
+
+/** What the sandbox faucet paid: each asked amount with its transaction, null when not asked for. */
+export interface FaucetAnswer {
+  wallet: string;
+  /** null when not asked for */
+  sol: {
+    /** base units paid */
+    amount: string;
+    /** its transaction */
+    signature: string;
+  } | null;
+  /** null when not asked for */
+  zec: {
+    /** base units paid */
+    amount: string;
+    /** its transaction */
+    signature: string;
+  } | null;
+  /** null when not asked for */
+  native: {
+    /** base units paid */
+    amount: string;
+    /** its transaction */
+    signature: string;
+  } | null;
 }
 
 /** GET /v1/tx/{signature}: whether the index has registered a transaction. */

@@ -1,4 +1,5 @@
 import type {
+  FaucetAnswer,
   AccountJson,
   WalletBalancesJson,
   ChallengeJson,
@@ -37,8 +38,6 @@ import type {
   TradeBuildRequest,
   TradeJson,
 } from './api-types.js';
-import type { Static } from 'typebox';
-import type { FaucetAnswer } from '../api/schemas/faucet.js';
 import { LaunchdeskError } from './client-error.js';
 import { NothingToClaimError, nothingToClaimOf } from './claim-status.js';
 import type { ApiErrorCode } from './api-types.js';
@@ -116,7 +115,7 @@ export interface UploadRequest {
 }
 
 /** POST /v1/sandbox/faucet's answer: each asset paid, with its amount and transaction (null when not asked). */
-export type FaucetJson = Static<typeof FaucetAnswer>;
+export type FaucetJson = FaucetAnswer;
 
 const path = (text: string) => encodeURIComponent(text);
 

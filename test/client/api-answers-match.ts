@@ -3,7 +3,7 @@
 // Each generated interface and its schema's Static type are assignable to each other: `npm run typecheck`
 // fails here when the writer gets a schema wrong.
 import type { Static } from 'typebox';
-import type { Account, ApiErrorCode, BuildAnswer, Candle, Challenge, ClaimBuildRequest, Coin, CoinDetail, CoinFees, CoinRisk, CoinRiskBlock, CoinRoute, CoinSchedule, CoinSort, DailyStats, ExpectedKey, Graduated, Holder, HolderVault, Holders, IndexProgress, IssuerDifference, IssuerStatus, KeyCreated, KeyInfo, KeyList, KeyUsage, NativePair, Params, PayeeBuildRequest, Payout, PlantBuildRequest, Quote, QuoteRequest, Registration, RewardRun, Ring, RunDetail, RunPayment, ScheduledRun, SendAnswer, SendRequest, Stats, StockPair, StockStatus, StreamEvent, StreamFrame, SwapBuildRequest, Trade, TradeBuildRequest, WalletBalances, WalletCoinBalance } from '../../core/client/api-answers.js';
+import type { Account, ApiErrorCode, BuildAnswer, Candle, Challenge, ClaimBuildRequest, Coin, CoinDetail, CoinFees, CoinRisk, CoinRiskBlock, CoinRoute, CoinSchedule, CoinSort, DailyStats, ExpectedKey, FaucetAnswer, FaucetRequest, Graduated, Holder, HolderVault, Holders, IndexProgress, IssuerDifference, IssuerStatus, KeyCreated, KeyInfo, KeyList, KeyUsage, NativePair, Params, PayeeBuildRequest, Payout, PlantBuildRequest, Quote, QuoteRequest, Registration, RewardRun, Ring, RunDetail, RunPayment, ScheduledRun, SendAnswer, SendRequest, Stats, StockPair, StockStatus, StreamEvent, StreamFrame, SwapBuildRequest, Trade, TradeBuildRequest, WalletBalances, WalletCoinBalance } from '../../core/client/api-answers.js';
 import type { Coin as ApiSchemasCoin_Coin, CoinDetail as ApiSchemasCoin_CoinDetail, NativePairBlock as ApiSchemasCoin_NativePairBlock, RouteBlock as ApiSchemasCoin_RouteBlock } from '../../core/api/schemas/coin.js';
 import type { StockPairBlock as ApiSchemasStockPair_StockPairBlock } from '../../core/api/schemas/stock-pair.js';
 import type { CoinRisk as ApiSchemasRisk_CoinRisk, CoinRiskBlock as ApiSchemasRisk_CoinRiskBlock } from '../../core/api/schemas/risk.js';
@@ -22,6 +22,7 @@ import type { Params as ApiSchemasParams_Params } from '../../core/api/schemas/p
 import type { ChallengeAnswer as ApiRoutesKeys_ChallengeAnswer, KeyCreated as ApiRoutesKeys_KeyCreated, KeyInfo as ApiRoutesKeys_KeyInfo, KeyList as ApiRoutesKeys_KeyList, KeyUsageAnswer as ApiRoutesKeys_KeyUsageAnswer } from '../../core/api/routes/keys.js';
 import type { IndexProgressJson as ApiSchemasStream_IndexProgressJson, StreamEvent as ApiSchemasStream_StreamEvent, StreamFrame as ApiSchemasStream_StreamFrame } from '../../core/api/schemas/stream.js';
 import type { ClaimBuildBody as ApiSchemasRequests_ClaimBuildBody, PayeeBuildBody as ApiSchemasRequests_PayeeBuildBody, PlantBuildBody as ApiSchemasRequests_PlantBuildBody, QuoteQuery as ApiSchemasRequests_QuoteQuery, RegistrationAnswer as ApiSchemasRequests_RegistrationAnswer, SendAnswer as ApiSchemasRequests_SendAnswer, SendBody as ApiSchemasRequests_SendBody, SwapBuildBody as ApiSchemasRequests_SwapBuildBody, TradeBuildBody as ApiSchemasRequests_TradeBuildBody } from '../../core/api/schemas/requests.js';
+import type { FaucetAnswer as ApiSchemasFaucet_FaucetAnswer, FaucetRequest as ApiSchemasFaucet_FaucetRequest } from '../../core/api/schemas/faucet.js';
 import type { ApiErrorCode as ServerApiErrorCode } from '../../core/api/api-error.js';
 import type { CoinSort as ServerCoinSort } from '../../core/index/store/index-queries.js';
 import type { ExpectedKey as ServerExpectedKey } from '../../core/api/schemas/expected.js';
@@ -77,6 +78,8 @@ export const SAME_AS_SCHEMA: { readonly [name: string]: true } = {
   PayeeBuildRequest: true satisfies MutuallyAssignable<PayeeBuildRequest, Static<typeof ApiSchemasRequests_PayeeBuildBody>>,
   SendRequest: true satisfies MutuallyAssignable<SendRequest, Static<typeof ApiSchemasRequests_SendBody>>,
   SendAnswer: true satisfies MutuallyAssignable<SendAnswer, Static<typeof ApiSchemasRequests_SendAnswer>>,
+  FaucetRequest: true satisfies MutuallyAssignable<FaucetRequest, Static<typeof ApiSchemasFaucet_FaucetRequest>>,
+  FaucetAnswer: true satisfies MutuallyAssignable<FaucetAnswer, Static<typeof ApiSchemasFaucet_FaucetAnswer>>,
   Registration: true satisfies MutuallyAssignable<Registration, Static<typeof ApiSchemasRequests_RegistrationAnswer>>,
   ApiErrorCode: true satisfies MutuallyAssignable<ApiErrorCode, ServerApiErrorCode>,
   CoinSort: true satisfies MutuallyAssignable<CoinSort, ServerCoinSort>,

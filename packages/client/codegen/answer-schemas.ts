@@ -19,6 +19,7 @@ import { Difference, IssuerStatusAnswer, IssuerStatusRecord } from '../../../cor
 import { IndexProgressJson, StreamEvent, StreamFrame } from '../../../core/api/schemas/stream.js';
 import { Trade } from '../../../core/api/schemas/trade.js';
 import { WalletBalances, WalletCoinBalance } from '../../../core/api/schemas/wallet-balances.js';
+import { FaucetAnswer, FaucetRequest } from '../../../core/api/schemas/faucet.js';
 import { COIN_SORTS } from '../../../core/index/store/index-queries.js';
 
 /** One answer (or request) of /v1 given a name of its own in the client's types. */
@@ -102,6 +103,8 @@ export const ANSWER_SCHEMAS: readonly NamedSchema[] = [
   requests('PayeeBuildRequest', PayeeBuildBody, 'PayeeBuildBody', 'POST /v1/payee/build'),
   requests('SendRequest', SendBody, 'SendBody', 'POST /v1/tx/send'),
   requests('SendAnswer', SendAnswer),
+  at('core/api/schemas/faucet.ts')('FaucetRequest', FaucetRequest, 'FaucetRequest', 'POST /v1/sandbox/faucet (sandbox only; a local addition)'),
+  at('core/api/schemas/faucet.ts')('FaucetAnswer', FaucetAnswer, 'FaucetAnswer', 'What the sandbox faucet paid: each asked amount with its transaction, null when not asked for.'),
   requests('Registration', RegistrationAnswer, 'RegistrationAnswer', "GET /v1/tx/{signature}: whether the index has registered a transaction."),
 ];
 
