@@ -83,23 +83,41 @@ function toChainError(error: unknown, what: string, url: string): DeskError {
   return new DeskError('unavailable', `${what}: ${message}`, undefined, { cause: error });
 }
 
+/**
+ * The longest one JSON-RPC call waits (a mint's token accounts over a public endpoint take seconds, not tens
+ * of them); without it, Node's own limit is five minutes of a desk that looks frozen.
+ */
+export const RPC_CALL_TIMEOUT_MS = 30_000;
+
 export class RpcChain implements Chain {
   readonly kind = 'rpc' as const;
   private readonly rpc: ReturnType<typeof createSolanaRpc>;
   private readonly subscriptions: ReturnType<typeof createSolanaRpcSubscriptions> | null;
   private readonly aborts = new Set<AbortController>();
 
-  constructor(readonly rpcUrl: string, readonly wsUrl: string | null = null) {
+  constructor(
+    readonly rpcUrl: string,
+    readonly wsUrl: string | null = null,
+    /** How long one call may wait for its answer: a cluster that takes the connection and never answers is away. */
+    private readonly callTimeoutMs: number = RPC_CALL_TIMEOUT_MS,
+  ) {
     this.rpc = createSolanaRpc(rpcUrl);
     this.subscriptions = wsUrl ? createSolanaRpcSubscriptions(wsUrl) : null;
   }
 
-  private async call<T>(what: string, request: { send(): Promise<T> }): Promise<T> {
+  private async call<T>(what: string, request: { send(options?: { abortSignal?: AbortSignal }): Promise<T> }): Promise<T> {
+    const abortSignal = AbortSignal.timeout(this.callTimeoutMs);
     try {
-      return await request.send();
+      return await request.send({ abortSignal });
     } catch (error) {
+      if (abortSignal.aborted) throw this.timedOut(what, error);
       throw toChainError(error, what, this.rpcUrl);
     }
+  }
+
+  private timedOut(what: string, cause: unknown): DeskError {
+    const where = clusterLabel(this.rpcUrl);
+    return new DeskError('unavailable', `the cluster at ${where} did not answer ${what} within ${this.callTimeoutMs / 1000} s`, { call: what, url: where }, { cause });
   }
 
   async getAccount(address: Address, commitment: Commitment = 'confirmed'): Promise<ChainAccount | null> {
@@ -191,11 +209,14 @@ export class RpcChain implements Chain {
 
   async send(wire: Uint8Array, options: { skipPreflight?: boolean } = {}): Promise<Signature> {
     const encoded = Buffer.from(wire).toString('base64') as Base64EncodedWireTransaction;
+    const abortSignal = AbortSignal.timeout(this.callTimeoutMs);
     try {
       return await this.rpc
         .sendTransaction(encoded, { encoding: 'base64', skipPreflight: options.skipPreflight ?? false, preflightCommitment: 'confirmed' })
-        .send();
+        .send({ abortSignal });
     } catch (error) {
+      // Whether it reached the cluster is unknown: the caller's confirm (by signature) tells.
+      if (abortSignal.aborted) throw this.timedOut('sendTransaction', error);
       if (isSolanaError(error) && clusterUnreachable(error, this.rpcUrl) === null) {
         const cause = (error as { cause?: unknown }).cause;
         const context = (error as { context?: Json }).context ?? {};

@@ -16,7 +16,7 @@ import type {
   TradeJson,
 } from './api-types.js';
 import { clientWorld } from './cluster-view.js';
-import { isLaunchdeskError, LaunchdeskError } from './client-error.js';
+import { asLaunchdeskError, isLaunchdeskError, LaunchdeskError } from './client-error.js';
 import { pinDifferences, type Pins } from './pins.js';
 import { sendThroughRelay, sendThroughRpc, type SendRoute } from './send.js';
 import { V1Client, type FaucetAsk, type FaucetJson, type UploadRequest } from './v1-client.js';
@@ -351,11 +351,15 @@ export function basisPointsOfPercent(percent: number | string): bigint {
 
 /** What the wallet's associated token account of the coin holds, read from chain (0 without one). */
 async function coinBalanceOf(chain: Chain, wallet: Address, mint: Address): Promise<bigint> {
-  const mintAccount = await chain.getAccount(mint, 'confirmed');
-  if (!mintAccount) throw new LaunchdeskError('not_found', `coin ${mint} has no mint account on your RPC's cluster`, null);
-  const account = await findAssociatedTokenAccount(wallet, mint, mintAccount.owner);
-  const held = await chain.getAccount(account, 'confirmed');
-  return held && isTokenAccount(held) ? tokenAccountAmount(held.data) : 0n;
+  try {
+    const mintAccount = await chain.getAccount(mint, 'confirmed');
+    if (!mintAccount) throw new LaunchdeskError('not_found', `coin ${mint} has no mint account on your RPC's cluster`, null);
+    const account = await findAssociatedTokenAccount(wallet, mint, mintAccount.owner);
+    const held = await chain.getAccount(account, 'confirmed');
+    return held && isTokenAccount(held) ? tokenAccountAmount(held.data) : 0n;
+  } catch (error) {
+    throw asLaunchdeskError(error); // your RPC away: `unavailable`, naming its URL
+  }
 }
 
 /** The next step a split build names (already compared with the caller's request by verifyBuild). */

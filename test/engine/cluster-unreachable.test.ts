@@ -48,6 +48,26 @@ describe('a cluster that does not answer', () => {
     await f?.close();
   });
 
+  it('RpcChain: a cluster that takes the connection and never answers is unavailable after the call\'s time limit, in words', async () => {
+    // A real socket that accepts and stays silent: what a hung endpoint does.
+    const held = new Set<import('node:net').Socket>();
+    const silent = createServer((socket) => held.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const quiet = `http://127.0.0.1:${(silent.address() as { port: number }).port}`;
+    try {
+      const chain = new RpcChain(quiet, null, 300);
+      const wallet = (await generateKeyPairSigner()).address;
+      for (const [what, attempt] of [['getAccountInfo', () => chain.getAccount(wallet)], ['sendTransaction', () => chain.send(new Uint8Array(64))]] as const) {
+        const error = await attempt().then(() => null, (e: unknown) => e);
+        expect(isDeskError(error, 'unavailable'), String(error)).toBe(true);
+        expect((error as Error).message).toBe(`the cluster at ${quiet} did not answer ${what} within 0.3 s`);
+      }
+    } finally {
+      for (const socket of held) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+
   it('RpcChain: unavailable, naming the URL and the reason, for a read, a simulation and a send', async () => {
     const chain = new RpcChain(url);
     const wallet = (await generateKeyPairSigner()).address;
