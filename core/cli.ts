@@ -2,7 +2,7 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { isLaunchdeskError } from './client/client-error.js';
-import { CommandLineRefusal, readCommandLine } from './command-line.js';
+import { CommandLineRefusal, readCommandLine } from './cli/command-line.js';
 import { isDeskError } from './errors.js';
 import type { CommandValues } from './cli/command-values.js';
 import { Declined, exitCodeOf, LandedThenFailed } from './cli/exit-codes.js';
@@ -11,7 +11,7 @@ import { Declined, exitCodeOf, LandedThenFailed } from './cli/exit-codes.js';
 export { DEFAULT_API_PORT } from './cli/trade-usage.js';
 
 /**
- * `launchdesk`: the command line is read (core/command-line.ts, with commander) and the command it names
+ * `launchdesk`: the command line is read (core/cli/command-line.ts, with commander) and the command it names
  * run; each command's code lives in core/cli/, one concept per file. Exit statuses: core/cli/exit-codes.ts.
  */
 type Run = (positionals: readonly string[], values: CommandValues, rest: readonly string[]) => Promise<void> | void;

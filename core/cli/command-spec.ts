@@ -1,6 +1,6 @@
 /**
  * One `launchdesk` command as its help shows it, said as data so that the command line can be read
- * (core/command-line.ts builds it with commander) without loading what the command runs.
+ * (core/cli/command-line.ts builds it with commander) without loading what the command runs.
  */
 export interface CommandSpec {
   /** The words after `launchdesk`: `serve`, or `wallet new` for a subcommand. */

@@ -3,7 +3,7 @@ import { defaultSandboxDir } from '../config/paths.js';
 import { DeskError } from '../errors.js';
 import { CLI_ENV, envText, type CliEnvName } from './cli-environment.js';
 
-/** The flags as the command line read them (core/command-line.ts): a string, or true for a switch. */
+/** The flags as the command line read them (core/cli/command-line.ts): a string, or true for a switch. */
 export type CommandValues = Readonly<Record<string, string | boolean | undefined>>;
 
 /** A flag that takes a value: its text, or undefined when it was not given. */

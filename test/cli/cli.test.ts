@@ -3,7 +3,7 @@ import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateKeyPairSigner, getAddressEncoder } from '@solana/kit';
 import { afterAll, describe, expect, it } from 'vitest';
-import { COMMAND_NAMES } from '../../core/command-line.js';
+import { COMMAND_NAMES } from '../../core/cli/command-line.js';
 import { IndexStore } from '../../core/index/store/index-store.js';
 import { writeProfile } from '../../core/config/profile.js';
 import { startRpcFacade } from '../../core/sandbox/rpc/server.js';

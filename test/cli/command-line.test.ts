@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMMAND_NAMES, commandUsage, readCommandLine } from '../../core/command-line.js';
+import { COMMAND_NAMES, commandUsage, readCommandLine } from '../../core/cli/command-line.js';
 import { isDeskError } from '../../core/errors.js';
 
 function usageErrorOf(argv: string[]): string {

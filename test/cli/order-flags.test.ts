@@ -7,7 +7,7 @@ import { durationSecondsOf, expiresAtOf, ORDER_BOUNDS, orderBodyOf, orderKindOf,
 import { ORDER_KIND_WORDS } from '../../core/cli/order-usage.js';
 import { exitCodeOf } from '../../core/cli/exit-codes.js';
 import { LaunchdeskError } from '../../core/client/client-error.js';
-import { readCommandLine } from '../../core/command-line.js';
+import { readCommandLine } from '../../core/cli/command-line.js';
 import { isDeskError } from '../../core/errors.js';
 import { tempDir } from '../helpers/sandbox.js';
 

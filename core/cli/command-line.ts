@@ -1,12 +1,12 @@
 import { Command, CommanderError, Option } from 'commander';
-import type { CommandGroupSpec, CommandSpec } from './cli/command-spec.js';
-import { EXIT_CODE_LINES } from './cli/exit-codes.js';
-import { ORDER_GROUP } from './cli/order-usage.js';
-import { SERVICE_COMMANDS } from './cli/service-usage.js';
-import { TRADE_COMMANDS } from './cli/trade-usage.js';
-import { WALLET_GROUP } from './cli/wallet-usage.js';
-import { DeskError } from './errors.js';
-import { packageVersion } from './cli/package-version.js';
+import type { CommandGroupSpec, CommandSpec } from './command-spec.js';
+import { EXIT_CODE_LINES } from './exit-codes.js';
+import { ORDER_GROUP } from './order-usage.js';
+import { SERVICE_COMMANDS } from './service-usage.js';
+import { TRADE_COMMANDS } from './trade-usage.js';
+import { WALLET_GROUP } from './wallet-usage.js';
+import { DeskError } from '../errors.js';
+import { packageVersion } from './package-version.js';
 
 /**
  * The `launchdesk` command line, read with commander: each command's flags and usage text (said as data
