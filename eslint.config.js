@@ -13,6 +13,7 @@ import { builtinModules } from 'node:module';
  * - core/math is pure: no I/O of any kind.
  * - only core/chain and core/sandbox talk to a cluster (kit's RPC factories, LiteSVM, web sockets).
  * - only the store layers (core/index/store, core/api/store) talk SQL.
+ * - a route file (core/api/routes) imports no other route file, nor core/api/server.ts.
  */
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 // core/stocks is browser-safe except core/stocks/node (the server's wiring of its reader).
@@ -71,6 +72,21 @@ export default tseslint.config(
       'no-restricted-imports': ['error', {
         paths: [...clusterClients.paths.filter((p) => p.name !== 'ws'), sqlClients, { name: 'electron', message: 'core/ runs without Electron.' }],
         patterns: [{ group: ['**/electron/**', '**/renderer/**'], message: 'core/ never imports electron/ or renderer/.' }],
+      }],
+    },
+  },
+  {
+    // A route file registers routes and imports no other route, nor the server that registers it: what routes
+    // share lives in core/api/route-kit, the context they are given in core/api/api-context.ts.
+    files: ['core/api/routes/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [...clusterClients.paths, sqlClients, { name: 'electron', message: 'core/ runs without Electron; only electron/ may import it.' }],
+        patterns: [
+          { group: ['**/electron/**', '**/renderer/**'], message: 'core/ never imports electron/ or renderer/.' },
+          { regex: '^\\./|^\\.\\./routes/', message: 'A route does not import another route: what routes share goes in core/api/route-kit.' },
+          { regex: '^\\.\\./server(\\.js)?$', message: 'A route does not import the server: Api and ApiContext come from core/api/api-context.ts.' },
+        ],
       }],
     },
   },

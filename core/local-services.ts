@@ -1,6 +1,7 @@
 import { WATCH_FILE, WatchBook } from './api/store/watch-book.js';
 import { join } from 'node:path';
-import { createApiServer, listenLocal, type Api } from './api/server.js';
+import type { Api } from './api/api-context.js';
+import { createApiServer, listenLocal } from './api/server.js';
 import { issuerStatusOn } from './stocks/node/issuer-status-node.js';
 import { KeyStore } from './api/store/key-store.js';
 import { ContentStore } from './content/content-store.js';

@@ -5,7 +5,7 @@ import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DeskError } from '../errors.js';
-import type { Api } from './server.js';
+import type { Api } from './api-context.js';
 
 /**
  * The built desk (renderer/, `vite build` into dist/desk) served at `/`, the same origin as /v1, so the

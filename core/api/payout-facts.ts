@@ -1,7 +1,7 @@
 import type { Address } from '@solana/kit';
 import { findAssociatedTokenAccount } from '../programs/launchpad/pdas.js';
 import type { PayoutFacts, RunTiming } from '../types/payee-payout.js';
-import type { ApiContext } from './server.js';
+import type { ApiContext } from './api-context.js';
 
 /** How many of a coin's latest fee movements are looked through for its latest payout. */
 const PAYOUT_LOOKBACK = 200;

@@ -1,35 +1,19 @@
 import type { Address } from '@solana/kit';
 import { timingSafeEqual } from 'node:crypto';
 import { createRequire } from 'node:module';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyError,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  type RawReplyDefaultExpression,
-  type RawRequestDefaultExpression,
-  type RawServerDefault,
-} from 'fastify';
-import type { IssuerStatus } from '../stocks/issuer-status.js';
-import type { Faucet } from '../sandbox/faucet.js';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import { registerFaucetRoute } from './routes/faucet.js';
 import { issuerStatusOn } from '../stocks/node/issuer-status-node.js';
 import { registerStockRoutes } from './routes/stocks.js';
 import { registerZcashRoutes } from './routes/zcash.js';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Chain } from '../chain/chain.js';
-import type { ContentStore } from '../content/content-store.js';
-import type { NetworkProfile } from '../config/profile.js';
 import { DeskError } from '../errors.js';
-import type { ProgressFeed } from '../index/index-progress.js';
-import type { IndexStore } from '../index/store/index-store.js';
 import { isApiError, toApiError } from './api-error.js';
 import { serializationSchema } from './schemas/common.js';
 import { loopbackHostProblem, loopbackOriginProblem } from './loopback.js';
 import { requestRefusal, schemaRefusal } from './request-refusals.js';
-import { RATE_GROUPS, RateLimiter, type RateGroup, type RateTier } from './rate-limit.js';
+import { RATE_GROUPS, RateLimiter, type RateTier } from './rate-limit.js';
 import { registerCoinRoutes } from './routes/coins.js';
 import { registerDocsRoutes } from './routes/docs.js';
 import { registerKeyRoutes } from './routes/keys.js';
@@ -39,71 +23,20 @@ import { registerPlantRoutes } from './routes/plant.js';
 import { registerPayeeRoutes } from './routes/payee.js';
 import { registerSwapRoutes } from './routes/swap.js';
 import { registerRelayRoutes } from './routes/relay.js';
-import type { Relay } from '../relay/relay.js';
-import type { KeyRecord, KeyStore } from './store/key-store.js';
 import { registerReadRoutes } from './routes/reads.js';
 import { registerRunRoutes } from './routes/runs.js';
 import { registerRiskRoutes } from './routes/risk.js';
-import type { ServiceRuns } from '../runs/service-runs.js';
 import { registerUploadRoutes } from './routes/upload.js';
 import { registerStreamRoute } from './routes/stream.js';
 import { StreamHub } from './stream/stream-hub.js';
 import { WalletWatches } from './stream/wallet-watch.js';
-import { streamCoinContext } from './routes/query.js';
+import { streamCoinContext } from './route-kit/coin-context.js';
 import { registerDeskApi } from './desk/desk-api.js';
 import { registerOrderRoutes } from './routes/orders.js';
 import { registerReviewKitRoute } from './desk/review-kit-route.js';
-import type { DeskSigning } from './desk/desk-signing.js';
 import { DESK_TOKEN_HEADER } from './desk/desk-token.js';
 import { defaultDeskDir, deskSessionOf, newDeskSession, registerDeskRoutes } from './desk-site.js';
-
-export interface ApiContext {
-  readonly store: IndexStore;
-  readonly chain: Chain;
-  readonly profile: NetworkProfile;
-  /** API keys; without a store every key is unknown (401) and key management answers 503. */
-  readonly keys?: KeyStore;
-  /** The relay and its build ledger; without one builds are answered but not recorded, and sends answer 503. */
-  readonly relay?: Relay;
-  /** Uploaded images and metadata, served at /ipfs/{cid}; without a store uploads answer 503. */
-  readonly content?: ContentStore;
-  /** The index's progress, for the stream's `progress` topic. */
-  readonly progress?: ProgressFeed;
-  /**
-   * The embedded sandbox's faucet, for POST /v1/sandbox/faucet (a local addition); absent, or on a profile whose
-   * cluster is not `sandbox`, the route is not registered at all.
-   */
-  readonly faucet?: Faucet | null;
-  /** The desk's wallets and signing (/desk-api), behind this run's desk token; absent: those routes answer 404. */
-  readonly desk?: DeskSigning;
-  /** The service's runs on this machine, for a coin's schedule; absent: the schedule says they are off. */
-  readonly runs?: ServiceRuns | null;
-  /** The stocks' issuer status; absent: one is made over `chain` and the profile's stock review. */
-  readonly stocks?: IssuerStatus;
-  /** Where the built desk is (dist/desk of this package by default); null serves no desk at `/`. */
-  readonly deskDir?: string | null;
-  /** Milliseconds; injectable for the rate-limit tests. */
-  readonly now?: () => number;
-  /**
-   * Told of every error that is not a refusal in the spec's model (a bug, a library's throw, an internal
-   * code): the answer is a plain 503 and the detail goes here. Default: one line and the stack on stderr.
-   */
-  readonly onUnexpectedError?: (error: unknown, where: string) => void;
-}
-
-export type Api = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The spec's route group this route counts in. */
-    rateGroup?: RateGroup;
-  }
-  interface FastifyRequest {
-    /** The live API key the request came with, if any. */
-    apiKey?: KeyRecord;
-  }
-}
-
+import type { Api, ApiContext } from './api-context.js';
 
 /** The spec's filter names (Errors: an unknown `sort`, `stage`, `quote`, `stock` or `pair` answers 400 invalid_param). */
 const FILTERS = ['sort', 'stage', 'quote', 'stock', 'pair'] as const;

@@ -1,7 +1,8 @@
 import http from 'node:http';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { createApiServer, listenLocal, type Api } from '../../core/api/server.js';
+import type { Api } from '../../core/api/api-context.js';
+import { createApiServer, listenLocal } from '../../core/api/server.js';
 import { KeyStore } from '../../core/api/store/key-store.js';
 import { Relay } from '../../core/relay/relay.js';
 import { BuildLedger } from '../../core/relay/store/build-ledger.js';

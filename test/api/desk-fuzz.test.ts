@@ -4,7 +4,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ERROR_STATUS } from '../../core/api/api-error.js';
 import { DESK_TOKEN_HEADER } from '../../core/api/desk/desk-token.js';
-import type { Api } from '../../core/api/server.js';
+import type { Api } from '../../core/api/api-context.js';
 import { OsKeychain } from '../../core/signer/keychain.js';
 import { startKeychainSession, type KeychainSession } from '../helpers/keychain-session.js';
 import { LIBRARY_WORDS } from '../helpers/library-words.js';

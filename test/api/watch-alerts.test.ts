@@ -1,6 +1,7 @@
 import { generateKeyPairSigner, type Address, type KeyPairSigner } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiServer, listenLocal, type Api } from '../../core/api/server.js';
+import type { Api } from '../../core/api/api-context.js';
+import { createApiServer, listenLocal } from '../../core/api/server.js';
 import { SandboxChain } from '../../core/chain/sandbox-chain.js';
 import { TOKEN_2022_PROGRAM } from '../../core/programs/token-account.js';
 import { OsKeychain } from '../../core/signer/keychain.js';

@@ -1,7 +1,8 @@
 import { SANDBOX_STOCK_PAIRS } from '../../core/sandbox/genesis/stock-pairs.js';
 import { mkdirSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createApiServer, listenLocal, type Api } from '../../core/api/server.js';
+import type { Api } from '../../core/api/api-context.js';
+import { createApiServer, listenLocal } from '../../core/api/server.js';
 import { SandboxChain } from '../../core/chain/sandbox-chain.js';
 import { formatCompactUnits, formatPrice } from '../../core/math/decimal-display.js';
 import { poolLiquidityZat } from '../../core/math/pool-liquidity.js';

@@ -43,6 +43,14 @@ describe('import layering check', () => {
     expect(await messagesFor('core/relay/relay.ts', "import Database from 'better-sqlite3';\nnew Database(':memory:');\n")).toEqual([expect.stringMatching(/talk SQL/)]);
   });
 
+  it('keeps a route file from importing another route file or the server', async () => {
+    expect(await messagesFor('core/api/routes/swap.ts', "import { registerTradeRoutes } from './trade.js';\nexport const r = registerTradeRoutes;\n")).toEqual([expect.stringMatching(/A route does not import another route/)]);
+    expect(await messagesFor('core/api/routes/swap.ts', "import type { QuoteAnswer } from './trade.js';\nexport type Q = typeof QuoteAnswer;\n")).toEqual([expect.stringMatching(/A route does not import another route/)]);
+    expect(await messagesFor('core/api/routes/swap.ts', "import type { Api } from '../server.js';\nexport type A = Api;\n")).toEqual([expect.stringMatching(/A route does not import the server/)]);
+    expect(await messagesFor('core/api/routes/swap.ts', "import type { Api } from '../api-context.js';\nimport { amountOf } from '../route-kit/request-values.js';\nexport type A = Api;\nexport const a = amountOf;\n")).toEqual([]);
+    expect(await messagesFor('core/api/routes/swap.ts', "import { app } from 'electron';\napp.quit();\n")).toHaveLength(1);
+  });
+
   it('keeps core/math pure', async () => {
     expect(await messagesFor('core/math/curve.ts', "import { readFileSync } from 'node:fs';\nreadFileSync('x');\n")).toEqual([expect.stringMatching(/core\/math is pure/)]);
     expect(await messagesFor('core/math/curve.ts', "import { Sandbox } from '../sandbox/sandbox.js';\nSandbox.open({dataDir:null});\n")).toEqual([expect.stringMatching(/core\/math depends on nothing else/)]);

@@ -1,4 +1,4 @@
-import type { Api, ApiContext } from '../server.js';
+import type { Api, ApiContext } from '../api-context.js';
 import { assertFieldBounds } from './field-bounds.js';
 import { assertDeskToken } from './desk-token.js';
 import type { DeskSigning } from './desk-signing.js';

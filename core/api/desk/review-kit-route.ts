@@ -1,7 +1,7 @@
 import { readWorld } from '../../engine/world.js';
-import { ERROR_RESPONSES } from '../routes/query.js';
+import { ERROR_RESPONSES } from '../route-kit/route-config.js';
 import { ReviewKitSchema } from '../schemas/desk.js';
-import type { Api, ApiContext } from '../server.js';
+import type { Api, ApiContext } from '../api-context.js';
 import { reviewKitOf } from './review-context.js';
 
 /**

@@ -4,8 +4,8 @@ import { payFromFaucet } from '../faucet-payment.js';
 import { EXPORT_CONFIRMATION, type WalletList } from '../../signer/wallet-book.js';
 import { ConfirmBody, CreateWalletBody, FaucetBody, ImportWalletBody, KeychainStatusSchema, RenameWalletBody, WalletEntrySchema, WalletListSchema, WalletParams } from '../schemas/desk.js';
 import { Type } from 'typebox';
-import { ERROR_RESPONSES } from '../routes/query.js';
-import type { Api, ApiContext } from '../server.js';
+import { ERROR_RESPONSES } from '../route-kit/route-config.js';
+import type { Api, ApiContext } from '../api-context.js';
 import type { DeskSigning } from './desk-signing.js';
 
 const listOf = (desk: DeskSigning, list: WalletList = desk.wallets.list()) => ({ wallets: [...list.wallets], active: list.active, faucet: desk.faucet !== null, exportConfirmation: EXPORT_CONFIRMATION });

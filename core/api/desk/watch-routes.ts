@@ -4,12 +4,12 @@ import { formatDecimalUnits, parseDecimalUnits } from '../../math/units.js';
 import { AlertWatcher } from '../../watch/alert-watcher.js';
 import { LEVEL_DECIMALS, levelValue, startsArmed, type LevelMetric } from '../../math/level-cross.js';
 import type { FiredAlert, LevelRule, WatchBook } from '../store/watch-book.js';
-import { ERROR_RESPONSES } from '../routes/query.js';
+import { ERROR_RESPONSES } from '../route-kit/route-config.js';
 import { MintParams } from '../schemas/common.js';
 import { WalletParams } from '../schemas/desk.js';
 import { AlertList, AlertQuery, AlertRuleBody, AlertRuleList, AlertRuleParams, AlertRuleQuery, AlertRuleSchema, FollowBody, SeenBody, WatchSchema, WatchSettingsBody, type AlertJson, type AlertRuleJson } from '../schemas/watch.js';
 import { Type } from 'typebox';
-import type { Api, ApiContext } from '../server.js';
+import type { Api, ApiContext } from '../api-context.js';
 import type { DeskSigning } from './desk-signing.js';
 
 const HIDE = { hide: true };

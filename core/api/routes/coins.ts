@@ -8,18 +8,19 @@ import { Candle, CANDLE_INTERVAL_NAMES, presentCandle } from '../schemas/candle.
 import { Coin, CoinDetail, presentCoin, routeOf, STAGES, stockKeyOf } from '../schemas/coin.js';
 import { invalidParam, notFound } from '../api-error.js';
 import { AnswerCache } from '../answer-cache.js';
-import { AddressString, Cursor, Limit, MintParams, Page } from '../schemas/common.js';
+import { AddressString, Cursor, Limit, MintParams, Page, StringEnum } from '../schemas/common.js';
 import { CoinFees, presentFees } from '../schemas/fees.js';
 import { presentTrade, Trade } from '../schemas/trade.js';
-import type { Api, ApiContext } from '../server.js';
-import { addressOf, coinContextFor, ERROR_RESPONSES, listedCoinKeyOf, listedCoinOf, nextOffset, offsetOf, pairFilterOf, READS, stockRatesOf, stockReadingsFor, StringEnum, tradeCursorOf, tradeCursorText, tradeStockOf } from './query.js';
+import type { Api, ApiContext } from '../api-context.js';
+import { addressOf } from '../route-kit/request-values.js';
+import { coinContextFor, stockRatesOf, stockReadingsFor, tradeStockOf } from '../route-kit/coin-context.js';
+import { ERROR_RESPONSES, READS } from '../route-kit/route-config.js';
+import { listedCoinKeyOf, listedCoinOf } from '../route-kit/coin-lookup.js';
+import { nextOffset, offsetOf, tradeCursorOf, tradeCursorText } from '../route-kit/page-cursors.js';
+import { pairFilterOf, QUOTES } from '../route-kit/pair-filter.js';
 
 /** What Fastify sends serialised JSON as: a kept page goes out with the same header. */
 const JSON_TYPE = 'application/json; charset=utf-8';
-
-/** The `quote` filter: ZEC-paired, native-paired, or stock-paired coins. */
-export const QUOTES = ['zec', 'native', 'stocks'] as const;
-
 
 /** The coin reads: list, search, detail, trades, candles, fees. */
 export function registerCoinRoutes(app: Api, ctx: ApiContext): void {

@@ -1,4 +1,4 @@
-import type { Api } from '../server.js';
+import type { Api } from '../api-context.js';
 
 /**
  * The readable reference at /v1/docs, rendered on the server from the OpenAPI document the routes' own

@@ -2,9 +2,9 @@ import type { Address } from '@solana/kit';
 import { DeskError } from '../../errors.js';
 import { assertFaucetAmount, payFromFaucet, type FaucetAsset } from '../faucet-payment.js';
 import { FaucetAnswer, FaucetRequest } from '../schemas/faucet.js';
-import type { Api, ApiContext } from '../server.js';
-import { addressOf, ERROR_RESPONSES } from './query.js';
-import { BUILDS } from './trade.js';
+import type { Api, ApiContext } from '../api-context.js';
+import { addressOf } from '../route-kit/request-values.js';
+import { ERROR_RESPONSES, BUILDS } from '../route-kit/route-config.js';
 
 const ASSETS: readonly (readonly ['sol' | 'zec' | 'native', FaucetAsset])[] = [['sol', 'SOL'], ['zec', 'ZEC'], ['native', 'native']];
 

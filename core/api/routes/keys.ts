@@ -3,10 +3,11 @@ import type { FastifyRequest } from 'fastify';
 import { DeskError } from '../../errors.js';
 import { invalidParam, notFound } from '../api-error.js';
 import { AddressString, UnixSeconds } from '../schemas/common.js';
-import type { Api, ApiContext } from '../server.js';
+import type { Api, ApiContext } from '../api-context.js';
 import { MAX_KEYS_PER_WALLET, type KeyRecord } from '../store/key-store.js';
 import { parseSignInMessage, SIGN_IN_STATEMENT, signatureBytesOf, signedBy, signInMessage } from '../sign-in.js';
-import { addressOf, ERROR_RESPONSES, READS } from './query.js';
+import { addressOf } from '../route-kit/request-values.js';
+import { ERROR_RESPONSES, READS } from '../route-kit/route-config.js';
 
 const CHALLENGE_MS = 5 * 60_000;
 

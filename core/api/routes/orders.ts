@@ -14,8 +14,9 @@ import type { DeskSigning } from '../desk/desk-signing.js';
 import { OrderBody, OrderDetailAnswer, OrderListAnswer, OrderListQuery, OrderParams } from '../schemas/orders.js';
 import { buysWith, KIND_FIELDS, ORDER_FIELDS } from '../../types/order-kinds.js';
 import type { Fill, Order, OrderAmount, OrderBook } from '../store/order-book.js';
-import type { Api, ApiContext } from '../server.js';
-import { ERROR_RESPONSES, listedCoinOf } from './query.js';
+import type { Api, ApiContext } from '../api-context.js';
+import { ERROR_RESPONSES } from '../route-kit/route-config.js';
+import { listedCoinOf } from '../route-kit/coin-lookup.js';
 
 const TAGS = { tags: ['local orders (not in the hosted spec)'] };
 const PRICE_DECIMALS = 18;

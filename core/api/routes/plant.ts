@@ -1,27 +1,17 @@
-import type { Address } from '@solana/kit';
 import { LISTING_RULES } from '../../config/listing-rules.js';
 import { NATIVE_SYMBOL } from '../../config/profile.js';
 import { buildPlanting, type PlantRequest } from '../../engine/plant.js';
 import { readWorld } from '../../engine/world.js';
 import { readRefusedWords } from '../../index/index-rules.js';
-import type { Payee } from '../../programs/vault/declare-payee.js';
 import { invalidParam } from '../api-error.js';
 import { buildAnswerOf, buildAnswerWith } from '../schemas/build.js';
 import { EXPECTED } from '../schemas/expected.js';
 import { PlantBuildBody } from '../schemas/requests.js';
-import type { Api, ApiContext } from '../server.js';
-import { addressOf, ERROR_RESPONSES } from './query.js';
-import { amountOf, computeUnitPriceField, slippageOf } from './trade.js';
+import type { Api, ApiContext } from '../api-context.js';
+import { addressOf, amountOf, computeUnitPriceField, payeeOf, slippageOf } from '../route-kit/request-values.js';
+import { ERROR_RESPONSES } from '../route-kit/route-config.js';
 
 const PLANTS = { rateGroup: 'plants' as const };
-
-/** `me`, `wallet:<address>` or `holders` (`me` only where the wallet is the planter). */
-export function payeeOf(value: string, field: string, me: Address | null): Payee {
-  if (value === 'holders') return { kind: 'holders' };
-  if (value === 'me' && me !== null) return { kind: 'wallet', wallet: me };
-  if (value.startsWith('wallet:')) return { kind: 'wallet', wallet: addressOf(value.slice('wallet:'.length), field) };
-  throw invalidParam(field, `${JSON.stringify(value.slice(0, 60))} is not a payee: use ${me !== null ? '`me`, ' : ''}\`wallet:<address>\` or \`holders\``);
-}
 
 /**
  * The spec's name rules, each refusal naming its field: name at most 32 bytes, ticker by

@@ -2,15 +2,18 @@ import { Type } from 'typebox';
 import type { Address } from '@solana/kit';
 import { Coin, pairBlockOf } from '../schemas/coin.js';
 import { Graduated, presentGraduated } from '../schemas/graduation.js';
-import { AddressString, Amount, Cursor, Limit, Page, SignedAmount } from '../schemas/common.js';
+import { AddressString, Amount, Cursor, Limit, Page, SignedAmount, StringEnum } from '../schemas/common.js';
 import { Params, readParams } from '../schemas/params.js';
 import { DailyStats, presentDaily, presentStats, Stats } from '../schemas/stats.js';
 import { presentTrade, Trade } from '../schemas/trade.js';
-import type { Api, ApiContext } from '../server.js';
+import type { Api, ApiContext } from '../api-context.js';
 import { presentWalletBalances, WalletBalances } from '../schemas/wallet-balances.js';
 import { readWalletHoldings } from '../../engine/wallet-holdings.js';
-import { QUOTES } from './coins.js';
-import { addressOf, coinContextFor, holdingValuer, ERROR_RESPONSES, nextOffset, offsetOf, pairFilterOf, READS, stockReadingsFor, StringEnum, tradeCursorOf, tradeCursorText, tradeStockOf } from './query.js';
+import { QUOTES, pairFilterOf } from '../route-kit/pair-filter.js';
+import { addressOf } from '../route-kit/request-values.js';
+import { coinContextFor, holdingValuer, stockReadingsFor, tradeStockOf } from '../route-kit/coin-context.js';
+import { ERROR_RESPONSES, READS } from '../route-kit/route-config.js';
+import { nextOffset, offsetOf, tradeCursorOf, tradeCursorText } from '../route-kit/page-cursors.js';
 
 
 /** A ZEC figure of a holding: null for a stock coin whose stock has no ZEC value (nothing is estimated). */

@@ -2,8 +2,8 @@ import { DeskError } from '../../errors.js';
 import { BUILD_ID_PATTERN } from '../../engine/build.js';
 import { signedTransactionsOf } from '../../relay/signed-input.js';
 import { invalidParam } from '../api-error.js';
-import type { Api, ApiContext } from '../server.js';
-import { ERROR_RESPONSES } from './query.js';
+import type { Api, ApiContext } from '../api-context.js';
+import { ERROR_RESPONSES } from '../route-kit/route-config.js';
 import { SendAnswer, SendBody } from '../schemas/requests.js';
 
 const RELAY = { rateGroup: 'relay' as const };

@@ -1,8 +1,9 @@
 import { notFound } from '../api-error.js';
 import { MintParams } from '../schemas/common.js';
 import { CoinRisk, presentRisk } from '../schemas/risk.js';
-import type { Api, ApiContext } from '../server.js';
-import { ERROR_RESPONSES, listedCoinKeyOf, READS } from './query.js';
+import type { Api, ApiContext } from '../api-context.js';
+import { ERROR_RESPONSES, READS } from '../route-kit/route-config.js';
+import { listedCoinKeyOf } from '../route-kit/coin-lookup.js';
 
 /** GET /v1/coins/{mint}/risk: a local addition (docs/api.md "Risk figures"), read as kept by the index. */
 export function registerRiskRoutes(app: Api, ctx: ApiContext): void {

@@ -1,7 +1,7 @@
 import { notFound } from '../api-error.js';
 import { IssuerStatusAnswer } from '../schemas/stocks.js';
-import type { Api, ApiContext } from '../server.js';
-import { ERROR_RESPONSES, READS } from './query.js';
+import type { Api, ApiContext } from '../api-context.js';
+import { ERROR_RESPONSES, READS } from '../route-kit/route-config.js';
 
 /** `GET /v1/stocks/issuers` (spec): the issuer status of every stock, at most 15 seconds old. */
 export function registerStockRoutes(app: Api, ctx: ApiContext): void {

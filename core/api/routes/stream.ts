@@ -1,8 +1,8 @@
 import { invalidParam } from '../api-error.js';
 import { StreamFrame } from '../schemas/stream.js';
-import type { Api } from '../server.js';
+import type { Api } from '../api-context.js';
 import { STREAM_PATH } from '../stream/stream-hub.js';
-import { ERROR_RESPONSES, READS } from './query.js';
+import { ERROR_RESPONSES, READS } from '../route-kit/route-config.js';
 
 const PROTOCOL = [
   'A WebSocket (an addition: the hosted API has no push). Connect with Upgrade: websocket from a client without an Origin, or from a page this server served.',

@@ -3,9 +3,9 @@ import { readWorld } from '../../engine/world.js';
 import { buildAnswerOf, buildAnswerWith } from '../schemas/build.js';
 import { EXPECTED } from '../schemas/expected.js';
 import { SwapBuildBody } from '../schemas/requests.js';
-import type { Api, ApiContext } from '../server.js';
-import { addressOf, ERROR_RESPONSES } from './query.js';
-import { amountOf, BUILDS, computeUnitPriceField, slippageOf } from './trade.js';
+import type { Api, ApiContext } from '../api-context.js';
+import { addressOf, amountOf, computeUnitPriceField, slippageOf } from '../route-kit/request-values.js';
+import { BUILDS, ERROR_RESPONSES } from '../route-kit/route-config.js';
 
 
 /** POST /v1/swap/build (spec "POST /v1/swap/build"): SOL to ZEC or ZEC to SOL through the cluster's aggregator. */

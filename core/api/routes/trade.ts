@@ -6,41 +6,17 @@ import type { Address } from '@solana/kit';
 import { readWorld } from '../../engine/world.js';
 import { SYSTEM_PROGRAM_ADDRESS } from '../../programs/launchpad/spl-programs.js';
 import { buildTrade, quoteTradeRequest, swapLegExpected, type RequestQuote, type TradeRequest } from '../../engine/trade.js';
-import { computeUnitPriceOf } from '../../engine/priority-fee.js';
-import { SLIPPAGE_BPS } from '../../engine/quote.js';
 import { invalidParam } from '../api-error.js';
 import { buildAnswerOf, buildAnswerWith } from '../schemas/build.js';
 import { EXPECTED } from '../schemas/expected.js';
 import { QuoteQuery, TradeBuildBody } from '../schemas/requests.js';
 import { AddressString, Amount, MintParams } from '../schemas/common.js';
-import type { Api, ApiContext } from '../server.js';
-import { addressOf, ERROR_RESPONSES, listedCoinOf } from './query.js';
+import type { Api, ApiContext } from '../api-context.js';
+import { addressOf, amountOf, computeUnitPriceField, slippageOf } from '../route-kit/request-values.js';
+import { BUILDS, ERROR_RESPONSES } from '../route-kit/route-config.js';
+import { listedCoinOf } from '../route-kit/coin-lookup.js';
 
-const U64_MAX = 2n ** 64n - 1n;
 const QUOTES = { rateGroup: 'quotes' as const };
-export const BUILDS = { rateGroup: 'builds' as const };
-
-/** A positive u64 amount written in decimal digits, else `invalid_param` naming the field. */
-export function amountOf(value: string, field: string, allowAll = false): bigint | 'all' {
-  if (allowAll && value === 'all') return 'all';
-  if (!/^[0-9]{1,20}$/.test(value)) throw invalidParam(field, `${JSON.stringify(value.slice(0, 40))} is not an amount in base units (decimal digits${allowAll ? ', or "all"' : ''})`);
-  const amount = BigInt(value);
-  if (amount === 0n) throw invalidParam(field, 'must be at least 1 base unit');
-  if (amount > U64_MAX) throw invalidParam(field, 'is above the largest amount a token account holds (2^64 - 1)');
-  return amount;
-}
-
-/** A build body's `computeUnitPrice` (core/engine/priority-fee.ts) as the engine's request takes it: absent stays absent. */
-export function computeUnitPriceField(value: string | undefined): { computeUnitPrice?: bigint } {
-  return value === undefined ? {} : { computeUnitPrice: computeUnitPriceOf(value) };
-}
-
-export function slippageOf(value: number | undefined): bigint | null {
-  if (value === undefined) return null;
-  if (!Number.isInteger(value) || value < 0 || value > Number(SLIPPAGE_BPS.max)) throw invalidParam('slippageBps', `must be an integer from 0 to ${SLIPPAGE_BPS.max}`);
-  return BigInt(value);
-}
-
 
 /** The request fields every trade route reads the same way. */
 function tradeRequestOf(fields: { wallet?: string; mint: string; side: 'buy' | 'sell'; amount: string; slippageBps?: number; pay?: string; receive?: string }): TradeRequest {

@@ -1,10 +1,11 @@
 import { Type } from 'typebox';
 import type { Address, Signature } from '@solana/kit';
 import { notFound } from '../api-error.js';
-import type { Api, ApiContext } from '../server.js';
+import type { Api, ApiContext } from '../api-context.js';
 import { registrationOf } from '../../relay/registration.js';
 import { RegistrationAnswer } from '../schemas/requests.js';
-import { ERROR_RESPONSES, READS, signatureOf } from './query.js';
+import { ERROR_RESPONSES, READS } from '../route-kit/route-config.js';
+import { signatureOf } from '../route-kit/request-values.js';
 
 /** The programs whose transactions the index takes in (a landed transaction naming none is never registered). */
 const FOLLOWED_PROGRAMS = ['launchpad', 'amm', 'vault'] as const;

@@ -9,9 +9,10 @@ import { IMAGE_MAX_BYTES, imageSizeProblem, imageTypeOf } from '../../verify/ima
 import { publishCoin, type CoinUpload } from '../../content/metadata.js';
 import { DeskError } from '../../errors.js';
 import { invalidParam, notFound } from '../api-error.js';
-import { AddressString } from '../schemas/common.js';
-import type { Api, ApiContext } from '../server.js';
-import { addressOf, ERROR_RESPONSES, READS, StringEnum } from './query.js';
+import { AddressString, StringEnum } from '../schemas/common.js';
+import type { Api, ApiContext } from '../api-context.js';
+import { addressOf } from '../route-kit/request-values.js';
+import { ERROR_RESPONSES, READS } from '../route-kit/route-config.js';
 
 const UPLOADS = { rateGroup: 'uploads' as const };
 const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
 import { DeskError } from '../../errors.js';
 import { stockKeyOf } from '../schemas/coin.js';
-import type { Api, ApiContext } from '../server.js';
-import { ERROR_RESPONSES } from './query.js';
+import type { Api, ApiContext } from '../api-context.js';
+import { ERROR_RESPONSES } from '../route-kit/route-config.js';
 
 /**
  * `POST /v1/zcash/quote` and `POST /v1/zcash/orders`: the hosted service's buy orders paid from a Zcash

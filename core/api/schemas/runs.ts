@@ -148,7 +148,7 @@ export function shareOfSupply(balance: bigint, supply: bigint): string {
   return `${scaled / 1_000_000_000n}.${String(scaled % 1_000_000_000n).padStart(9, '0')}`;
 }
 
-/** A holder as the holders read shows it; `value` makes its ZEC figures (routes/query.ts holdingValuer: a stock coin's at its stock's rate now). */
+/** A holder as the holders read shows it; `value` makes its ZEC figures (route-kit/coin-context.ts holdingValuer: a stock coin's at its stock's rate now). */
 export function presentHolder(h: HoldingRow, supply: bigint, value: { readonly at: (raw: bigint) => bigint | null; readonly valued: boolean }): Static<typeof Holder> {
   const text = (v: bigint | null) => (v === null ? null : String(v));
   return {

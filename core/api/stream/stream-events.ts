@@ -7,7 +7,7 @@ import { presentCoin, type CoinContext } from '../schemas/coin.js';
 import { presentGraduated } from '../schemas/graduation.js';
 import type { StreamEventJson } from '../schemas/stream.js';
 import { presentTrade } from '../schemas/trade.js';
-import { tradeStockOf } from '../routes/query.js';
+import { tradeStockOf } from '../route-kit/coin-context.js';
 import type { Subscription } from './stream-topics.js';
 
 /**
