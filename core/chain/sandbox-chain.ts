@@ -2,7 +2,7 @@ import type { Address, Lamports, Signature } from '@solana/kit';
 import { DeskError } from '../errors.js';
 import type { SandboxCluster } from '../sandbox/cluster.js';
 import { matchesFilters } from './account-filter.js';
-import { describeTransactionError } from '../sandbox/transaction-errors.js';
+import { describeTransactionError } from './transaction-errors.js';
 import { decodeWireTransaction, type WireTransaction } from '../sandbox/wire-transaction.js';
 import type { Chain } from './chain.js';
 import { COMMITMENT_RANK, type AccountFilter, type ChainAccount, type ChainTransaction, type Commitment, type LatestBlockhash, type LogNotice, type SubscriptionEvents, type SignatureInfo, type SignatureStatus, type SimulateOptions, type SimulationResult, type Unsubscribe } from './types.js';

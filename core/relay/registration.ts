@@ -1,8 +1,8 @@
 import type { Address, Signature } from '@solana/kit';
 import type { Chain } from '../chain/chain.js';
-import { viewTransaction } from '../index/ingest/transaction-view.js';
+import { viewTransaction } from '../chain/transaction-view.js';
 import type { IndexStore } from '../index/store/index-store.js';
-import { describeTransactionError } from '../sandbox/transaction-errors.js';
+import { describeTransactionError } from '../chain/transaction-errors.js';
 import type { SentTransaction } from './store/build-ledger.js';
 
 /**

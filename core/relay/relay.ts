@@ -5,7 +5,7 @@ import type { NetworkProfile } from '../config/profile.js';
 import { DeskError, isDeskError } from '../errors.js';
 import type { Build } from '../engine/build.js';
 import { readLookupTable } from '../engine/world.js';
-import { describeTransactionError } from '../sandbox/transaction-errors.js';
+import { describeTransactionError } from '../chain/transaction-errors.js';
 import { resolveTransaction, type ResolvedTransaction } from '../verify/message.js';
 import { differenceFromBuilt, signatureProblem, type WalletAdditionRules } from '../verify/signed-build.js';
 import type { BuildLedger, LedgerBuild, SentTransaction } from './store/build-ledger.js';

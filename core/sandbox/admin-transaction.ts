@@ -13,7 +13,7 @@ import {
 } from '@solana/kit';
 import type { TransactionError } from '../chain/types.js';
 import type { SandboxCluster } from './cluster.js';
-import { describeTransactionError } from './transaction-errors.js';
+import { describeTransactionError } from '../chain/transaction-errors.js';
 
 const encoder = getTransactionEncoder();
 

@@ -23,7 +23,7 @@ import { HistoryIndex } from './history-index.js';
 import { Ledger, type LedgerEntry } from './ledger.js';
 import { readSnapshot, writeSnapshot, type SnapshotHeader } from './snapshot.js';
 import { readTokenBalances, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from './token-balances.js';
-import { landsDespiteError, toTransactionError } from './transaction-errors.js';
+import { landsDespiteError, toTransactionError } from '../chain/transaction-errors.js';
 import { isFeesOnlyError, programLoadError } from './program-load.js';
 import { decodeWireTransaction, isStaticWritable, resolveLookups, type WireTransaction } from './wire-transaction.js';
 import { addressBytes, addressOfBytes } from '../programs/address-text.js';

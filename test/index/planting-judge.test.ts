@@ -4,7 +4,7 @@ import { getTransferSolInstruction } from '@solana-program/system';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readIndexRules } from '../../core/index/index-rules.js';
 import { judgePlanting } from '../../core/verify/planting.js';
-import { viewTransaction } from '../../core/index/ingest/transaction-view.js';
+import { viewTransaction } from '../../core/chain/transaction-view.js';
 import { Sandbox } from '../../core/sandbox/sandbox.js';
 import { fundedWallet, send } from '../helpers/launchpad.js';
 import { plantingInstructions } from '../helpers/vault.js';

@@ -8,7 +8,7 @@ import { PRICE_E18_SCALE, priceZecE18 } from '../candles.js';
 import type { IndexFact, IndexedTransaction, MovedFact, TradeFact } from '../store/facts.js';
 import { TOKEN_2022_PROGRAM } from '../../programs/token-account.js';
 import { judgePlanting, type PlantingRules, type PlantingVerdict } from '../../verify/planting.js';
-import type { TransactionView } from './transaction-view.js';
+import type { TransactionView } from '../../chain/transaction-view.js';
 
 /**
  * A landed transaction's facts for the index, in the order they happened: plantings (listed or not),

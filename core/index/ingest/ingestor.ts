@@ -6,7 +6,7 @@ import { decodePool } from '../../programs/amm/pool.js';
 import type { IndexStore } from '../store/index-store.js';
 import { factsOf } from './facts.js';
 import type { PlantingRules } from '../../verify/planting.js';
-import { viewTransaction } from './transaction-view.js';
+import { viewTransaction } from '../../chain/transaction-view.js';
 import { HolderReconcile, RECONCILE_DEFAULTS, type ReconcileOptions } from './holder-reconcile.js';
 
 /**

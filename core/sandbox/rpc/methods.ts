@@ -9,7 +9,7 @@ import { isDeskError } from '../../errors.js';
 import type { TokenUnits, ZecUnits } from '../../math/units.js';
 import type { Sandbox } from '../sandbox.js';
 import { isTokenAccount, tokenAccountFields, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../token-balances.js';
-import { describeTransactionError } from '../transaction-errors.js';
+import { describeTransactionError } from '../../chain/transaction-errors.js';
 import { transactionFee } from '../fee.js';
 import { decodeWireTransaction, type CompiledTransactionMessage, type WireTransaction } from '../wire-transaction.js';
 import {

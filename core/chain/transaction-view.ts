@@ -1,5 +1,5 @@
 import { getCompiledTransactionMessageDecoder, getTransactionDecoder, type Address, type LegacyCompiledTransactionMessage, type Signature, type V0CompiledTransactionMessage } from '@solana/kit';
-import type { ChainTransaction, TransactionMeta } from '../../chain/types.js';
+import type { ChainTransaction, TransactionMeta } from './types.js';
 
 /** One instruction with its program and accounts resolved to addresses. */
 export interface ViewInstruction {

@@ -1,4 +1,4 @@
-import type { TransactionError } from '../chain/types.js';
+import type { TransactionError } from './types.js';
 
 /**
  * LiteSVM hands back its errors as native enum numbers and small classes; clients expect the validator's
