@@ -4,14 +4,12 @@ import type { World } from '../engine/world.js';
 import { findAssociatedTokenAccount } from '../programs/launchpad/pdas.js';
 import { MIGRATE_V2_COMPUTE_UNITS, migrateV2Instruction } from '../programs/launchpad/instructions/migrate-v2.js';
 import { TOKEN_PROGRAM_ADDRESS } from '../programs/launchpad/spl-programs.js';
-import { tokenAccountAmount } from '../programs/token-account.js';
 import { addLiquidityInstruction, collectNativeInstruction, splitNativeInstruction, AMM_EXCEEDED_SLIPPAGE, type NativeVenue } from '../programs/vault/native.js';
 import { claimInstruction } from '../programs/vault/payee.js';
 import { formatDecimalUnits, ZEC_DECIMALS } from '../math/units.js';
-import { findPayeeRecord } from '../programs/vault/pdas.js';
-import { decodePayeeRecord } from '../programs/vault/payee-record.js';
 import { splitFeesInstruction } from '../programs/vault/split-fees.js';
 import { RunRefused, type RunSender } from './run-sender.js';
+import { readPayeeFees } from './payee-fees.js';
 
 /** What one run did: words for the status board, and its transactions' signatures in order. */
 export interface RunOutcome {
@@ -70,13 +68,8 @@ export class FeeRuns {
   /** claim: what waits in the fee account to the recorded payee, only into a ZEC account the payee already has (spec). */
   async claim(world: World, mint: Address): Promise<RunOutcome> {
     const vault = world.programs.vault;
-    const recordAddress = await findPayeeRecord(vault, mint);
-    const feeAccount = await findAssociatedTokenAccount(recordAddress, world.zec.address, TOKEN_PROGRAM_ADDRESS);
-    const [recordAccount, fees] = await this.chain.getAccounts([recordAddress, feeAccount], 'confirmed');
-    if (!recordAccount) throw new RunRefused(`coin ${mint} has no payee record on chain`, null);
-    const record = decodePayeeRecord(recordAccount.data);
+    const { record, waiting } = await readPayeeFees(this.chain, world, mint);
     if (record.payee.kind !== 'wallet') return nothing('the payee is holder rewards: paid by the holder-reward runs');
-    const waiting = fees ? tokenAccountAmount(fees.data) : 0n;
     if (waiting === 0n) return nothing('nothing waited in the fee account');
     const payee = record.payee.wallet;
     const payeeZec = await findAssociatedTokenAccount(payee, world.zec.address, TOKEN_PROGRAM_ADDRESS);

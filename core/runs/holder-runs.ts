@@ -4,17 +4,14 @@ import type { World } from '../engine/world.js';
 import type { IndexStore } from '../index/store/index-store.js';
 import { proRataShares } from '../math/split.js';
 import { formatDecimalUnits, ZEC_DECIMALS } from '../math/units.js';
-import { findAssociatedTokenAccount } from '../programs/launchpad/pdas.js';
-import { TOKEN_PROGRAM_ADDRESS } from '../programs/launchpad/spl-programs.js';
 import { tokenAccountAmount } from '../programs/token-account.js';
-import { decodePayeeRecord } from '../programs/vault/payee-record.js';
-import { findPayeeRecord } from '../programs/vault/pdas.js';
 import { closeRunInstruction, decodeRewardRun, findRewardRun, findRunPaid, openRunInstruction, payRunInstruction, RUN_BATCH_MAX, type RewardRun } from '../programs/vault/runs.js';
 import type { RunOutcome } from './fee-runs.js';
 import { holdersOnChain } from '../index/chain-holders.js';
 import { findBondingCurve } from '../programs/launchpad/pdas.js';
 import type { RunJournal } from './store/run-journal.js';
 import { RunRefused, type RunSender } from './run-sender.js';
+import { readPayeeFees } from './payee-fees.js';
 
 const zec = (zat: bigint) => formatDecimalUnits(zat, ZEC_DECIMALS);
 
@@ -54,11 +51,7 @@ export class HolderRuns {
       throw new RunRefused(`this machine's key ${this.sender.authority.address} is not the vault's run authority ${world.vault.runAuthority}: holder-reward runs are sent by the service that holds it`, null);
     }
     const vault = world.programs.vault;
-    const recordAddress = await findPayeeRecord(vault, mint);
-    const feeAccount = await findAssociatedTokenAccount(recordAddress, world.zec.address, TOKEN_PROGRAM_ADDRESS);
-    const [recordAccount, fees] = await this.chain.getAccounts([recordAddress, feeAccount], 'confirmed');
-    if (!recordAccount) throw new RunRefused(`coin ${mint} has no payee record on chain`, null);
-    const record = decodePayeeRecord(recordAccount.data);
+    const { record, feeAccount, waiting: before } = await readPayeeFees(this.chain, world, mint);
     if (record.payee.kind !== 'holders') return { done: 'the payee is a wallet: its share is claimed, not run', signatures: [] };
     const signatures: Signature[] = [];
     let finished = '';
@@ -70,7 +63,7 @@ export class HolderRuns {
       }
     }
     // What waits now (the dust of a run just finished included).
-    const waiting = signatures.length > 0 ? await this.feeBalance(feeAccount) : fees ? tokenAccountAmount(fees.data) : 0n;
+    const waiting = signatures.length > 0 ? await this.feeBalance(feeAccount) : before;
     // Who holds the coin is read from the chain, not from the trades the index saw: coins moved by a plain
     // transfer are paid to whoever holds them now, and burned or closed ones to nobody.
     const pool = this.store.coin(mint)?.pool ?? null;
