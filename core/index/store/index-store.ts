@@ -3,7 +3,7 @@ import type { Address, Signature } from '@solana/kit';
 import { buyExactTokens, curveState } from '../../math/curve.js';
 import { feeRates } from '../../math/curve-fees.js';
 import { tokenUnits } from '../../math/units.js';
-import { CANDLE_INTERVALS, candleBucket, PRICE_E18_SCALE } from '../candles.js';
+import { PRICE_E18_SCALE } from '../candles.js';
 import { storedPrice } from './price-column.js';
 import { nextTrend } from '../trend.js';
 import { spotValueZec, type NativeRate } from '../valuation.js';
@@ -12,6 +12,7 @@ import { IndexQueries, type MutableCoinRow } from './index-queries.js';
 import { StreamQueries } from './stream-queries.js';
 import { RunRows } from './run-rows.js';
 import { HoldingBook } from './holding-book.js';
+import { CandleBook } from './candle-book.js';
 import { replayBalances, type HoldingStep } from '../holding.js';
 import type { RiskFigures } from '../../types/risk-figures.js';
 import type { FeeFact, IndexedTransaction, PlantedFact, TradeFact } from './facts.js';
@@ -26,8 +27,6 @@ export type { CompletedFact, FeeFact, GraduatedFact, IndexedTransaction, IndexFa
 const DAY = 86_400n;
 const NO_FEES = feeRates({ protocolBps: 0n, creatorBps: 0n, buybackBps: 0n });
 const HOLDERS_ADDRESS = null;
-/** The candle intervals in seconds, in CANDLE_INTERVALS' order. */
-const INTERVAL_SECONDS: readonly bigint[] = Object.values(CANDLE_INTERVALS);
 /** How many coins, holdings or traders the write path keeps in memory before it starts over (a bound, not a tuning). */
 const MAX_KNOWN = 200_000;
 
@@ -54,16 +53,6 @@ interface PendingCoin {
   zec: bigint;
   creatorFee: bigint;
   trend: number | null;
-}
-/** One candle's upsert for a batch's trades in it (prices as bigints; stored forms at the write). */
-interface PendingCandle {
-  readonly bucket: bigint;
-  readonly open: bigint;
-  high: bigint;
-  low: bigint;
-  close: bigint;
-  zec: bigint;
-  trades: bigint;
 }
 interface DailyFigures {
   coins: bigint;
@@ -94,6 +83,8 @@ export class IndexStore {
   readonly runs: RunRows;
   /** Holdings and the risk figures they feed, as the write path folds them. */
   private readonly holdings: HoldingBook;
+  /** Candles, as the write path folds them. */
+  private readonly candleBook: CandleBook;
   /** The turn's read transaction (read-snapshot.ts): released before every write. */
   private readonly snapshot: ReadSnapshot;
   private readonly appliedListeners = new Set<(position: bigint) => void>();
@@ -104,6 +95,7 @@ export class IndexStore {
   ) {
     this.db = db;
     this.holdings = new HoldingBook(db, keepsRisk);
+    this.candleBook = new CandleBook(db);
     this.snapshot = new ReadSnapshot(db);
     const s = (sql: string) => db.prepare(sql).safeIntegers(true);
     this.statements = {
@@ -147,10 +139,6 @@ export class IndexStore {
         volume_zec = volume_zec + ?, creator_fees_zec = creator_fees_zec + ?, trend = ? WHERE mint = ?`),
       insertTrade: s(`INSERT INTO trades (seq, position, signature, slot, at, mint, venue, side, user, tokens, quote, zec, creator_fee, protocol_fee, price_e18, routed)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-      // One per candle a batch touched (its trades folded together first: see PendingCandle), positional with excluded.*.
-      candle: s(`INSERT INTO candles (mint, interval, bucket, open, high, low, close, volume_zec, trades) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT (mint, interval, bucket) DO UPDATE SET high = MAX(high, excluded.high), low = MIN(low, excluded.low), close = excluded.close,
-        volume_zec = volume_zec + excluded.volume_zec, trades = trades + excluded.trades`),
       complete: s("UPDATE coins SET stage = 'complete' WHERE mint = ?"),
       graduate: s("UPDATE coins SET stage = 'pool', pool = @pool, pool_base = @baseAmount, pool_quote = @quoteAmount, virtual_token = 0, virtual_quote = 0, real_token = 0, real_quote = 0 WHERE mint = @mint"),
       insertGraduation: s('INSERT OR IGNORE INTO graduations (mint, signature, slot, at, pool, base_amount, quote_amount) VALUES (@mint, @signature, @slot, @at, @pool, @baseAmount, @quoteAmount)'),
@@ -418,7 +406,6 @@ export class IndexStore {
   /** Per day, wallets known to be in `daily_traders`. */
   private readonly knownDailyTraders = new Map<bigint, Set<string>>();
   private readonly pendingCoins = new Map<string, PendingCoin>();
-  private readonly pendingCandles = new Map<string, PendingCandle[][]>();
   private readonly pendingDaily = new Map<bigint, DailyFigures>();
 
   private coinState(mint: Address): CoinState | null {
@@ -458,7 +445,7 @@ export class IndexStore {
     const buy = fact.side === 'buy';
     if (counted) info.trend = nextTrend(info.trend, zec, at);
     this.foldCoin(mint, fact.reserves, price, at, counted, buy, zec, creatorFee, info.trend);
-    this.foldCandles(mint, at, priceE18, counted ? zec : 0n, counted ? 1n : 0n);
+    this.candleBook.fold(mint, at, priceE18, counted ? zec : 0n, counted ? 1n : 0n);
     if (!counted) return;
     this.holdings.trade(info, mint, fact.user, fact.side, fact.tokens, zec, tx.slot, at);
     if (info.counted) {
@@ -516,45 +503,6 @@ export class IndexStore {
       else pending.sells += 1n;
       pending.zec += zec;
       pending.creatorFee += creatorFee;
-    }
-  }
-
-  /** Each interval's bucket of `at`, kept for the next trade (a block's trades share its time). */
-  private bucketsOf(at: bigint): readonly bigint[] {
-    if (at !== this.bucketsAt) {
-      for (let i = 0; i < INTERVAL_SECONDS.length; i++) this.buckets[i] = candleBucket(at, INTERVAL_SECONDS[i]!);
-      this.bucketsAt = at;
-    }
-    return this.buckets;
-  }
-  private bucketsAt: bigint | null = null;
-  private readonly buckets: bigint[] = [];
-
-  /**
-   * A trade's price and counted volume into each interval's candle, folded as the upsert folds them: the
-   * first price opens, the highest and lowest are kept, the last closes; volume and trades add up. Prices
-   * compare as bigints here, as their stored forms compare in SQLite (see price-column.ts).
-   */
-  private foldCandles(mint: Address, at: bigint, price: bigint, zec: bigint, trades: bigint): void {
-    let perInterval = this.pendingCandles.get(mint);
-    if (perInterval === undefined) {
-      perInterval = INTERVAL_SECONDS.map(() => []);
-      this.pendingCandles.set(mint, perInterval);
-    }
-    const buckets = this.bucketsOf(at);
-    for (let i = 0; i < INTERVAL_SECONDS.length; i++) {
-      const bucket = buckets[i]!;
-      const list = perInterval[i]!;
-      const candle = list.length > 0 && list[list.length - 1]!.bucket === bucket ? list[list.length - 1] : list.find((c) => c.bucket === bucket);
-      if (candle === undefined) {
-        list.push({ bucket, open: price, high: price, low: price, close: price, zec, trades });
-        continue;
-      }
-      if (price > candle.high) candle.high = price;
-      if (price < candle.low) candle.low = price;
-      candle.close = price;
-      candle.zec += zec;
-      candle.trades += trades;
     }
   }
 
@@ -625,14 +573,7 @@ export class IndexStore {
   private flushBatch(): void {
     const st = this.statements;
     this.flushCoins();
-    for (const [mint, perInterval] of this.pendingCandles) {
-      for (let i = 0; i < INTERVAL_SECONDS.length; i++) {
-        for (const c of perInterval[i]!) {
-          st.candle.run(mint, INTERVAL_SECONDS[i], c.bucket, storedPrice(c.open), storedPrice(c.high), storedPrice(c.low), storedPrice(c.close), c.zec, c.trades);
-        }
-      }
-    }
-    this.pendingCandles.clear();
+    this.candleBook.flush();
     this.holdings.flush();
     for (const [day, d] of this.pendingDaily) st.daily.run(day, d.coins, d.trades, d.buys, d.sells, d.zec, d.creatorFee, d.graduations, d.traders);
     this.pendingDaily.clear();
@@ -646,7 +587,7 @@ export class IndexStore {
     this.knownTraders.clear();
     this.knownDailyTraders.clear();
     this.pendingCoins.clear();
-    this.pendingCandles.clear();
+    this.candleBook.forget();
     this.pendingDaily.clear();
   }
 
