@@ -13,6 +13,7 @@ import { StreamQueries } from './stream-queries.js';
 import { RunRows } from './run-rows.js';
 import { HoldingBook } from './holding-book.js';
 import { CandleBook } from './candle-book.js';
+import { DailyBook } from './daily-book.js';
 import { replayBalances, type HoldingStep } from '../holding.js';
 import type { RiskFigures } from '../../types/risk-figures.js';
 import type { FeeFact, IndexedTransaction, PlantedFact, TradeFact } from './facts.js';
@@ -24,7 +25,6 @@ export { FEE_EVENT_KINDS, candleRowOf, tradeRowOf } from './index-rows.js';
 export type { ChainHoldersRead, CoinRow, TradeRow, CandleRow, HoldingRow, CoinFeesRow, FeeEventRow, FeeEventKind, GraduationRow, StatsRow, DailyStatsRow, NativeCoinInfo } from './index-rows.js';
 export type { CompletedFact, FeeFact, GraduatedFact, IndexedTransaction, IndexFact, NativePoolFact, PlantedFact, TradeFact } from './facts.js';
 
-const DAY = 86_400n;
 const NO_FEES = feeRates({ protocolBps: 0n, creatorBps: 0n, buybackBps: 0n });
 const HOLDERS_ADDRESS = null;
 /** How many coins, holdings or traders the write path keeps in memory before it starts over (a bound, not a tuning). */
@@ -54,16 +54,6 @@ interface PendingCoin {
   creatorFee: bigint;
   trend: number | null;
 }
-interface DailyFigures {
-  coins: bigint;
-  trades: bigint;
-  buys: bigint;
-  sells: bigint;
-  zec: bigint;
-  creatorFee: bigint;
-  graduations: bigint;
-  traders: bigint;
-}
 
 /**
  * The index in one SQLite file (WAL): the only place that speaks SQL. Every landed transaction is applied
@@ -85,6 +75,8 @@ export class IndexStore {
   private readonly holdings: HoldingBook;
   /** Candles, as the write path folds them. */
   private readonly candleBook: CandleBook;
+  /** The daily figures and the traders, as the write path folds them. */
+  private readonly daily: DailyBook;
   /** The turn's read transaction (read-snapshot.ts): released before every write. */
   private readonly snapshot: ReadSnapshot;
   private readonly appliedListeners = new Set<(position: bigint) => void>();
@@ -96,6 +88,7 @@ export class IndexStore {
     this.db = db;
     this.holdings = new HoldingBook(db, keepsRisk);
     this.candleBook = new CandleBook(db);
+    this.daily = new DailyBook(db, MAX_KNOWN);
     this.snapshot = new ReadSnapshot(db);
     const s = (sql: string) => db.prepare(sql).safeIntegers(true);
     this.statements = {
@@ -151,14 +144,6 @@ export class IndexStore {
         native_converted_zec = native_converted_zec + @nConvertedZec`),
       insertFeeEvent: s(`INSERT INTO fee_events (seq, position, signature, slot, at, mint, kind, amount, zec, party, run)
         VALUES (@seq, @position, @signature, @slot, @at, @mint, @kind, @amount, @zec, @party, @run)`),
-      // One per day a batch touched, its additions summed first.
-      daily: s(`INSERT INTO daily_stats (day, coins, trades, buys, sells, volume_zec, creator_fees_zec, graduations, traders)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT (day) DO UPDATE SET coins = coins + excluded.coins, trades = trades + excluded.trades, buys = buys + excluded.buys,
-        sells = sells + excluded.sells, volume_zec = volume_zec + excluded.volume_zec, creator_fees_zec = creator_fees_zec + excluded.creator_fees_zec,
-        graduations = graduations + excluded.graduations, traders = traders + excluded.traders`),
-      dailyTrader: s('INSERT OR IGNORE INTO daily_traders (day, wallet) VALUES (?, ?)'),
-      trader: s('INSERT OR IGNORE INTO traders (wallet) VALUES (?)'),
       coin: s('SELECT * FROM coins WHERE mint = ?'),
       coinTrades: s('SELECT * FROM trades WHERE mint = ? ORDER BY slot, seq, position'),
       coinTradesCounted: s('SELECT * FROM trades WHERE mint = ? AND routed = 0 ORDER BY slot, seq, position'),
@@ -353,7 +338,7 @@ export class IndexStore {
           const state = this.coinStates.get(fact.mint);
           if (state) state.pool = fact.pool;
           const added = st.insertGraduation.run({ ...base, mint: fact.mint, pool: fact.pool, baseAmount: fact.baseAmount, quoteAmount: fact.quoteAmount }).changes;
-          if (added > 0 && info.counted === 1n) this.addDaily(tx.at).graduations += 1n;
+          if (added > 0 && info.counted === 1n) this.daily.graduated(tx.at);
           break;
         }
         case 'native-pool':
@@ -373,7 +358,7 @@ export class IndexStore {
     const counted = coin.listed && coin.pair === 'zec';
     const added = this.statements.insertCoin.run({ ...at, ...coin, listed: coin.listed ? 1 : 0, counted: counted ? 1 : 0 }).changes;
     this.statements.insertRisk.run(coin.mint);
-    if (added > 0 && counted) this.addDaily(at.at).coins += 1n;
+    if (added > 0 && counted) this.daily.planted(at.at);
   }
 
   /** The native coin's ZEC rate now: its pool's reserves (quote zat for base units); null while the index has none. */
@@ -401,12 +386,7 @@ export class IndexStore {
 
   /** Per coin: counted (fixed at its planting) and its trend (written only by trades), once read. Only coins that exist. */
   private readonly coinStates = new Map<string, CoinState>();
-  /** Wallets known to be in `traders`. */
-  private readonly knownTraders = new Set<string>();
-  /** Per day, wallets known to be in `daily_traders`. */
-  private readonly knownDailyTraders = new Map<bigint, Set<string>>();
   private readonly pendingCoins = new Map<string, PendingCoin>();
-  private readonly pendingDaily = new Map<bigint, DailyFigures>();
 
   private coinState(mint: Address): CoinState | null {
     let state = this.coinStates.get(mint);
@@ -449,36 +429,8 @@ export class IndexStore {
     if (!counted) return;
     this.holdings.trade(info, mint, fact.user, fact.side, fact.tokens, zec, tx.slot, at);
     if (info.counted) {
-      const day = at / DAY;
-      const newToday = this.addDailyTrader(day, fact.user);
-      if (!this.knownTraders.has(fact.user)) {
-        this.statements.trader.run(fact.user);
-        if (this.knownTraders.size >= MAX_KNOWN) this.knownTraders.clear();
-        this.knownTraders.add(fact.user);
-      }
-      const daily = this.addDaily(at);
-      daily.trades += 1n;
-      if (buy) daily.buys += 1n;
-      else daily.sells += 1n;
-      daily.zec += zec;
-      daily.creatorFee += creatorFee;
-      if (newToday) daily.traders += 1n;
+      this.daily.trade(at, fact.user, buy, zec, creatorFee);
     }
-  }
-
-  /** Whether the wallet is new in the day's traders (it is then recorded). */
-  private addDailyTrader(day: bigint, wallet: Address): boolean {
-    let known = this.knownDailyTraders.get(day);
-    if (known === undefined) {
-      if (this.knownDailyTraders.size >= 4) this.knownDailyTraders.clear();
-      known = new Set();
-      this.knownDailyTraders.set(day, known);
-    }
-    if (known.has(wallet)) return false;
-    const added = this.statements.dailyTrader.run(day, wallet).changes > 0;
-    if (known.size >= MAX_KNOWN) known.clear();
-    known.add(wallet);
-    return added;
   }
 
   /** A trade's update of its coin's row, folded into the coin's pending one (the last trade's reserves, price and trend; counts summed). */
@@ -547,16 +499,6 @@ export class IndexStore {
     }
   }
 
-  private addDaily(at: bigint): DailyFigures {
-    const day = (at / DAY) * DAY;
-    let figures = this.pendingDaily.get(day);
-    if (figures === undefined) {
-      figures = { coins: 0n, trades: 0n, buys: 0n, sells: 0n, zec: 0n, creatorFee: 0n, graduations: 0n, traders: 0n };
-      this.pendingDaily.set(day, figures);
-    }
-    return figures;
-  }
-
   /** Writes the coins' pending updates (before anything reads or writes a coins row, and at the batch's end). */
   private flushCoins(): void {
     if (this.pendingCoins.size === 0) return;
@@ -571,12 +513,10 @@ export class IndexStore {
 
   /** Everything the batch folded, written inside its SQLite transaction. */
   private flushBatch(): void {
-    const st = this.statements;
     this.flushCoins();
     this.candleBook.flush();
     this.holdings.flush();
-    for (const [day, d] of this.pendingDaily) st.daily.run(day, d.coins, d.trades, d.buys, d.sells, d.zec, d.creatorFee, d.graduations, d.traders);
-    this.pendingDaily.clear();
+    this.daily.flush();
     this.holdings.bound(MAX_KNOWN);
     if (this.coinStates.size > MAX_KNOWN) this.coinStates.clear();
   }
@@ -584,11 +524,9 @@ export class IndexStore {
   private forgetWriteState(): void {
     this.coinStates.clear();
     this.holdings.forget();
-    this.knownTraders.clear();
-    this.knownDailyTraders.clear();
+    this.daily.forget();
     this.pendingCoins.clear();
     this.candleBook.forget();
-    this.pendingDaily.clear();
   }
 
   private applyFee(fact: FeeFact, at: { signature: Signature; slot: bigint; at: bigint; seq: bigint; position: number }): void {
