@@ -1,6 +1,7 @@
 import type { Address, Signature } from '@solana/kit';
 import { readPrice } from './price-column.js';
 import { camel, type Row } from './rows.js';
+import type { ChainHolders } from '../chain-holders.js';
 
 /*
  * The rows the index answers with, and the mappers from SQLite rows to them: below the store and its query
@@ -9,15 +10,11 @@ import { camel, type Row } from './rows.js';
  */
 
 /**
- * A coin's holders as read from the chain (core/index/chain-holders.ts), for reconcileHolders: the slot the read
- * is at (or before), when it was made (unix seconds, a new holder's first sighting), the holders and the
- * venue's own accounts (the curve, the pool), whose balances count towards the supply only.
+ * A coin's holders as read from the chain (core/index/chain-holders.ts), for reconcileHolders, with when the
+ * read was made (unix seconds: a new holder's first sighting).
  */
-export interface ChainHoldersRead {
-  readonly slot: bigint;
+export interface ChainHoldersRead extends ChainHolders {
   readonly at: bigint;
-  readonly holders: readonly { readonly wallet: Address; readonly balance: bigint }[];
-  readonly venues: readonly { readonly wallet: Address; readonly balance: bigint }[];
 }
 
 export interface CoinRow {
