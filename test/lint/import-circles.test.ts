@@ -1,10 +1,14 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { relativeImportsOf } from '../../packages/client/build/import-graph.mjs';
 
 const ROOT = process.cwd();
 
-/** Every .ts file of core/ (tests aside) and the core/ files it imports or re-exports from, type-only ones included. */
+/**
+ * Every .ts file of core/ (tests aside) and the core/ files it imports or re-exports from, type-only and dynamic
+ * imports included, read as the client package's build reads them (packages/client/build/import-graph.mjs).
+ */
 function importGraph(): Map<string, string[]> {
   const files: string[] = [];
   const walk = (dir: string) => {
@@ -17,13 +21,7 @@ function importGraph(): Map<string, string[]> {
   };
   walk(join(ROOT, 'core'));
   const known = new Set(files);
-  const graph = new Map<string, string[]>();
-  for (const file of files) {
-    const source = readFileSync(file, 'utf8');
-    const targets = [...source.matchAll(/^(?:import|export)\s[^;]*?from\s+'(\.[^']+)'/gms)].map((m) => resolve(dirname(file), m[1]!.replace(/\.js$/, '.ts')));
-    graph.set(relative(ROOT, file), targets.filter((t) => known.has(t)).map((t) => relative(ROOT, t)));
-  }
-  return graph;
+  return new Map(files.map((file) => [relative(ROOT, file), relativeImportsOf(file).filter((t) => known.has(t)).map((t) => relative(ROOT, t))]));
 }
 
 /** The graph's circles: its strongly connected parts of more than one file (Tarjan), each sorted. */

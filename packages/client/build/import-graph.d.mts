@@ -8,5 +8,6 @@ export interface ImportGraph {
   readonly packages: string[];
   readonly via: Map<string, string>;
 }
+export declare function relativeImportsOf(file: string): string[];
 export declare function importGraph(entry: string): ImportGraph;
 export declare function graphProblems(graph: ImportGraph, allowed: readonly string[], root?: string): string[];

@@ -42,6 +42,13 @@ function resolveRelative(from, specifier) {
   return found;
 }
 
+/** The repository files one file imports or re-exports from (type-only and dynamic imports included). */
+export function relativeImportsOf(file) {
+  return relativeOf(file, specifiersOf(file));
+}
+
+const relativeOf = (file, specifiers) => specifiers.filter((specifier) => specifier.startsWith('.')).map((specifier) => resolveRelative(file, specifier));
+
 /** The files and outside packages reachable from `entry`; `via` names, for each package, the first file that imports it. */
 export function importGraph(entry) {
   const files = new Set();
@@ -51,10 +58,9 @@ export function importGraph(entry) {
     const file = pending.pop();
     if (files.has(file)) continue;
     files.add(file);
-    for (const specifier of specifiersOf(file)) {
-      if (specifier.startsWith('.')) pending.push(resolveRelative(file, specifier));
-      else if (!via.has(packageOf(specifier))) via.set(packageOf(specifier), file);
-    }
+    const specifiers = specifiersOf(file);
+    pending.push(...relativeOf(file, specifiers));
+    for (const specifier of specifiers) if (!specifier.startsWith('.') && !via.has(packageOf(specifier))) via.set(packageOf(specifier), file);
   }
   return { files: [...files], packages: [...via.keys()].sort(), via };
 }
