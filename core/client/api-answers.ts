@@ -247,7 +247,7 @@ export interface CoinRisk {
     /** the window, in slots from the creation */
     withinSlots: number;
   };
-  /** wallets other than the deployer whose first buy landed in the creation slot itself; two or more make a bundled launch; their share now */
+  /** wallets other than the deployer whose first buy landed in the creation slot itself, or in one slot of the first 150 together with another wallet that the same source funded (the sender of each wallet's first SOL; a faucet or an exchange does not count); two or more make a bundled launch; their share now */
   bundle: {
     count: number;
     /** two or more such wallets */

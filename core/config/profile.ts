@@ -36,6 +36,11 @@ export interface NetworkProfile {
   readonly pairs?: { readonly native?: NativePair };
   /** Programs whose balance assertions a wallet may add to a built transaction before the relay sends it. */
   readonly balanceAssertionPrograms?: readonly Address[];
+  /**
+   * Wallets that fund many unrelated wallets on this cluster (an exchange's hot wallets): two launch buyers
+   * funded by one of them are not a bundle. The sandbox's faucet counts without being named here.
+   */
+  readonly commonFunders?: readonly Address[];
   /** SHA-256 (hex) of each program's executable by role, pinned by whoever wrote the profile; the desk's program-version guard compares with them (core/signer/program-guard.ts). */
   readonly programHashes?: Readonly<Record<string, string>>;
   /**
@@ -141,6 +146,11 @@ export function assertIsNetworkProfile(value: unknown): asserts value is Network
   if (assertions !== undefined) {
     if (!Array.isArray(assertions)) fail('balanceAssertionPrograms', 'must be an array of addresses when present');
     assertions.forEach((address, i) => assertAddress(address, `balanceAssertionPrograms[${i}]`));
+  }
+  const funders = p['commonFunders'];
+  if (funders !== undefined) {
+    if (!Array.isArray(funders)) fail('commonFunders', 'must be an array of addresses when present');
+    funders.forEach((address, i) => assertAddress(address, `commonFunders[${i}]`));
   }
   const pinning = p['pinning'] as Record<string, unknown> | undefined;
   if (pinning !== undefined) {

@@ -1,3 +1,4 @@
+import type { Address } from '@solana/kit';
 import { readFileSync } from 'node:fs';
 import type { Chain } from '../chain/chain.js';
 import { LISTING_RULES } from '../config/listing-rules.js';
@@ -13,6 +14,12 @@ export function readRefusedWords(path = resourcePath('moderation', 'refused-word
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line !== '' && !line.startsWith('#'));
+}
+
+/** The sources that fund strangers on this cluster: the sandbox's faucet and whatever the profile names. */
+export function commonFundersOf(profile: NetworkProfile): Address[] {
+  const faucet = profile.accounts['faucetAuthority'];
+  return [...(faucet ? [faucet] : []), ...(profile.commonFunders ?? [])];
 }
 
 /**
@@ -46,5 +53,6 @@ export async function readIndexRules(chain: Chain, profile: NetworkProfile, refu
     tickerPattern: LISTING_RULES.tickerPattern,
     refusedWords,
     stockMints: new Map((profile.stocks?.stocks ?? []).map((entry) => [entry.mint, entry.key])),
+    commonFunders: commonFundersOf(profile),
   };
 }

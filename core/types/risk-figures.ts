@@ -11,6 +11,13 @@ export const SNIPER_SLOTS = 4n;
 /** How many wallets besides the deployer buying in the creation slot make a bundled launch. */
 export const BUNDLE_WALLETS = 2n;
 
+/**
+ * A coin's launch, in slots from its creation (about a minute): wallets whose first buys land in one slot of it,
+ * funded by the same source, are a bundle too. Bounded so that the index looks up the funders of a launch's
+ * buyers only, not of every buyer a coin ever has.
+ */
+export const LAUNCH_SLOTS = 150n;
+
 /** How many of the largest holders the concentration figure adds up. */
 export const TOP_HOLDERS = 10;
 
@@ -20,7 +27,7 @@ export const RISK_DEFINITIONS = {
   top10: `the ${TOP_HOLDERS} largest holders' share of the supply together (the curve and the pool left out)`,
   deployer: 'what the wallet that planted the coin holds now, what it bought and what it sold',
   snipers: `wallets whose first buy landed within ${SNIPER_SLOTS} slots of the creation (its own slot included), and their share now`,
-  bundle: "wallets other than the deployer whose first buy landed in the creation slot itself; two or more make a bundled launch; their share now",
+  bundle: `wallets other than the deployer whose first buy landed in the creation slot itself, or in one slot of the first ${LAUNCH_SLOTS} together with another wallet that the same source funded (the sender of each wallet's first SOL; a faucet or an exchange does not count); two or more make a bundled launch; their share now`,
   fresh: 'wallets whose first buy of this coin was their first trade of any listed coin the index saw, and their share now',
 } as const;
 
@@ -47,7 +54,7 @@ export function percentOfSupply(part: bigint, supply: bigint): string {
   return `${tenths / 10n}.${tenths % 10n}%`;
 }
 
-/** A bundled launch: two or more wallets besides the deployer bought in the creation slot. */
+/** A bundled launch: two or more bundle wallets (the creation slot's buyers besides the deployer, or one funder's buying together). */
 export const isBundled = (r: Pick<RiskFigures, 'bundled'>): boolean => r.bundled >= BUNDLE_WALLETS;
 
 /** The deployer sold: any of what it bought went out again through a sale. */

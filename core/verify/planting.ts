@@ -51,6 +51,11 @@ export interface PlantingRules {
   readonly refusedWords: readonly string[];
   /** The tokenized stocks' mints by stock key (the profile's stock review): a coin quoted in one is stock-paired. */
   readonly stockMints?: ReadonlyMap<Address, string>;
+  /**
+   * Sources that fund strangers: the sandbox's faucet, an exchange's hot wallets (the profile's
+   * `commonFunders`). Two launch buyers they funded are not a bundle (core/types/risk-figures.ts).
+   */
+  readonly commonFunders?: readonly Address[];
 }
 
 export type PlantingVerdict =

@@ -116,6 +116,7 @@ export async function startApi(
     async indexed() {
       sandbox.cluster.advanceSlots(1);
       await ingestor.idle();
+      await ingestor.lookupFunders();
     },
     async close() {
       await fixture.runs?.stop();

@@ -1,6 +1,7 @@
 import type { PlantingRules } from '../../core/verify/planting.js';
 import type { Sandbox } from '../../core/sandbox/sandbox.js';
 import { vaultConfigOf, vaultOf } from '../helpers/vault.js';
+import { commonFundersOf } from '../../core/index/index-rules.js';
 
 /** The planting rules of the sandbox, read from its profile and the vault's config on chain. */
 export function rulesOf(sandbox: Sandbox): PlantingRules {
@@ -21,5 +22,6 @@ export function rulesOf(sandbox: Sandbox): PlantingRules {
     tickerPattern: /^[A-Z0-9]{2,10}$/,
     refusedWords: ['refusedword'],
     stockMints: new Map((sandbox.profile.stocks?.stocks ?? []).map((entry) => [entry.mint, entry.key])),
+    commonFunders: commonFundersOf(sandbox.profile),
   };
 }

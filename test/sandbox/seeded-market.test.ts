@@ -16,6 +16,7 @@ async function indexOf(sandbox: Sandbox): Promise<IndexStore> {
   sandbox.cluster.advanceSlots(1);
   await ingestor.start();
   await ingestor.idle();
+  await ingestor.lookupFunders();
   ingestor.stop();
   return store;
 }
@@ -66,6 +67,9 @@ describe('a seeded market', () => {
     expect(risk(RISK_CASES.bundled).bundled).toBeGreaterThanOrEqual(3n);
     expect(risk(RISK_CASES.bundled).bundleHeld).toBeGreaterThan(0n);
     expect(risk(RISK_CASES.sniped).snipers).toBeGreaterThanOrEqual(2n);
+    // Two new wallets one wallet funded, buying in one slot of the launch: a bundle only their funder shows.
+    expect(risk(RISK_CASES.fundedBundle).bundled).toBe(2n);
+    expect(risk(RISK_CASES.fundedBundle).bundleHeld).toBeGreaterThan(0n);
     expect(risk(RISK_CASES.deployerSells).deployerSold).toBeGreaterThan(0n);
     expect(risk(RISK_CASES.deployerSells).deployerBought).toBeGreaterThan(risk(RISK_CASES.deployerSells).deployerSold);
     // Every listed coin's figures add up: no kind holds more than all holders, and the top ten hold at most everything held.

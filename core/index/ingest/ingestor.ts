@@ -8,6 +8,7 @@ import { factsOf } from './facts.js';
 import type { PlantingRules } from '../../verify/planting.js';
 import { viewTransaction } from '../../chain/transaction-view.js';
 import { HolderReconcile, RECONCILE_DEFAULTS, type ReconcileOptions } from './holder-reconcile.js';
+import { lookUpFunder } from './funder-lookup.js';
 
 /**
  * How far ingestion is (for the desk's bar and the CLI's line): a backfill or gap fill reports
@@ -47,6 +48,10 @@ export interface IngestorOptions {
 
 const PAGE = 1_000;
 const BATCH = 200;
+/** Wallets whose funders one step of a lookup reads before it records them (two calls each). */
+const FUNDERS_PER_STEP = 16;
+/** How often lookups that failed (the cluster away) are tried again, besides after every applied batch. */
+const FUNDER_RETRY_MS = 30_000;
 const MAX_RETRY_MS = 5_000;
 /** How far behind the newest held transaction a backfill still looks for ones it lacks (about a minute of slots). */
 const LOOKBACK_SLOTS = 150n;
@@ -71,6 +76,12 @@ export class Ingestor {
   private reconcileTimer: NodeJS.Timeout | null = null;
   private reconcileRunning = false;
   private reconciler: HolderReconcile | null = null;
+  private funderWork: Promise<number> = Promise.resolve(0);
+  private funderRunning = false;
+  private funderAgain = false;
+  private funderTimer: NodeJS.Timeout | null = null;
+  /** Sources that fund strangers (the sandbox's faucet, an exchange): two wallets they funded are no bundle. */
+  private readonly commonFunders: ReadonlySet<Address>;
 
   constructor(
     private readonly chain: Chain,
@@ -78,7 +89,9 @@ export class Ingestor {
     private readonly rules: PlantingRules,
     private readonly onProgress: (progress: IngestProgress) => void = () => {},
     private readonly options: IngestorOptions = {},
-  ) {}
+  ) {
+    this.commonFunders = new Set(rules.commonFunders ?? []);
+  }
 
   private get followsMoves(): boolean {
     return this.options.followTokenMoves ?? this.chain.kind === 'sandbox';
@@ -106,6 +119,9 @@ export class Ingestor {
       this.sweepTimer = setInterval(() => this.fillGap(), sweepMs);
       this.sweepTimer.unref();
     }
+    this.funderTimer = setInterval(() => this.kickFunders(), FUNDER_RETRY_MS);
+    this.funderTimer.unref();
+    this.kickFunders();
     const reconcile = this.options.reconcileHolders === undefined ? (this.followsMoves ? null : RECONCILE_DEFAULTS) : this.options.reconcileHolders;
     if (reconcile) {
       this.reconciler = new HolderReconcile(this.chain, this.store, this.rules.launchpad, reconcile.perRound);
@@ -139,6 +155,46 @@ export class Ingestor {
       () => undefined, // the caller hears of it; the queue goes on
     );
     return round;
+  }
+
+  /**
+   * Looks up the funders the index wants (a launch's buyers: store.fundersWanted, funder-lookup.ts) and records
+   * them, which tags the bundles they reveal; runs until none is wanted, one lookup at a time. Answers how many
+   * wallets were newly tagged. It runs by itself after every applied batch; tests and tools await it here.
+   */
+  lookupFunders(): Promise<number> {
+    const run = this.funderWork.catch(() => 0).then(async () => {
+      let tagged = 0;
+      for (;;) {
+        if (this.stopped) return tagged;
+        const wallets = this.store.fundersWanted(FUNDERS_PER_STEP);
+        if (wallets.length === 0) return tagged;
+        const found = [];
+        for (const wallet of wallets) found.push(await lookUpFunder(this.chain, wallet));
+        tagged += this.store.recordFunders(found, this.commonFunders);
+      }
+    });
+    this.funderWork = run;
+    return run;
+  }
+
+  /** Starts a lookup unless one runs (then it runs once more after it); a failure waits for the next kick. */
+  private kickFunders(): void {
+    if (this.stopped) return;
+    if (this.funderRunning) {
+      this.funderAgain = true;
+      return;
+    }
+    this.funderRunning = true;
+    this.lookupFunders()
+      .catch(() => undefined) // the cluster away: FUNDER_RETRY_MS or the next batch tries again
+      .finally(() => {
+        this.funderRunning = false;
+        if (this.funderAgain) {
+          this.funderAgain = false;
+          this.kickFunders();
+        }
+      });
   }
 
   /**
@@ -263,7 +319,10 @@ export class Ingestor {
       if (!tx) throw new Error(`the chain announced ${signature} but does not return it`);
       batch.push(await factsOf(viewTransaction(tx), this.rules));
     }
-    return batch.length > 0 ? this.store.applyAll(batch) : 0;
+    if (batch.length === 0) return 0;
+    const applied = this.store.applyAll(batch);
+    if (this.live) this.kickFunders();
+    return applied;
   }
 
   /**
@@ -287,6 +346,7 @@ export class Ingestor {
     this.stopped = true;
     if (this.sweepTimer) clearInterval(this.sweepTimer);
     if (this.reconcileTimer) clearInterval(this.reconcileTimer);
+    if (this.funderTimer) clearInterval(this.funderTimer);
     for (const timer of this.retryTimers) clearTimeout(timer);
     this.retryTimers.clear();
     for (const unsubscribe of this.unsubscribes.values()) unsubscribe();

@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { Address } from '@solana/kit';
 import { balanceAfter, holdingMoved } from '../holding.js';
-import { SNIPER_SLOTS, TOP_HOLDERS } from '../../types/risk-figures.js';
+import { LAUNCH_SLOTS, SNIPER_SLOTS, TOP_HOLDERS } from '../../types/risk-figures.js';
+import type { FunderBook } from './funder-book.js';
 
 /** What the book needs to know of a planted coin: when it was created and by whom. */
 export interface HoldingCoin {
@@ -63,6 +64,8 @@ export class HoldingBook {
     db: Database.Database,
     /** false: no risk figures kept (their rows stay zero), only to measure what keeping them costs. */
     private readonly keepsRisk: boolean,
+    /** Where a launch's early buys go, for the bundles their funders reveal later. */
+    private readonly funders: FunderBook,
   ) {
     const s = (sql: string) => db.prepare(sql).safeIntegers(true);
     this.st = {
@@ -71,7 +74,7 @@ export class HoldingBook {
       putHolding: s(`INSERT INTO holdings (mint, wallet, balance, cost_basis_zec, realised_pnl_zec, volume_zec, first_seen_slot, first_seen_at, tags)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (mint, wallet) DO UPDATE SET balance = excluded.balance, cost_basis_zec = excluded.cost_basis_zec,
-        realised_pnl_zec = excluded.realised_pnl_zec, volume_zec = volume_zec + excluded.volume_zec`),
+        realised_pnl_zec = excluded.realised_pnl_zec, volume_zec = volume_zec + excluded.volume_zec, tags = excluded.tags`),
       insertMove: s('INSERT INTO moves (seq, position, slot, mint, wallet, delta) VALUES (?, ?, ?, ?, ?, ?)'),
       isTrader: s('SELECT 1 FROM traders WHERE wallet = ?'),
       risk: s('SELECT * FROM coin_risk WHERE mint = ?'),
@@ -99,7 +102,7 @@ export class HoldingBook {
     }
     if (coin.planted && this.keepsRisk) {
       const risk = this.riskState(mint);
-      if (held.fresh && side === 'buy') this.tagFirstBuy(coin, risk, held, wallet, slot);
+      if (held.fresh && side === 'buy') this.tagFirstBuy(coin, risk, held, mint, wallet, slot, at);
       if (wallet === coin.deployer) {
         if (side === 'buy') risk.deployerBought += tokens;
         else risk.deployerSold += after.sold;
@@ -127,6 +130,25 @@ export class HoldingBook {
     held.cost = after.cost;
     this.st.insertMove.run(seq, position, slot, mint, wallet, delta);
     if (!this.pendingHoldings.has(key)) this.pendingHoldings.set(key, { mint, wallet, state: held, zec: 0n, slot, at });
+  }
+
+  /**
+   * A launch buyer found to be part of a bundle after its first buy, once its funder was known
+   * (funder-book.ts): tagged, and its coin's figures count it and what it holds now. Answers false when it was
+   * tagged already (a creation-slot buyer) or is the deployer.
+   */
+  tagBundle(mint: Address, wallet: Address, slot: bigint, at: bigint): boolean {
+    if (!this.keepsRisk) return false;
+    const key = `${mint} ${wallet}`;
+    const held = this.state(key, mint, wallet);
+    if (held.tags & (HOLDING_TAGS.bundle | HOLDING_TAGS.deployer)) return false;
+    held.tags |= HOLDING_TAGS.bundle;
+    const risk = this.riskState(mint);
+    risk.bundled += 1n;
+    risk.bundleHeld += held.balance;
+    held.fresh = false;
+    if (!this.pendingHoldings.has(key)) this.pendingHoldings.set(key, { mint, wallet, state: held, zec: 0n, slot, at });
+    return true;
   }
 
   /** A holding's balance as this batch has it (committed, or folded since). */
@@ -186,10 +208,11 @@ export class HoldingBook {
 
   /**
    * A wallet's first buy of a planted coin says what kind of buyer it is (core/types/risk-figures.ts): the
-   * deployer, a sniper (within SNIPER_SLOTS of the creation), part of a bundle (in the creation slot itself),
-   * a fresh wallet (no trade of a listed coin before, as the index saw). Tags never change afterwards.
+   * deployer, a sniper (within SNIPER_SLOTS of the creation), part of a bundle (in the creation slot itself; later in the launch see below),
+   * a fresh wallet (no trade of a listed coin before, as the index saw). A first buy later in the launch is
+   * kept for its funder (funder-book.ts): it may still join a bundle (tagBundle). No tag is ever taken back.
    */
-  private tagFirstBuy(coin: HoldingCoin, risk: RiskState, held: HoldingState, wallet: Address, slot: bigint): void {
+  private tagFirstBuy(coin: HoldingCoin, risk: RiskState, held: HoldingState, mint: Address, wallet: Address, slot: bigint, at: bigint): void {
     if (wallet === coin.deployer) {
       held.tags = HOLDING_TAGS.deployer;
       return;
@@ -202,6 +225,15 @@ export class HoldingBook {
     if (slot === coin.createdSlot) {
       tags |= HOLDING_TAGS.bundle;
       risk.bundled += 1n;
+    } else if (slot - coin.createdSlot < LAUNCH_SLOTS) {
+      // Funders known already (wallets of an earlier launch): a bundle is found as it lands.
+      for (const other of this.funders.earlyBuy(mint, wallet, slot)) {
+        if (other !== wallet) this.tagBundle(mint, other, slot, at);
+        else {
+          tags |= HOLDING_TAGS.bundle;
+          risk.bundled += 1n;
+        }
+      }
     }
     if (this.st.isTrader.get(wallet) === undefined) {
       tags |= HOLDING_TAGS.fresh;

@@ -14,6 +14,8 @@ import { RunRows } from './run-rows.js';
 import { HoldingBook } from './holding-book.js';
 import { CandleBook } from './candle-book.js';
 import { DailyBook } from './daily-book.js';
+import { FunderBook } from './funder-book.js';
+import type { Funding } from '../funding.js';
 import { replayBalances, type HoldingStep } from '../holding.js';
 import type { RiskFigures } from '../../types/risk-figures.js';
 import type { FeeFact, IndexedTransaction, PlantedFact, TradeFact } from './facts.js';
@@ -73,6 +75,8 @@ export class IndexStore {
   readonly runs: RunRows;
   /** Holdings and the risk figures they feed, as the write path folds them. */
   private readonly holdings: HoldingBook;
+  /** A launch's early buys and their funders (the bundles found once a funder is known). */
+  private readonly funders: FunderBook;
   /** Candles, as the write path folds them. */
   private readonly candleBook: CandleBook;
   /** The daily figures and the traders, as the write path folds them. */
@@ -86,7 +90,8 @@ export class IndexStore {
     keepsRisk: boolean,
   ) {
     this.db = db;
-    this.holdings = new HoldingBook(db, keepsRisk);
+    this.funders = new FunderBook(db);
+    this.holdings = new HoldingBook(db, keepsRisk, this.funders);
     this.candleBook = new CandleBook(db);
     this.daily = new DailyBook(db, MAX_KNOWN);
     this.snapshot = new ReadSnapshot(db);
@@ -149,6 +154,7 @@ export class IndexStore {
       coinTradesCounted: s('SELECT * FROM trades WHERE mint = ? AND routed = 0 ORDER BY slot, seq, position'),
       candles: s('SELECT bucket, open, high, low, close, volume_zec, trades FROM candles WHERE mint = ? AND interval = ? ORDER BY bucket'),
       holdingRow: s('SELECT * FROM holdings WHERE mint = ? AND wallet = ?'),
+      holdingFirstSeen: s('SELECT first_seen_slot AS slot, first_seen_at AS at FROM holdings WHERE mint = ? AND wallet = ?'),
       holdingsOf: s('SELECT * FROM holdings WHERE wallet = ? ORDER BY mint'),
       fees: s('SELECT f.*, c.creator_fees_zec, c.pair FROM coins c LEFT JOIN coin_fees f ON f.mint = c.mint WHERE c.mint = ?'),
       feeEvents: s('SELECT signature, slot, at, mint, kind, amount, zec, party, run FROM fee_events WHERE mint = ? ORDER BY slot, seq, position'),
@@ -493,6 +499,44 @@ export class IndexStore {
       })();
       if (result.moved > 0) this.nextSeq = seq + 1n;
       return result;
+    } catch (error) {
+      this.forgetWriteState();
+      throw error;
+    }
+  }
+
+  /** Wallets whose funder the index wants (launch buyers not looked up yet), at most `limit`. */
+  fundersWanted(limit: number): Address[] {
+    return this.funders.wanted(limit);
+  }
+
+  /** How many wallets' funders are still wanted. */
+  fundersWantedCount(): number {
+    return this.funders.wantedCount();
+  }
+
+  /** A wallet's funder as the index recorded it; undefined while not looked up. */
+  funderOf(wallet: Address): Funding | undefined {
+    return this.funders.funderOf(wallet);
+  }
+
+  /**
+   * Keeps the funders a lookup found (core/index/ingest/funder-lookup.ts) and tags the launch buyers they reveal
+   * as a bundle (one funder, one slot, two wallets or more; `common` sources group no one), in one SQLite
+   * transaction. Answers how many wallets were newly tagged.
+   */
+  recordFunders(found: readonly Funding[], common: ReadonlySet<Address>): number {
+    this.snapshot.release();
+    try {
+      return this.db.transaction(() => {
+        let tagged = 0;
+        for (const { mint, wallet } of this.funders.record(found, common)) {
+          const first = this.statements.holdingFirstSeen.get(mint, wallet) as { slot: bigint; at: bigint } | undefined;
+          if (first && this.holdings.tagBundle(mint, wallet, first.slot, first.at)) tagged += 1;
+        }
+        this.flushBatch();
+        return tagged;
+      })();
     } catch (error) {
       this.forgetWriteState();
       throw error;

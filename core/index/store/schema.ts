@@ -14,9 +14,9 @@
  * Prices (last_price_e18, price_e18, candles' open/high/low/close) are ZEC per whole coin × 1e18 and have
  * no declared type: an INTEGER, or zero-padded TEXT past SQLite's integers (see price-column.ts).
  */
-export const SCHEMA_VERSION = 9;
+export const SCHEMA_VERSION = 10;
 
-export const TABLES = ['meta', 'processed', 'coins', 'trades', 'candles', 'holdings', 'coin_risk', 'moves', 'graduations', 'coin_fees', 'fee_events', 'reward_runs', 'run_payments', 'daily_stats', 'traders', 'daily_traders'] as const;
+export const TABLES = ['meta', 'processed', 'coins', 'trades', 'candles', 'holdings', 'coin_risk', 'early_buys', 'funders', 'funder_queue', 'moves', 'graduations', 'coin_fees', 'fee_events', 'reward_runs', 'run_payments', 'daily_stats', 'traders', 'daily_traders'] as const;
 
 export const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -77,6 +77,14 @@ CREATE TABLE IF NOT EXISTS coin_risk (
   snipers INTEGER NOT NULL DEFAULT 0, sniper_held INTEGER NOT NULL DEFAULT 0, bundled INTEGER NOT NULL DEFAULT 0,
   bundle_held INTEGER NOT NULL DEFAULT 0, fresh INTEGER NOT NULL DEFAULT 0, fresh_held INTEGER NOT NULL DEFAULT 0
 );
+-- A planted coin's first buys in its launch (core/types/risk-figures.ts LAUNCH_SLOTS) after the creation slot: the
+-- wallets of one slot funded by one source are a bundle (funder-book.ts). funders: who sent each wallet its first
+-- SOL (funder null: the history read showed none; common: a source that funds strangers, such as a faucet), looked up from the chain once per wallet; funder_queue: the
+-- wallets still to look up, written with the buy that wants them so a crash owes no lookup.
+CREATE TABLE IF NOT EXISTS early_buys (mint TEXT NOT NULL, slot INTEGER NOT NULL, wallet TEXT NOT NULL, PRIMARY KEY (mint, slot, wallet)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS early_buys_wallet ON early_buys (wallet);
+CREATE TABLE IF NOT EXISTS funders (wallet TEXT PRIMARY KEY, funder TEXT, signature TEXT, slot INTEGER, common INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS funder_queue (wallet TEXT PRIMARY KEY) WITHOUT ROWID;
 -- Balance changes of a coin's holders outside its trades (a plain transfer, a burn, an account closed): with the
 -- trades, they replay a coin's holders at any slot (a holder-reward run's snapshot) as the live holdings have them.
 CREATE TABLE IF NOT EXISTS moves (

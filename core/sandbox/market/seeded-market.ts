@@ -1,3 +1,4 @@
+import { getTransferSolInstruction } from '@solana-program/system';
 import { AccountRole, lamports, type Address, type Instruction, type KeyPairSigner } from '@solana/kit';
 import type { NetworkProfile } from '../../config/profile.js';
 import { zecUnits } from '../../math/units.js';
@@ -34,8 +35,11 @@ const COINS: readonly (readonly [string, string])[] = [
   ['Zingo Zap', 'ZINGO'], ['Ywallet Yak', 'YAK'], ['Nighthawk', 'HAWK'], ['Zkool', 'ZKOOL'], ['Frost Bite', 'FROST'],
   ['Crosslink', 'XLINK'],
 ];
-/** The seeded coins that show the risk figures: bought by three wallets in its creation slot, sniped in the next two, its deployer selling. */
-export const RISK_CASES = { bundled: 'SPROUT', sniped: 'ZEBRA', deployerSells: 'VIEW' } as const;
+/**
+ * The seeded coins that show the risk figures: bought by three wallets in its creation slot, sniped in the next
+ * two, its deployer selling, and bought in one slot of its launch by two new wallets that one wallet funded.
+ */
+export const RISK_CASES = { bundled: 'SPROUT', sniped: 'ZEBRA', deployerSells: 'VIEW', fundedBundle: 'NULL' } as const;
 /** Plantings a listing refuses (another creator: a plain launchpad coin): recorded, never listed. */
 const UNLISTED: readonly (readonly [string, string])[] = [['Copy Owl', 'OWLL'], ['Rug Pull Pete', 'PETE'], ['Test Token', 'TESTT'], ['No Fee Nick', 'NICK']];
 
@@ -113,6 +117,9 @@ export async function seedMarket(
   const from = now - span;
   const traders = await Promise.all(Array.from({ length: TRADERS }, (_, i) => marketKey(seed, `trader-${i + 1}`)));
   const whale = await marketKey(seed, 'whale');
+  // The funded bundle's wallets: new, their first SOL from one wallet (not the faucet, which funds everyone).
+  const bundler = await marketKey(seed, 'bundler');
+  const bundleWallets = await Promise.all([1, 2].map((i) => marketKey(seed, `bundle-wallet-${i}`)));
 
   // Play money first, at the start of the history.
   cluster.advanceSlots(1, from);
@@ -121,6 +128,10 @@ export async function seedMarket(
     await faucet.sol(wallet.address, lamports((wallet === whale ? 100n : 50n) * SOL));
     await faucet.zec(wallet.address, zecUnits((wallet === whale ? 40_000n : 3_000n) * ZEC));
   }
+  await faucet.sol(bundler.address, lamports(10n * SOL));
+  const funding = await trySendInstructions(cluster, bundler, bundleWallets.map((wallet) => getTransferSolInstruction({ source: bundler, destination: wallet.address, amount: lamports(2n * SOL) })));
+  if (funding.err !== null) throw new Error(`seeded market: the bundler's funding was refused: ${JSON.stringify(funding.err)}`);
+  for (const wallet of bundleWallets) await faucet.zec(wallet.address, zecUnits(100n * ZEC));
 
   const plans: CoinPlan[] = COINS.map(([name, symbol], index) => {
     const pair = pairOf(index);
@@ -189,6 +200,7 @@ export async function seedMarket(
     // sequence (every other coin trades as before): a bundled launch, a sniped coin, a deployer that sells.
     if (plan.symbol === RISK_CASES.bundled) for (const k of [1, 2, 3]) buy(plan.plantedAt, traders[(plan.index + k) % TRADERS]!, 2n * ZEC);
     if (plan.symbol === RISK_CASES.sniped) for (const k of [1n, 2n]) buy(plan.plantedAt + k, traders[(plan.index + 4 + Number(k)) % TRADERS]!, 3n * ZEC);
+    if (plan.symbol === RISK_CASES.fundedBundle) for (const [k, wallet] of bundleWallets.entries()) buy(plan.plantedAt + 8n, wallet, BigInt(k + 2) * ZEC);
     if (plan.symbol === RISK_CASES.deployerSells) {
       buy(plan.plantedAt + 20n, planter, 4n * ZEC);
       sellPart(plan.plantedAt + 1_800n, planter, 80n);
