@@ -1,5 +1,6 @@
 import type { IngestProgress } from '../index/ingest/ingestor.js';
 import type { MarketChoice } from '../sandbox/genesis/steps.js';
+import { spanText } from '../types/span-text.js';
 
 /**
  * Progress lines for the long waits (a backfill, seeding a new sandbox's market): rewritten in place on a
@@ -21,13 +22,25 @@ function decileWriter(out: NodeJS.WriteStream): (text: string, done: number, tot
 /** The indexer's backfill, and its reconnections. */
 export function progressPrinter(out: NodeJS.WriteStream): (progress: IngestProgress) => void {
   const write = decileWriter(out);
+  let listedLine = -1;
   return (p) => {
     if (p.phase === 'reconnecting') {
       out.write(`${out.isTTY ? '\r\x1b[K' : ''}reconnecting: ${p.reason ?? 'the subscription dropped'}\n`);
       return;
     }
+    if (p.phase === 'listing') {
+      // Rewritten in place on a terminal; in a log, the first page's line, then one per 100,000 found.
+      const text = `reading the history: ${p.done} transactions found so far`;
+      const hundredThousands = Math.floor(p.done / 100_000);
+      if (out.isTTY) out.write(`\r\x1b[K${text}`);
+      else if (hundredThousands !== listedLine) out.write(`${text}\n`);
+      listedLine = hundredThousands;
+      return;
+    }
+    listedLine = -1;
     if (p.phase !== 'backfill' || p.total === 0) return;
-    write(`backfill ${p.done}/${p.total} transactions (${Math.floor((p.done * 100) / p.total)}%)`, p.done, p.total);
+    const left = p.secondsLeft === undefined ? '' : `, about ${spanText(p.secondsLeft * 1000)} left`;
+    write(`backfill ${p.done}/${p.total} transactions (${Math.floor((p.done * 100) / p.total)}%${left})`, p.done, p.total);
   };
 }
 

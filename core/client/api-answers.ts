@@ -987,9 +987,12 @@ export interface KeyUsage extends KeyInfo {
 }
 
 export interface IndexProgress {
-  phase: 'backfill' | 'live' | 'reconnecting';
+  /** `listing`: a long backfill reads the history first (`done` found so far, `total` 0); `backfill`: `done` applied of `total`; `live`; `reconnecting` */
+  phase: 'listing' | 'backfill' | 'live' | 'reconnecting';
   done: number;
   total: number;
+  /** a backfill's estimate of the time it has left at its rate so far, in seconds */
+  secondsLeft?: number;
   reason?: string;
 }
 

@@ -1,14 +1,5 @@
 import type { RunJob } from './store/run-journal.js';
-
-/** A span of milliseconds in words a person reads at a glance: "4 s", "3 min 10 s", "2 h 5 min". */
-export function spanText(ms: number): string {
-  const s = Math.max(0, Math.round(ms / 1000));
-  if (s < 60) return `${s} s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return s % 60 === 0 ? `${m} min` : `${m} min ${s % 60} s`;
-  const h = Math.floor(m / 60);
-  return m % 60 === 0 ? `${h} h` : `${h} h ${m % 60} min`;
-}
+import { spanText } from '../types/span-text.js';
 
 const time = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { address } from '@solana/kit';
 import { assertIsNetworkProfile, type NetworkProfile } from '../../core/config/profile.js';
 import { commonFundersOf } from '../../core/index/index-rules.js';
 import { Sandbox } from '../../core/sandbox/sandbox.js';
@@ -14,12 +15,12 @@ describe('network profile: commonFunders', () => {
   afterAll(() => sandbox.close());
 
   const check = (commonFunders: unknown) => () => assertIsNetworkProfile(JSON.parse(JSON.stringify({ ...profile, commonFunders })));
-  const exchange = '5tzFkiKscXHK5ZXCGbXZxdw7gTjjD1mBwuoFbhUvuAi9';
+  const exchange = address('5tzFkiKscXHK5ZXCGbXZxdw7gTjjD1mBwuoFbhUvuAi9');
 
   it('counts the sandbox faucet without naming it, and adds the addresses a profile lists', () => {
     expect(commonFundersOf(profile)).toEqual([sandbox.faucet.address]);
     expect(check([exchange])).not.toThrow();
-    expect(commonFundersOf({ ...profile, commonFunders: [exchange] } as NetworkProfile)).toEqual([sandbox.faucet.address, exchange]);
+    expect(commonFundersOf({ ...profile, commonFunders: [exchange] })).toEqual([sandbox.faucet.address, exchange]);
   });
 
   it.each([

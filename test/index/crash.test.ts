@@ -17,6 +17,7 @@ import { startRpcFacade, type RpcFacade } from '../../core/sandbox/rpc/server.js
 import { Sandbox } from '../../core/sandbox/sandbox.js';
 import { TOKEN_2022_PROGRAM } from '../../core/sandbox/token-balances.js';
 import { SeededRandom } from '../math/seeded-random.js';
+import { fundedBy } from '../helpers/funding.js';
 import { curveOf, fundedWallet, openCoinAccount, partiesFor, SANDBOX_FEE_RATES, send, tokenBalance, tokens, type Coin } from '../helpers/launchpad.js';
 import { tempDir } from '../helpers/sandbox.js';
 import { plantListedCoin } from '../helpers/vault.js';
@@ -24,6 +25,7 @@ import { rulesOf } from './rules.js';
 import { launchdeskArgs } from '../helpers/child-js.js';
 
 const ZEC = 100_000_000n;
+const SOL = 1_000_000_000n;
 const KILLS = 8;
 
 type Child = ChildProcessByStdio<null, Readable, Readable>;
@@ -46,6 +48,8 @@ function snapshotOf(store: IndexStore, mints: readonly Address[], wallets: reado
     holdings: wallets.map((w) => store.holdingsOf(w)),
     // The risk figures kept as the index ingests: after the kills they equal a rebuild from scratch.
     risks: mints.map((m) => store.risk(m)),
+    // Their launch buyers' funders, looked up behind the ingest from a queue written with each buy.
+    funders: wallets.map((w) => store.funderOf(w)),
     fees: mints.map((m) => store.fees(m)),
     graduations: store.graduations(),
     stats: store.stats(),
@@ -71,7 +75,9 @@ describe('index: crash safety', () => {
     facade = await startRpcFacade(sandbox, { port: 0 });
     dir = tempDir('launchdesk-index-crash-');
     writeProfile(join(dir, 'profile.json'), { ...sandbox.profile, cluster: { kind: 'rpc', rpcUrl: facade.rpcUrl, wsUrl: facade.wsUrl } });
-    traders = await Promise.all([1, 2, 3].map(() => fundedWallet(sandbox, 500n * ZEC)));
+    // Two traders funded by another wallet rather than the faucet: their funders are looked up and kept.
+    const bundler = await fundedWallet(sandbox);
+    traders = [await fundedWallet(sandbox, 500n * ZEC), await fundedBy(sandbox, bundler, 500n * ZEC, 40n * SOL), await fundedBy(sandbox, bundler, 500n * ZEC, 40n * SOL)];
     coins = [await plantListedCoin(sandbox, traders[0]!, { kind: 'holders' })];
   });
   afterAll(async () => {
@@ -166,11 +172,14 @@ describe('index: crash safety', () => {
       // As the CLI follows an RPC cluster: the launchpad's programs, not every Token-2022 transaction.
       const ingestor = new Ingestor(new SandboxChain(sandbox.cluster), clean, rulesOf(sandbox), undefined, { followTokenMoves: false });
       await ingestor.start();
+      await ingestor.lookupFunders();
       ingestor.stop();
+      expect(clean.funderOf(traders[1]!.address)).toBeDefined();
       const processed = new Database(join(dir, 'data', 'index.sqlite'), { readonly: true });
       const count = processed.prepare('SELECT COUNT(*) FROM processed').pluck().safeIntegers(true);
+      const owed = processed.prepare('SELECT COUNT(*) FROM funder_queue').pluck().safeIntegers(true);
       try {
-        await until(() => (count.get() as bigint) >= clean.checkpoint().transactions, `the last run to hold the ${clean.checkpoint().transactions} transactions of the clean pass:\n${last.output()}`, 120_000);
+        await until(() => (count.get() as bigint) >= clean.checkpoint().transactions && owed.get() === 0n, `the last run to hold the ${clean.checkpoint().transactions} transactions of the clean pass (it holds ${String(count.get())}) and owe no funder lookup (it owes ${String(owed.get())}):\n${last.output()}`, 120_000);
       } finally {
         processed.close();
       }

@@ -1,14 +1,12 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { getTransferSolInstruction } from '@solana-program/system';
-import { generateKeyPairSigner, lamports, type KeyPairSigner } from '@solana/kit';
+import type { KeyPairSigner } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RpcChain } from '../../core/chain/rpc-chain.js';
 import { SandboxChain } from '../../core/chain/sandbox-chain.js';
 import { Ingestor } from '../../core/index/ingest/ingestor.js';
 import { IndexStore } from '../../core/index/store/index-store.js';
 import { buyExactTokens } from '../../core/math/curve.js';
-import type { ZecUnits } from '../../core/math/units.js';
 import { buyV2Instruction } from '../../core/programs/launchpad/instructions/buy-v2.js';
 import { TOKEN_2022_PROGRAM } from '../../core/programs/token-account.js';
 import { startRpcFacade, type RpcFacade } from '../../core/sandbox/rpc/server.js';
@@ -16,11 +14,11 @@ import { Sandbox } from '../../core/sandbox/sandbox.js';
 import { LAUNCH_SLOTS } from '../../core/types/risk-figures.js';
 import { curveOf, fundedWallet, openCoinAccount, partiesFor, SANDBOX_FEE_RATES, send, sendInSlot, tokenBalance, tokens, type Coin } from '../helpers/launchpad.js';
 import { tempDir } from '../helpers/sandbox.js';
+import { fundedBy as fundedByHelper } from '../helpers/funding.js';
 import { plantListedCoin } from '../helpers/vault.js';
 import { rulesOf } from './rules.js';
 
 const ZEC = 100_000_000n;
-const SOL = 1_000_000_000n;
 
 /**
  * Bundles that the creation slot does not show: wallets one source funded, buying together in one slot of the
@@ -40,14 +38,7 @@ describe('risk figures: launch buyers funded by one source and buying in one slo
   let bundlerB: KeyPairSigner;
   const w: Record<string, KeyPairSigner> = {};
 
-  /** A new wallet whose first SOL comes from `source`, with ZEC from the faucet (a mint, which moves no SOL). */
-  async function fundedBy(source: KeyPairSigner): Promise<KeyPairSigner> {
-    const wallet = await generateKeyPairSigner();
-    const sent = await send(sandbox, source, [getTransferSolInstruction({ source, destination: wallet.address, amount: lamports(2n * SOL) })]);
-    expect(sent.err, sent.logs.join('\n')).toBeNull();
-    await sandbox.faucet.zec(wallet.address, (50n * ZEC) as ZecUnits);
-    return wallet;
-  }
+  const fundedBy = (source: KeyPairSigner) => fundedByHelper(sandbox, source, 50n * ZEC);
   /** A buy of `amount` raw coin units in the slot the sandbox is in now. */
   async function buy(wallet: KeyPairSigner, amount: bigint): Promise<void> {
     const quote = buyExactTokens(curveOf(sandbox, coin), tokens(amount), SANDBOX_FEE_RATES);

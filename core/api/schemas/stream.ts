@@ -19,7 +19,7 @@ import { WalletBalances } from './wallet-balances.js';
  *   coins                     newly listed coins
  *   graduations               coins that moved to their pool
  *   candles:<mint>:<interval> a coin's candle as each trade changes it (interval 1m, 5m, 15m, 1h, 4h, 1d)
- *   progress                  the index's progress (backfill, live, reconnecting); not positioned, never replayed
+ *   progress                  the index's progress (listing, backfill, live, reconnecting); not positioned, never replayed
  *   wallet:<address>          a wallet's trades (positioned, replayed as trades are) and its balances as the chain
  *                             holds them: a `balances` frame at once on every subscribe and again after each change
  *                             of the wallet's accounts or of its coins' prices. A balance is a state, so the latest
@@ -47,9 +47,12 @@ export const StreamEvent = Type.Union([
 export type StreamEventJson = Static<typeof StreamEvent>;
 
 export const IndexProgressJson = Type.Object({
-  phase: Type.Union([Type.Literal('backfill'), Type.Literal('live'), Type.Literal('reconnecting')]),
+  phase: Type.Union([Type.Literal('listing'), Type.Literal('backfill'), Type.Literal('live'), Type.Literal('reconnecting')], {
+    description: '`listing`: a long backfill reads the history first (`done` found so far, `total` 0); `backfill`: `done` applied of `total`; `live`; `reconnecting`',
+  }),
   done: Type.Integer({ minimum: 0 }),
   total: Type.Integer({ minimum: 0 }),
+  secondsLeft: Type.Optional(Type.Integer({ minimum: 0, description: 'a backfill\'s estimate of the time it has left at its rate so far, in seconds' })),
   reason: Type.Optional(Type.String()),
 });
 

@@ -9,16 +9,20 @@ import type { PlantingRules } from '../../verify/planting.js';
 import { viewTransaction } from '../../chain/transaction-view.js';
 import { HolderReconcile, RECONCILE_DEFAULTS, type ReconcileOptions } from './holder-reconcile.js';
 import { lookUpFunder } from './funder-lookup.js';
+import { secondsLeft } from '../../types/span-text.js';
 
 /**
- * How far ingestion is (for the desk's bar and the CLI's line): a backfill or gap fill reports
- * transactions applied of those found; `live` follows each applied batch; `reconnecting` a dropped
- * subscription being restored.
+ * How far ingestion is (for the desk's bar and the CLI's line): a long backfill first reads the programs'
+ * history back to what the index holds (`listing`: `done` transactions found so far, `total` 0, unknown), then
+ * reports transactions applied of those found (`backfill`, with `secondsLeft` at its rate so far); `live`
+ * follows each applied batch; `reconnecting` a dropped subscription being restored.
  */
 export interface IngestProgress {
-  readonly phase: 'backfill' | 'live' | 'reconnecting';
+  readonly phase: 'listing' | 'backfill' | 'live' | 'reconnecting';
   readonly done: number;
   readonly total: number;
+  /** A backfill's estimate of the time it has left, in whole seconds, once it has applied something. */
+  readonly secondsLeft?: number;
   /** Why the phase is `reconnecting`. */
   readonly reason?: string;
 }
@@ -262,6 +266,8 @@ export class Ingestor {
   async backfill(): Promise<number> {
     const slots = new Map<Signature, bigint>();
     const lists: Signature[][] = [];
+    // A history longer than a page is a wait worth showing: how many transactions were found so far.
+    let found = 0;
     for (const program of this.programs) {
       const list: Signature[] = [];
       let before: Signature | undefined;
@@ -282,17 +288,21 @@ export class Ingestor {
         }
         if (page.length < PAGE) break;
         before = page[page.length - 1]!.signature;
+        this.onProgress({ phase: 'listing', done: found + list.length, total: 0 });
       }
+      found += list.length;
       lists.push(list.reverse());
     }
     const ordered = mergeInChainOrder(lists, slots);
     let done = 0;
+    const started = Date.now();
     this.onProgress({ phase: 'backfill', done, total: ordered.length });
     for (let i = 0; i < ordered.length; i += BATCH) {
       const slice = ordered.slice(i, i + BATCH);
       await this.applySignatures(slice);
       done += slice.length;
-      this.onProgress({ phase: 'backfill', done, total: ordered.length });
+      const left = secondsLeft(done, ordered.length, Date.now() - started);
+      this.onProgress({ phase: 'backfill', done, total: ordered.length, ...(left === null ? {} : { secondsLeft: left }) });
     }
     return ordered.length;
   }
