@@ -48,6 +48,8 @@ const DESK_ROUNDS = 5;
 const DISCOVER_TARGET_MS = 1_000;
 const HOT_TARGET_MS = 300;
 const MB = 2 ** 20;
+/** What Discover reads for its columns and its Trending table (renderer/state/discover.svelte.ts, trending.svelte.ts). */
+const DISCOVER_READS = ['/v1/coins?stage=curve&sort=new&limit=30', '/v1/coins?stage=complete&sort=lastTrade&limit=30', '/v1/coins?stage=curve&sort=marketCap&limit=30', '/v1/graduations?limit=30', '/v1/coins?sort=trending&limit=100'];
 
 function scaleFromEnv(): Scale {
   const coins = intFromEnv('BENCH_COINS', 1_000_000, 5_000_000);
@@ -164,6 +166,8 @@ export async function run(): Promise<void> {
       { label: 'GET /v1/coins/{mint}', server: 'api', peer: 'coin', template: '/v1/coins/{mint}' },
       { label: `GET /v1/coins?sort=trending&limit=${LIST_LIMIT}`, server: 'api', peer: 'list', template: `/v1/coins?sort=trending&limit=${LIST_LIMIT}`, check: page(LIST_LIMIT) },
       { label: `GET /v1/coins?sort=new&limit=${LIST_LIMIT}`, server: 'api', peer: 'list', template: `/v1/coins?sort=new&limit=${LIST_LIMIT}`, check: page(LIST_LIMIT) },
+      // Discover's column reads (renderer/state/discover.svelte.ts), awaited together before its first render.
+      ...DISCOVER_READS.map((template): Endpoint => ({ label: `GET ${template}`, server: 'api', peer: 'list', template })),
       { label: 'GET /v1/coins/{mint}/candles?interval=1m', server: 'api', peer: 'coin', template: '/v1/coins/{mint}/candles?interval=1m' },
       { label: 'GET /v1/coins/{hot}/candles?interval=1m', server: 'api', peer: 'coin', template: `/v1/coins/${hot}/candles?interval=1m`, check: hotCandles },
       { label: 'GET /v1/coins/{hot}/candles?interval=1d', server: 'api', peer: 'coin', template: `/v1/coins/${hot}/candles?interval=1d`, check: hotCandles },
