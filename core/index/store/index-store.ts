@@ -697,10 +697,10 @@ export class IndexStore {
   }
 
   /** A holding valued at its coin's spot price now (core/index/valuation), PnL against its cost basis. */
-  private holdingOf(row: Row): HoldingRow {
+  private holdingOf(row: Row, coinOfRow?: CoinRow | null): HoldingRow {
     // The holder's kind (tags) feeds the coin's risk figures only: not part of a holding as read.
     const { tags: _tags, ...h } = camel(row) as Row & { mint: Address; balance: bigint; costBasisZec: bigint };
-    const coin = this.coin(h.mint);
+    const coin = coinOfRow === undefined ? this.coin(h.mint) : coinOfRow;
     const valueZec = coin ? spotValueZec(h.balance, coin, coin.pair === 'native' ? this.nativeRate() : null) : 0n;
     return { ...h, valueZec, unrealisedPnlZec: valueZec - h.costBasisZec } as unknown as HoldingRow;
   }
@@ -744,7 +744,9 @@ export class IndexStore {
 
   /** A coin's holders (balance above zero), largest first, valued like an account's holdings. */
   holders(mint: Address, limit: number, offset = 0): HoldingRow[] {
-    return (this.statements.holders.all(mint, limit, offset) as Row[]).map((row) => this.holdingOf(row));
+    // One coin, read once: a page of holders is one coin's (its coin read per row was half the page's time).
+    const coin = this.coin(mint);
+    return (this.statements.holders.all(mint, limit, offset) as Row[]).map((row) => this.holdingOf(row, coin));
   }
 
   /**
