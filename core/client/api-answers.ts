@@ -7,7 +7,7 @@
 export type ApiErrorCode = 'invalid_param' | 'unauthorized' | 'planting_closed' | 'forbidden' | 'not_found' | 'coin_unknown' | 'not_offered' | 'image_in_review' | 'image_refused' | 'refused' | 'too_large' | 'simulation_failed' | 'rate_limited' | 'unavailable';
 
 /** The orders of GET /v1/coins. */
-export type CoinSort = 'trending' | 'new' | 'volume' | 'marketCap' | 'lastTrade';
+export type CoinSort = 'trending' | 'new' | 'volume' | 'marketCap' | 'lastTrade' | 'progress';
 
 /** The keys a build's `expected` may hold. */
 export type ExpectedKey = 'tokensOut' | 'minTokensOut' | 'maxZecIn' | 'zecIn' | 'tokensIn' | 'zecOut' | 'minZecOut' | 'nativeAmount' | 'solIn' | 'solOut' | 'minSolOut' | 'swapZecOut' | 'swapMinZecOut' | 'swapZecIn' | 'launchFeeLamports' | 'slippageBps' | 'swapSlippageBps' | 'feeBps' | 'priceImpactBps' | 'costBps';

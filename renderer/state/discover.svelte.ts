@@ -207,12 +207,12 @@ export class DiscoverState {
         this.graduated = found.filter((c) => c.stage === 'pool').slice(0, COLUMN_ROWS);
       } else {
         const q = filter;
-        // "About to graduate": complete curves, and the curves highest by market cap (on a curve the
-        // market cap rises with the raise), then exactly by progress.
+        // "About to graduate": complete curves, and the curves closest to completion (the server's `progress`
+        // order, read off an index: no walk over every coin), then exactly by the progress the desk shows.
         const [fresh, complete, highest, graduations] = await Promise.all([
           this.api.coins({ stage: 'curve', sort: 'new', limit: COLUMN_ROWS, ...q }),
           this.api.coins({ stage: 'complete', sort: 'lastTrade', limit: COLUMN_ROWS, ...q }),
-          this.api.coins({ stage: 'curve', sort: 'marketCap', limit: COLUMN_ROWS, ...q }),
+          this.api.coins({ stage: 'curve', sort: 'progress', limit: COLUMN_ROWS, ...q }),
           // Newest graduations first; the endpoint has no pair or risk filter, so a filtered page is read whole and narrowed.
           this.api.graduations({ limit: Object.keys(filter).length > 0 ? 100 : COLUMN_ROWS }),
         ]);

@@ -18,7 +18,7 @@ describe('/v1 errors and limits', () => {
 
   it('invalid_param names the field: unknown sort, stage, quote, stock; bad limit, cursor, interval, addresses, missing q', async () => {
     const cases: [string, RegExp][] = [
-      ['/v1/coins?sort=hot', /^sort: must be one of trending, new, volume, marketCap, lastTrade$/],
+      ['/v1/coins?sort=hot', /^sort: must be one of trending, new, volume, marketCap, lastTrade, progress$/],
       ['/v1/coins?stage=moon', /^stage: must be one of curve, complete, pool$/],
       ['/v1/coins?quote=usd', /^quote: must be one of zec, native, stocks$/],
       ['/v1/trades?quote=SAPLING', /^quote: must be one of/],

@@ -152,6 +152,13 @@ describe('/v1 reads', () => {
     const byVolume = (await list('/v1/coins?sort=volume')).data.map((c) => BigInt(c['volumeZec'] as string));
     expect(byVolume).toEqual([...byVolume].sort((a, b) => (b > a ? 1 : b < a ? -1 : 0)));
     expect((await list('/v1/coins')).data).toHaveLength(6); // trending by default (the three stock coins too)
+    // Closest to completion first: the fewest coins left on the curve (every curve has the same coin side); curves only.
+    const byProgress = (await list('/v1/coins?stage=curve&sort=progress')).data;
+    expect(byProgress.map((c) => c['stage'])).toEqual(byProgress.map(() => 'curve'));
+    expect(byProgress.map((c) => c['mint'])).toEqual(expect.arrayContaining([nativeCoin.mint, zecCoin.mint]));
+    const left = byProgress.map((c) => BigInt(((c['reserves'] as Json)['curve'] as Json)['realToken'] as string));
+    expect(left).toEqual([...left].sort((a, b) => (a > b ? 1 : a < b ? -1 : 0)));
+    expect((await list('/v1/coins?stage=pool&sort=lastTrade')).data.map((c) => c['mint'])).toEqual([graduated.mint]);
 
     const first = await list('/v1/coins?sort=new&quote=zec&limit=1');
     expect(first.data.map((c) => c['mint'])).toEqual([graduated.mint]);

@@ -38,7 +38,7 @@ export function registerCoinRoutes(app: Api, ctx: ApiContext): void {
         summary: 'List coins',
         tags: ['coins'],
         querystring: Type.Object({
-          sort: Type.Optional(StringEnum(COIN_SORTS, '`trending` (24 h volume) by default; `new`, `volume`, `marketCap`, `lastTrade`')),
+          sort: Type.Optional(StringEnum(COIN_SORTS, '`trending` (24 h volume) by default; `new`, `volume`, `marketCap`, `lastTrade`, `progress` (curves closest to completion first)')),
           limit: Limit,
           cursor: Cursor,
           quote: Type.Optional(StringEnum(QUOTES, 'only coins paired with ZEC, with the native coin, or with a stock')),

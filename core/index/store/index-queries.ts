@@ -7,7 +7,7 @@ import type { ReadSnapshot } from './read-snapshot.js';
 import { camel, type Row } from './rows.js';
 
 /** Orders of the coin list (the spec's `trending` among them). */
-export const COIN_SORTS = ['trending', 'new', 'volume', 'marketCap', 'lastTrade'] as const;
+export const COIN_SORTS = ['trending', 'new', 'volume', 'marketCap', 'lastTrade', 'progress'] as const;
 export type CoinSort = (typeof COIN_SORTS)[number];
 
 /**
@@ -39,7 +39,10 @@ const ORDER: Readonly<Record<CoinSort, string>> = {
   volume: 'c.volume_zec DESC, c.mint',
   marketCap: `(CASE WHEN c.stage = 'pool' THEN CAST(c.pool_quote AS REAL) / c.pool_base ELSE CAST(c.virtual_quote AS REAL) / c.virtual_token END)
     * (CASE WHEN c.pair = 'native' THEN @nativeRate ELSE 1.0 END) * ${STOCK_RATE} DESC, c.mint`,
-  lastTrade: 'c.last_trade_at IS NULL, c.last_trade_at DESC, c.mint',
+  lastTrade: 'c.last_trade_at DESC, c.mint', // never traded (NULL) last, as SQLite sorts NULL lowest
+  // How far a curve is: every curve has the same coin side (core/sandbox/genesis CURVE_SHAPE), so the fewest coins
+  // left to sell is the largest share of its raise, whatever its pair; complete and graduated coins have none left.
+  progress: 'c.real_token, c.mint',
 };
 
 /**
@@ -61,14 +64,17 @@ export class IndexQueries {
     const s = (sql: string) => db.prepare(sql).safeIntegers(true);
     // Whole coin rows are read as arrays (raw) and made CoinRows by column position (coinReader): a row object
     // of 33 columns, then its camelCase copy, cost more than the read itself, and a list reads 50.
-    const list = (sort: CoinSort) =>
+    // A list of one stage has its own statement: `(@stage IS NULL OR …)` keeps SQLite off the (listed, stage, …)
+    // indexes, and a rare stage (complete curves) would otherwise be found by walking every coin.
+    const list = (sort: CoinSort, staged: boolean) =>
       s(`SELECT c.*
-        FROM coins c WHERE c.listed = 1 AND c.kind = 'coin' AND (@pair IS NULL OR c.pair GLOB @pair) AND (@stage IS NULL OR c.stage = @stage) ${RISK_FILTERS}
+        FROM coins c WHERE c.listed = 1 AND c.kind = 'coin' AND (@pair IS NULL OR c.pair GLOB @pair) AND ${staged ? 'c.stage = @stage' : '@stage IS NULL'} ${RISK_FILTERS}
         ORDER BY ${ORDER[sort]} LIMIT @limit OFFSET @offset`).raw(true);
     this.statements = {
       coin: s('SELECT * FROM coins WHERE mint = ?').raw(true),
       listing: db.prepare('SELECT listed, kind, pair FROM coins WHERE mint = ?').raw(true),
-      lists: Object.fromEntries(COIN_SORTS.map((sort) => [sort, list(sort)])) as Record<CoinSort, Database.Statement>,
+      lists: Object.fromEntries(COIN_SORTS.map((sort) => [sort, list(sort, false)])) as Record<CoinSort, Database.Statement>,
+      stageLists: Object.fromEntries(COIN_SORTS.map((sort) => [sort, list(sort, true)])) as Record<CoinSort, Database.Statement>,
       // Where stock coins are valued (stock pairs on this cluster), the volume order weighs them; otherwise it follows its index.
       volumeWithStocks: s(`SELECT c.*
         FROM coins c WHERE c.listed = 1 AND c.kind = 'coin' AND (@pair IS NULL OR c.pair GLOB @pair) AND (@stage IS NULL OR c.stage = @stage) ${RISK_FILTERS}
@@ -147,7 +153,8 @@ export class IndexQueries {
     };
     if (options.sort === 'marketCap') params['nativeRate'] = this.nativeRate();
     if (options.sort === 'marketCap' || (options.sort === 'volume' && options.stockRates !== undefined)) params['stockRates'] = JSON.stringify(options.stockRates ?? {});
-    const statement = options.sort === 'volume' && options.stockRates !== undefined ? this.statements.volumeWithStocks : this.statements.lists[options.sort];
+    const statement =
+      options.sort === 'volume' && options.stockRates !== undefined ? this.statements.volumeWithStocks : (options.stage ? this.statements.stageLists : this.statements.lists)[options.sort];
     return this.coinsOf(statement.all(params) as unknown[][]);
   }
 

@@ -41,6 +41,9 @@ CREATE INDEX IF NOT EXISTS coins_listed_created ON coins (listed, created_slot D
 CREATE INDEX IF NOT EXISTS coins_listed_volume ON coins (listed, volume_zec DESC, mint);
 CREATE INDEX IF NOT EXISTS coins_listed_last_trade ON coins (listed, last_trade_at);
 CREATE INDEX IF NOT EXISTS coins_listed_trend ON coins (listed, trend DESC, mint);
+-- Discover's "About to graduate" column at a million coins: the complete curves by last trade, the curves by progress.
+CREATE INDEX IF NOT EXISTS coins_listed_stage_last_trade ON coins (listed, stage, last_trade_at DESC, mint);
+CREATE INDEX IF NOT EXISTS coins_listed_stage_progress ON coins (listed, stage, real_token, mint);
 -- Found by signature: the coin a planting created (GET /v1/tx/{signature}, the push stream).
 CREATE INDEX IF NOT EXISTS coins_created_signature ON coins (created_signature);
 CREATE TABLE IF NOT EXISTS trades (
