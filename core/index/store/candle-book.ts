@@ -2,7 +2,6 @@ import type Database from 'better-sqlite3';
 import type { Address } from '@solana/kit';
 import { CANDLE_INTERVALS, candleBucket } from '../candles.js';
 import { storedPrice } from './price-column.js';
-import { RowWriter } from './row-writer.js';
 
 /** The candle intervals in seconds, in CANDLE_INTERVALS' order. */
 const INTERVAL_SECONDS: readonly bigint[] = Object.values(CANDLE_INTERVALS);
@@ -26,12 +25,12 @@ export class CandleBook {
   private readonly pending = new Map<string, PendingCandle[][]>();
   private bucketsAt: bigint | null = null;
   private readonly buckets: bigint[] = [];
-  private readonly upsert: RowWriter;
+  private readonly upsert;
 
   constructor(db: Database.Database) {
-    // One row per candle a batch touched (its trades folded together first), many rows a statement, with excluded.*.
-    this.upsert = new RowWriter(db, 'INSERT INTO candles (mint, interval, bucket, open, high, low, close, volume_zec, trades)', 9,
-      `ON CONFLICT (mint, interval, bucket) DO UPDATE SET high = MAX(high, excluded.high), low = MIN(low, excluded.low), close = excluded.close,
+    // One per candle a batch touched (its trades folded together first), positional with excluded.*.
+    this.upsert = db.prepare(`INSERT INTO candles (mint, interval, bucket, open, high, low, close, volume_zec, trades) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (mint, interval, bucket) DO UPDATE SET high = MAX(high, excluded.high), low = MIN(low, excluded.low), close = excluded.close,
         volume_zec = volume_zec + excluded.volume_zec, trades = trades + excluded.trades`);
   }
 
@@ -68,18 +67,16 @@ export class CandleBook {
     for (const [mint, perInterval] of this.pending) {
       for (let i = 0; i < INTERVAL_SECONDS.length; i++) {
         for (const c of perInterval[i]!) {
-          this.upsert.add(mint, INTERVAL_SECONDS[i], c.bucket, storedPrice(c.open), storedPrice(c.high), storedPrice(c.low), storedPrice(c.close), c.zec, c.trades);
+          this.upsert.run(mint, INTERVAL_SECONDS[i], c.bucket, storedPrice(c.open), storedPrice(c.high), storedPrice(c.low), storedPrice(c.close), c.zec, c.trades);
         }
       }
     }
-    this.upsert.flush();
     this.pending.clear();
   }
 
   /** Forgets a rolled-back batch's candles. */
   forget(): void {
     this.pending.clear();
-    this.upsert.forget();
   }
 
   /** Each interval's bucket of `at`, kept for the next trade (a block's trades share its time). */

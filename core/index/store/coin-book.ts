@@ -3,7 +3,6 @@ import type { Address, Signature } from '@solana/kit';
 import type { NativeRate } from '../valuation.js';
 import type { GraduatedFact, NativePoolFact, PlantedFact, TradeFact } from './facts.js';
 import type { NativeCoinInfo } from './index-rows.js';
-import { RowWriter } from './row-writer.js';
 
 /** What the write path keeps of a coin, read once: only coins that exist. */
 export interface CoinState {
@@ -45,8 +44,6 @@ export class CoinBook {
   private readonly coinStates = new Map<string, CoinState>();
   private readonly pendingCoins = new Map<string, PendingCoin>();
   private readonly statements;
-  private readonly curveTrades: RowWriter;
-  private readonly poolTrades: RowWriter;
   /** The native coin's mint, once registered (kept in meta: a reopened index knows it). */
   private nativeMint: Address | null = null;
 
@@ -69,18 +66,18 @@ export class CoinBook {
       insertRisk: s('INSERT OR IGNORE INTO coin_risk (mint) VALUES (?)'),
       burned: s('UPDATE coins SET token_total_supply = token_total_supply - ? WHERE mint = ?'),
       supplyOf: s('SELECT token_total_supply AS supply FROM coins WHERE mint = ?'),
+      // One statement per coin per run of trades (see PendingCoin): its venue's reserves, last price, trend and (when counted) its totals.
+      // Positional: binding an object by name costs more on this path.
+      curveTrade: s(`UPDATE coins SET virtual_token = ?, virtual_quote = ?, real_token = ?, real_quote = ?,
+        last_price_e18 = ?, last_trade_at = ?, trades = trades + ?, buys = buys + ?, sells = sells + ?,
+        volume_zec = volume_zec + ?, creator_fees_zec = creator_fees_zec + ?, trend = ? WHERE mint = ?`),
+      poolTrade: s(`UPDATE coins SET pool_base = ?, pool_quote = ?,
+        last_price_e18 = ?, last_trade_at = ?, trades = trades + ?, buys = buys + ?, sells = sells + ?,
+        volume_zec = volume_zec + ?, creator_fees_zec = creator_fees_zec + ?, trend = ? WHERE mint = ?`),
       complete: s("UPDATE coins SET stage = 'complete' WHERE mint = ?"),
       graduate: s("UPDATE coins SET stage = 'pool', pool = @pool, pool_base = @baseAmount, pool_quote = @quoteAmount, virtual_token = 0, virtual_quote = 0, real_token = 0, real_quote = 0 WHERE mint = @mint"),
       insertGraduation: s('INSERT OR IGNORE INTO graduations (mint, signature, slot, at, pool, base_amount, quote_amount) VALUES (@mint, @signature, @slot, @at, @pool, @baseAmount, @quoteAmount)'),
     };
-    // One row per coin per run of trades (see PendingCoin): its venue's reserves, last price, trend and (when counted) its totals,
-    // many coins a statement (UPDATE … FROM VALUES; a coin is at most once in a run's rows).
-    this.curveTrades = new RowWriter(db, 'UPDATE coins SET virtual_token = v.column1, virtual_quote = v.column2, real_token = v.column3, real_quote = v.column4, ' +
-      'last_price_e18 = v.column5, last_trade_at = v.column6, trades = trades + v.column7, buys = buys + v.column8, sells = sells + v.column9, ' +
-      'volume_zec = volume_zec + v.column10, creator_fees_zec = creator_fees_zec + v.column11, trend = v.column12 FROM (', 13, ') AS v WHERE coins.mint = v.column13');
-    this.poolTrades = new RowWriter(db, 'UPDATE coins SET pool_base = v.column1, pool_quote = v.column2, ' +
-      'last_price_e18 = v.column3, last_trade_at = v.column4, trades = trades + v.column5, buys = buys + v.column6, sells = sells + v.column7, ' +
-      'volume_zec = volume_zec + v.column8, creator_fees_zec = creator_fees_zec + v.column9, trend = v.column10 FROM (', 11, ') AS v WHERE coins.mint = v.column11');
     this.nativeMint = ((this.statements.meta.get('native_mint') as { value: string } | undefined)?.value ?? null) as Address | null;
   }
 
@@ -185,14 +182,13 @@ export class CoinBook {
   /** Writes the coins' pending updates (before anything reads or writes a coins row, and at the batch's end). */
   flush(): void {
     if (this.pendingCoins.size === 0) return;
+    const st = this.statements;
     for (const [mint, c] of this.pendingCoins) {
       const r = c.reserves as Record<string, bigint>;
-      if (c.pool) this.poolTrades.add(r['poolBase'], r['poolQuote'], c.price, c.at, c.trades, c.buys, c.sells, c.zec, c.creatorFee, c.trend, mint);
-      else this.curveTrades.add(r['virtualToken'], r['virtualQuote'], r['realToken'], r['realQuote'], c.price, c.at, c.trades, c.buys, c.sells, c.zec, c.creatorFee, c.trend, mint);
+      if (c.pool) st.poolTrade.run(r['poolBase'], r['poolQuote'], c.price, c.at, c.trades, c.buys, c.sells, c.zec, c.creatorFee, c.trend, mint);
+      else st.curveTrade.run(r['virtualToken'], r['virtualQuote'], r['realToken'], r['realQuote'], c.price, c.at, c.trades, c.buys, c.sells, c.zec, c.creatorFee, c.trend, mint);
     }
     this.pendingCoins.clear();
-    this.curveTrades.flush();
-    this.poolTrades.flush();
   }
 
   /** After a batch: the kept states start over past `max` coins (a bound on memory, not a tuning). */
@@ -204,8 +200,6 @@ export class CoinBook {
   forget(): void {
     this.coinStates.clear();
     this.pendingCoins.clear();
-    this.curveTrades.forget();
-    this.poolTrades.forget();
   }
 
   /** The native coin's ZEC rate now: its pool's reserves (quote zat for base units); null while the index has none. */

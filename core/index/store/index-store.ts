@@ -14,7 +14,6 @@ import { DailyBook } from './daily-book.js';
 import { CoinBook } from './coin-book.js';
 import { FeeBook } from './fee-book.js';
 import { PointReads } from './point-reads.js';
-import { TradeBook } from './trade-book.js';
 import type { RiskFigures } from '../../types/risk-figures.js';
 import type { IndexedTransaction, TradeFact } from './facts.js';
 import { SCHEMA, SCHEMA_VERSION, TABLES } from './schema.js';
@@ -34,7 +33,7 @@ const MAX_KNOWN = 200_000;
  * This file is the batch applier and the index's facade. It hands each fact to the book of the write path
  * that keeps its rows (coin-book: the coins' rows and graduations; holding-book: holdings, moves and risk
  * figures; candle-book; daily-book: daily figures and traders; fee-book: fee facts; run-rows: holder-reward
- * runs; trade-book: the trade rows), marks each transaction processed itself, and flushes the books at the batch's end.
+ * runs), writes the trades and the processed signatures itself, and flushes the books at the batch's end.
  * Reads go through point-reads.ts, index-queries.ts (lists) and stream-queries.ts (the push stream).
  */
 export class IndexStore {
@@ -51,8 +50,6 @@ export class IndexStore {
   readonly runs: RunRows;
   /** One coin's, one wallet's or one transaction's reads, and the totals. */
   private readonly reads: PointReads;
-  /** The trade rows, written at the batch's end. */
-  private readonly trades: TradeBook;
   /** The coins' rows, as the write path folds them. */
   private readonly coins: CoinBook;
   /** Fee facts: each coin's vault totals and movements. */
@@ -72,7 +69,6 @@ export class IndexStore {
     keepsRisk: boolean,
   ) {
     this.db = db;
-    this.trades = new TradeBook(db);
     this.coins = new CoinBook(db);
     this.holdings = new HoldingBook(db, keepsRisk);
     this.candleBook = new CandleBook(db);
@@ -88,6 +84,8 @@ export class IndexStore {
       lastHoldingChange: s(`SELECT MAX(COALESCE((SELECT MAX(slot) FROM trades WHERE mint = @mint), 0), COALESCE((SELECT MAX(slot) FROM moves WHERE mint = @mint), 0),
         COALESCE((SELECT created_slot FROM coins WHERE mint = @mint), 0)) AS slot`),
       heldBy: s('SELECT wallet FROM holdings WHERE mint = ? AND balance > 0'),
+      insertTrade: s(`INSERT INTO trades (seq, position, signature, slot, at, mint, venue, side, user, tokens, quote, zec, creator_fee, protocol_fee, price_e18, routed)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
     };
     this.nextSeq = (this.statements.nextSeq.get() as { seq: bigint }).seq;
     this.reads = new PointReads(db, (mint) => this.coin(mint), () => this.coins.nativeRate(), (amount) => this.coins.nativeToZec(amount));
@@ -289,7 +287,7 @@ export class IndexStore {
     const price = storedPrice(priceE18);
     const mint = fact.mint;
     const at = tx.at;
-    this.trades.add(seq, position, tx.signature, tx.slot, at, mint, fact.venue, fact.side, fact.user, fact.tokens, fact.quote, zec, creatorFee, protocolFee, price, routed ? 1 : 0);
+    this.statements.insertTrade.run(seq, position, tx.signature, tx.slot, at, mint, fact.venue, fact.side, fact.user, fact.tokens, fact.quote, zec, creatorFee, protocolFee, price, routed ? 1 : 0);
     // Every shown trade moves the reserves and the chart; only counted ones add to totals, volume and trades.
     const counted = !routed;
     const buy = fact.side === 'buy';
@@ -346,7 +344,6 @@ export class IndexStore {
 
   /** Everything the batch folded, written inside its SQLite transaction. */
   private flushBatch(): void {
-    this.trades.flush();
     this.coins.flush();
     this.candleBook.flush();
     this.holdings.flush();
@@ -356,7 +353,6 @@ export class IndexStore {
   }
 
   private forgetWriteState(): void {
-    this.trades.forget();
     this.coins.forget();
     this.holdings.forget();
     this.daily.forget();
