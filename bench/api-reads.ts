@@ -67,6 +67,7 @@ import { recordSummary, TARGETS, type SummaryTarget } from './lib/summary.js';
  * takes about 7 minutes (applyAll slows from ~10,000 to ~3,000 transactions a second as the file grows
  * past 1.5 GB), so the default here is BENCH_N=600: 300,000 trades over the same 100,000 coins (the list
  * reads scale with the coins; a build of 1.5 to 2 minutes), the whole bench 3 to 3.5 minutes.
+ * BENCH_ENDPOINTS (e.g. `candles` or `detail,risk`) runs only those rows of part 2 beside the bare routes.
  */
 
 export const title = 'coin detail, coin lists and candles over HTTP from a large index, beside a bare Fastify route';
@@ -345,7 +346,12 @@ interface LoadResult {
   readonly clientBusy: number;
 }
 
+/** The rows of part 2, by key (BENCH_ENDPOINTS names some of them to run only those, with their bare peers). */
+const ENDPOINT_KEYS = ['bareCoin', 'bareList', 'detail', 'trending', 'new', 'candles', 'risk', 'calibration'] as const;
+type EndpointKey = (typeof ENDPOINT_KEYS)[number];
+
 interface Endpoint {
+  readonly key: EndpointKey;
   readonly label: string;
   readonly port: 'api' | 'bare';
   /** The bare route it stands beside: the one answering the same kind of body. */
@@ -403,6 +409,16 @@ function expectEqual(what: string, got: unknown, want: unknown): void {
   if (JSON.stringify(got) !== JSON.stringify(want)) throw new Error(`${what}: got ${JSON.stringify(got)?.slice(0, 300)}, expected ${JSON.stringify(want)?.slice(0, 300)}`);
 }
 
+/** BENCH_ENDPOINTS: a comma-separated list of ENDPOINT_KEYS (every row by default); the bare routes always run, as every row's peer. */
+function endpointsFromEnv(): ReadonlySet<EndpointKey> {
+  const text = process.env['BENCH_ENDPOINTS'];
+  if (text === undefined || text === '') return new Set(ENDPOINT_KEYS);
+  const names = text.split(',').map((name) => name.trim());
+  const unknown = names.filter((name) => !(ENDPOINT_KEYS as readonly string[]).includes(name));
+  if (unknown.length > 0) throw new Error(`BENCH_ENDPOINTS names ${unknown.join(', ')}; the rows are ${ENDPOINT_KEYS.join(', ')}`);
+  return new Set<EndpointKey>(['bareCoin', 'bareList', ...(names as EndpointKey[])]);
+}
+
 const mintOfPath = (path: string) => /^\/v1\/coins\/([1-9A-HJ-NP-Za-km-z]+)/.exec(path)![1]! as Address;
 
 export async function run(): Promise<void> {
@@ -411,6 +427,7 @@ export async function run(): Promise<void> {
   const concurrency = intFromEnv('BENCH_CONCURRENCY', 16, 1_024);
   const tradeCount = n * TRADES_PER_N;
   const coinCount = intFromEnv('BENCH_COINS', DEFAULT_COINS, MAX_COINS);
+  const wanted = endpointsFromEnv();
 
   const dir = mkdtempSync(join(tmpdir(), 'launchdesk-bench-api-'));
   const path = join(dir, 'index.sqlite');
@@ -495,8 +512,9 @@ export async function run(): Promise<void> {
         throw new Error('the trending list does not start with a coin traded in the last 24 hours (6-hour half-life volume)');
       }
     };
-    const endpoints: Endpoint[] = [
+    const every: Endpoint[] = [
       {
+        key: 'bareCoin',
         label: 'bare Fastify route (fixed coin JSON)',
         port: 'bare',
         peer: 'coin',
@@ -504,6 +522,7 @@ export async function run(): Promise<void> {
         check: (_path, body) => expectEqual('bare answer', body, fixed),
       },
       {
+        key: 'bareList',
         label: 'bare Fastify route (fixed list page JSON)',
         port: 'bare',
         peer: 'list',
@@ -511,6 +530,7 @@ export async function run(): Promise<void> {
         check: (_path, body) => expectEqual('bare list answer', body, fixedList),
       },
       {
+        key: 'detail',
         label: 'GET /v1/coins/{mint}',
         port: 'api',
         peer: 'coin',
@@ -521,9 +541,10 @@ export async function run(): Promise<void> {
           expectEqual('coin detail', [b['mint'], b['trades'], b['volumeZec'], b['lastTradeAt']], [row.mint, Number(row.trades), String(row.volumeZec), row.lastTradeAt === null ? null : Number(row.lastTradeAt)]);
         },
       },
-      { label: `GET /v1/coins?sort=trending&limit=${LIST_LIMIT}`, port: 'api', peer: 'list', template: `/v1/coins?sort=trending&limit=${LIST_LIMIT}`, check: checkList('trending') },
-      { label: `GET /v1/coins?sort=new&limit=${LIST_LIMIT}`, port: 'api', peer: 'list', template: `/v1/coins?sort=new&limit=${LIST_LIMIT}`, check: checkList('new') },
+      { key: 'trending', label: `GET /v1/coins?sort=trending&limit=${LIST_LIMIT}`, port: 'api', peer: 'list', template: `/v1/coins?sort=trending&limit=${LIST_LIMIT}`, check: checkList('trending') },
+      { key: 'new', label: `GET /v1/coins?sort=new&limit=${LIST_LIMIT}`, port: 'api', peer: 'list', template: `/v1/coins?sort=new&limit=${LIST_LIMIT}`, check: checkList('new') },
       {
+        key: 'candles',
         label: 'GET /v1/coins/{mint}/candles?interval=1m',
         port: 'api',
         peer: 'coin',
@@ -538,6 +559,7 @@ export async function run(): Promise<void> {
         },
       },
       {
+        key: 'risk',
         label: 'GET /v1/coins/{mint}/risk',
         port: 'api',
         peer: 'coin',
@@ -549,6 +571,7 @@ export async function run(): Promise<void> {
         },
       },
       ...CALIBRATION_US.map((us): Endpoint => ({
+        key: 'calibration',
         label: `bare Fastify route + ${us} us of work`,
         port: 'bare',
         peer: 'coin',
@@ -556,6 +579,7 @@ export async function run(): Promise<void> {
         check: (_path, body) => expectEqual('bare answer', body, fixed),
       })),
     ];
+    const endpoints = every.filter((e) => wanted.has(e.key));
 
     worker = new Worker(LOADER, { eval: true, workerData: { mints: built.mints, seed: 0x5eed } });
     const results: { endpoint: Endpoint; rps: number; p50: number; p99: number; samples: number; note: string; serverBusy: number; clientBusy: number }[] = [];
@@ -575,7 +599,8 @@ export async function run(): Promise<void> {
     }
 
     // Each row beside the bare route answering the same kind of body: a list page beside the bare list page.
-    const peerOf = (r: (typeof results)[number]) => (r.endpoint.peer === 'list' ? results[1]! : results[0]!);
+    const byKey = (key: EndpointKey) => results.find((r) => r.endpoint.key === key);
+    const peerOf = (r: (typeof results)[number]) => byKey(r.endpoint.peer === 'list' ? 'bareList' : 'bareCoin')!;
     const perServerSecond = (r: (typeof results)[number]) => r.rps / r.serverBusy;
     console.log(`\n2. Over HTTP on 127.0.0.1: ${concurrency} requests in flight (keep-alive), ${seconds} s per endpoint after ${WARMUP_MS / 1000} s of warm-up`);
     printTable(
@@ -602,9 +627,9 @@ export async function run(): Promise<void> {
         `The bare routes answer a real coin's detail JSON (${fixedText.length} bytes) and a real trending page (${fixedListText.length} bytes) as plain objects, with no schema, hook or rate limiter; ` +
         `"vs bare" sets each row beside the bare route with the same kind of body (the lists beside the list page, the rest beside the coin).`,
     );
-    const [bareCoin, detail] = [results[0]!, results[2]!];
-    const calibration = results.slice(-CALIBRATION_US.length).map((r, i) => `+${CALIBRATION_US[i]} us: ${(r.rps / bareCoin.rps).toFixed(2)}x, p99 ${r.p99.toFixed(1)} ms`);
-    console.log(
+    const [bareCoin, detail] = [byKey('bareCoin')!, byKey('detail')];
+    const calibration = results.filter((r) => r.endpoint.key === 'calibration').map((r, i) => `+${CALIBRATION_US[i]} us: ${(r.rps / bareCoin.rps).toFixed(2)}x, p99 ${r.p99.toFixed(1)} ms`);
+    if (calibration.length > 0 && detail) console.log(
       `Calibration: the bare coin route spinning its event loop a fixed time before it answers reaches ${calibration.join('; ')}. ` +
         `Each row's extra work costs more than its own microseconds: once the server is the limit, the client sleeps between answers and every socket write wakes it. ` +
         `The coin detail's time per request is ${(1e6 / detail.rps - 1e6 / bareCoin.rps).toFixed(0)} us above the bare route's in this run.`,
@@ -616,11 +641,12 @@ export async function run(): Promise<void> {
     };
     // The rows say the concurrency they were measured at (BENCH_CONCURRENCY): a p99 at 16 in flight is mostly queueing.
     const inFlight = (target: SummaryTarget): SummaryTarget => ({ ...target, work: target.work.replace(/\d+ in flight/, `${concurrency} in flight`) });
-    recordSummary(inFlight(TARGETS.coinDetail), rowFigures(results[2]!));
+    const [detailRow, trending, newList, candlesRow, riskRow] = (['detail', 'trending', 'new', 'candles', 'risk'] as const).map(byKey);
+    if (detailRow) recordSummary(inFlight(TARGETS.coinDetail), rowFigures(detailRow));
     // The slower of the two list sorts stands for both.
-    recordSummary(inFlight(TARGETS.coinLists), rowFigures(results[3]!.rps <= results[4]!.rps ? results[3]! : results[4]!));
-    recordSummary(inFlight(TARGETS.candles), rowFigures(results[5]!));
-    recordSummary(inFlight(TARGETS.risk), rowFigures(results[6]!));
+    if (trending && newList) recordSummary(inFlight(TARGETS.coinLists), rowFigures(trending.rps <= newList.rps ? trending : newList));
+    if (candlesRow) recordSummary(inFlight(TARGETS.candles), rowFigures(candlesRow));
+    if (riskRow) recordSummary(inFlight(TARGETS.risk), rowFigures(riskRow));
 
     // ---- 3. the store alone ----
     await Promise.all(servers.splice(0).map((server) => server.close()));
@@ -629,10 +655,10 @@ export async function run(): Promise<void> {
     // The same reads on the store directly (its public calls, no HTTP, no JSON): what share of a request is the index.
     const direct: [string, number, number | null][] = [
       ['store.nativeRate() (every coin route, once)', rate(() => s.nativeRate(), 500), null],
-      ['store.coin(mint)', rate(() => s.coin(randomMint()), 1_000), results[2]!.rps],
-      [`store.queries.coins(trending, ${LIST_LIMIT})`, rate(() => s.queries.coins({ sort: 'trending', limit: LIST_LIMIT, offset: 0 }), 1_000), results[3]!.rps],
-      [`store.queries.coins(new, ${LIST_LIMIT})`, rate(() => s.queries.coins({ sort: 'new', limit: LIST_LIMIT, offset: 0 }), 1_000), results[4]!.rps],
-      ['store.queries.candles(mint, 1m, 300)', rate(() => s.queries.candles(randomMint(), 60n, 300, null), 1_000), results[5]!.rps],
+      ['store.coin(mint)', rate(() => s.coin(randomMint()), 1_000), detailRow?.rps ?? null],
+      [`store.queries.coins(trending, ${LIST_LIMIT})`, rate(() => s.queries.coins({ sort: 'trending', limit: LIST_LIMIT, offset: 0 }), 1_000), trending?.rps ?? null],
+      [`store.queries.coins(new, ${LIST_LIMIT})`, rate(() => s.queries.coins({ sort: 'new', limit: LIST_LIMIT, offset: 0 }), 1_000), newList?.rps ?? null],
+      ['store.queries.candles(mint, 1m, 300)', rate(() => s.queries.candles(randomMint(), 60n, 300, null), 1_000), candlesRow?.rps ?? null],
     ];
     const us = (perSecond: number | null) => (perSecond === null ? '-' : (1e6 / perSecond).toFixed(1));
     console.log('\n3. The same reads on the store directly (no HTTP, no JSON), in this process');
@@ -648,7 +674,7 @@ export async function run(): Promise<void> {
     worker = null;
     global.gc?.();
     const ours = process.memoryUsage();
-    const peer = await bareProcessMemory(fixedText, results[0]!.samples * 20);
+    const peer = await bareProcessMemory(fixedText, bareCoin.samples * 20);
     console.log('\n4. Resident memory after the read bench');
     printTable(
       ['process', 'RSS MB', 'heap used MB', 'vs bare'],

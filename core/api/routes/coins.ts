@@ -160,8 +160,9 @@ export function registerCoinRoutes(app: Api, ctx: ApiContext): void {
       const interval = request.query.interval ?? '1m';
       const seconds = CANDLE_INTERVALS[interval];
       const before = request.query.before === undefined ? null : BigInt(request.query.before);
-      const stock = tradeStockOf(await stockReadingsFor(ctx, [coin.pair]), coin.pair);
-      // A stock coin's candles: raw under `raw`, o..c and volumeZec at its stock's ZEC value now.
+      // A stock coin's candles: raw under `raw`, o..c and volumeZec at its stock's ZEC value now. Any other
+      // coin's answer needs no stock reading (and its route no await).
+      const stock = stockKeyOf(coin.pair) === null ? null : tradeStockOf(await stockReadingsFor(ctx, [coin.pair]), coin.pair);
       const rate = stock ? (stock.reading?.zec.zatPerWholeRawE12 ?? null) : undefined;
       return { interval, data: store.queries.candles(coin.mint, seconds, request.query.limit ?? 300, before).map((candle) => presentCandle(candle, rate)) };
     },

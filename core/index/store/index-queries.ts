@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Address } from '@solana/kit';
-import { candleRowOf, tradeRowOf, type CandleRow, type CoinRow, type TradeRow } from './index-rows.js';
+import { tradeRowOf, type CandleRow, type CoinRow, type TradeRow } from './index-rows.js';
 import { readPrice } from './price-column.js';
 import { BUNDLE_WALLETS } from '../../types/risk-figures.js';
 import type { ReadSnapshot } from './read-snapshot.js';
@@ -87,8 +87,9 @@ export class IndexQueries {
       allTrades: s(`SELECT t.* FROM trades t JOIN coins c ON c.mint = t.mint AND c.listed = 1 AND c.kind = 'coin'
         WHERE t.routed = 0 AND (@pair IS NULL OR c.pair GLOB @pair) AND (@user IS NULL OR t.user = @user)
         AND (t.slot, t.seq, t.position) < (@slot, @seq, @position) ORDER BY t.slot DESC, t.seq DESC, t.position DESC LIMIT @limit`),
-      candles: s(`SELECT bucket, open, high, low, close, volume_zec, trades FROM candles WHERE mint = @mint AND interval = @interval AND bucket < @before
-        ORDER BY bucket DESC LIMIT @limit`),
+      // Rows as arrays, read by position (candleOf): a chart reads up to 1,000 and a named row object costs more than its read.
+      candles: s(`SELECT bucket, open, high, low, close, volume_zec, trades FROM candles WHERE mint = ? AND interval = ? AND bucket < ?
+        ORDER BY bucket DESC LIMIT ?`).raw(true),
       // CROSS JOIN keeps graduations the outer loop (a few coins in a thousand): left to itself, SQLite walks every
       // listed coin by an index of coins and looks each up in graduations, which grows with the coins, not the graduations.
       graduations: s(`SELECT c.* FROM graduations g CROSS JOIN coins c ON c.mint = g.mint AND c.listed = 1 AND c.kind = 'coin'
@@ -188,8 +189,10 @@ export class IndexQueries {
   /** The newest `limit` candles of an interval before `before` (a bucket start), oldest first. */
   candles(mint: Address, interval: bigint, limit: number, before: bigint | null): CandleRow[] {
     this.snapshot.hold();
-    const rows = this.statements.candles.all({ mint, interval, limit, before: before ?? 1n << 62n }) as Row[];
-    return rows.reverse().map(candleRowOf);
+    const rows = this.statements.candles.all(mint, interval, before ?? NO_BUCKET_LIMIT, limit) as CandleValues[];
+    const candles = new Array<CandleRow>(rows.length);
+    for (let i = 0, j = rows.length - 1; j >= 0; i++, j--) candles[i] = candleOf(rows[j]!);
+    return candles;
   }
 
   graduated(limit: number, offset: number): CoinRow[] {
@@ -203,6 +206,15 @@ export class IndexQueries {
     return (this.statements.holdings.all({ wallet }) as { mint: Address }[]).map((r) => r.mint);
   }
 }
+
+/** A candles row as read (the candles statement's columns, in order). */
+type CandleValues = [bucket: bigint, open: unknown, high: unknown, low: unknown, close: unknown, volumeZec: bigint, trades: bigint];
+
+/** Above every bucket start: `before` when a read asks for none. */
+const NO_BUCKET_LIMIT = 1n << 62n;
+
+/** A CandleRow of its columns by position, the four prices read back (as candleRowOf does from a named row). */
+const candleOf = (v: CandleValues): CandleRow => ({ bucket: v[0], open: readPrice(v[1]), high: readPrice(v[2]), low: readPrice(v[3]), close: readPrice(v[4]), volumeZec: v[5], trades: v[6] });
 
 /** A CoinRow being made: its raise figures are filled in by the store (IndexStore.completeCoin). */
 export type MutableCoinRow = { -readonly [K in keyof CoinRow]: CoinRow[K] } & { trend: number | null };
