@@ -23,7 +23,7 @@ const available = readdirSync(dir)
 const args = process.argv.slice(2);
 const summaryOnly = args.includes('--summary');
 /** The benches that record rows of the performance table (the others print only their own tables). */
-const SUMMARY_BENCHES = ['api-reads', 'index-ingest', 'launchpad', 'amm', 'builds', 'transfers'];
+const SUMMARY_BENCHES = ['api-reads', 'index-ingest', 'launchpad', 'amm', 'builds', 'transfers', 'sandbox-scale'];
 const wanted = args.filter((a) => a !== '--summary');
 const unknown = wanted.filter((name) => !available.includes(name));
 if (unknown.length > 0) {

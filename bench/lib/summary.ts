@@ -41,6 +41,8 @@ export const TARGETS = {
   relayCheck: { work: 'relay check per signed transaction', peer: 'kit decode + signature verify', ratioOf: 'time', target: { ratio: 1.5, better: 'lower' } },
   chainSend: { work: 'sandbox Chain.send', peer: 'raw LiteSVM send', ratioOf: 'rate', target: { ratio: 0.7, better: 'higher' } },
   rpcSend: { work: 'sandbox RPC sendTransaction over HTTP', peer: 'raw LiteSVM send', ratioOf: 'rate', target: { ratio: 0.25, better: 'higher' } },
+  sandboxRestart: { work: 'sandbox restart to ready (open, RPC, index caught up), 1M tx', peer: 'bare LiteSVM snapshot load', ratioOf: 'time', target: { ratio: 10, better: 'lower', extra: { label: 'ready s', max: 3 } } },
+  sandboxDisk: { work: 'sandbox disk per 1,000 tx, full records (ledger, its index, snapshot)', peer: 'the transactions\' wire bytes', ratioOf: 'time', target: { ratio: 12, better: 'lower', extra: { label: 'MB resident for the sandbox', max: 150 } } },
 } as const satisfies Record<string, SummaryTarget>;
 
 export function recordSummary(target: SummaryTarget, figures: { readonly ours: string; readonly peer: string; readonly ratio: number; readonly extraValue?: number }): void {
@@ -62,7 +64,7 @@ export const summaryRows = (): readonly SummaryRow[] => rows;
 export function summaryTable(recorded: readonly SummaryRow[] = rows): string {
   const targetText = (r: SummaryRow) => {
     const t = r.target;
-    const extra = t.extra ? (t.extra.max < 0 ? `, ≥ ${(-t.extra.max).toLocaleString('en')} ${t.extra.label.replace(', at least', '')}` : `, ${t.extra.label.replace(' ms', '')} < ${t.extra.max} ms`) : '';
+    const extra = t.extra ? (t.extra.max < 0 ? `, ≥ ${(-t.extra.max).toLocaleString('en')} ${t.extra.label.replace(', at least', '')}` : t.extra.label.endsWith(' ms') ? `, ${t.extra.label.replace(' ms', '')} < ${t.extra.max} ms` : `, ${t.extra.label} < ${t.extra.max}`) : '';
     return `${t.better === 'higher' ? '≥' : '≤'} ${t.ratio}×${extra}`;
   };
   const header = ['work', 'ours', 'peer (same run)', 'ratio', 'target', 'met'];
