@@ -32,6 +32,14 @@ interface LedgerFileHeader {
   count: number;
 }
 
+/** A signature's first 8 bytes as two little-endian u32: its key in the index. */
+function prefixOf(sig: ArrayLike<number>): { lo: number; hi: number } {
+  return {
+    lo: (sig[0]! | (sig[1]! << 8) | (sig[2]! << 16) | (sig[3]! << 24)) >>> 0,
+    hi: (sig[4]! | (sig[5]! << 8) | (sig[6]! << 16) | (sig[7]! << 24)) >>> 0,
+  };
+}
+
 export class Ledger {
   private fd: number | null = null;
   private indexFd: number | null = null;
@@ -203,10 +211,10 @@ export class Ledger {
     return this.start.count;
   }
 
-  private index(signature: Signature, offset: number, length: number, slot: bigint, blockTime: bigint, err: TransactionError | null, keys: readonly Address[]): void {
-    const sig = base58.encode(signature);
-    const lo = (sig[0]! | (sig[1]! << 8) | (sig[2]! << 16) | (sig[3]! << 24)) >>> 0;
-    const hi = (sig[4]! | (sig[5]! << 8) | (sig[6]! << 16) | (sig[7]! << 24)) >>> 0;
+  private index(signature: Signature, offset: number, length: number, slot: bigint, blockTime: bigint, err: TransactionError | null, keys: readonly Address[], wire?: Uint8Array): void {
+    // The first signature's bytes follow its one-byte count in the wire (under 128 signatures): no base58 decode.
+    const sig = wire !== undefined && wire[0]! < 128 ? wire.subarray(1, 9) : base58.encode(signature);
+    const { lo, hi } = prefixOf(sig);
     const addressIds = keys.map((key) => {
       let id = this.addressIds.get(key);
       if (id === undefined) {
@@ -251,7 +259,7 @@ export class Ledger {
     } else this.memory.set(offset, line);
     this.size += length + 1;
     const err = transaction.meta.err === null ? null : (JSON.parse(JSON.stringify(transaction.meta.err)) as TransactionError);
-    this.index(transaction.signature, offset, length, transaction.slot, transaction.blockTime ?? 0n, err, accountKeys);
+    this.index(transaction.signature, offset, length, transaction.slot, transaction.blockTime ?? 0n, err, accountKeys, transaction.wire);
     return { signature: transaction.signature, slot: transaction.slot, err, blockTime: transaction.blockTime ?? 0n, offset, length };
   }
 
@@ -274,9 +282,7 @@ export class Ledger {
 
   /** The kept transaction with this signature, if any. */
   find(signature: Signature): LedgerEntry | undefined {
-    const sig = base58.encode(signature);
-    const lo = (sig[0]! | (sig[1]! << 8) | (sig[2]! << 16) | (sig[3]! << 24)) >>> 0;
-    const hi = (sig[4]! | (sig[5]! << 8) | (sig[6]! << 16) | (sig[7]! << 24)) >>> 0;
+    const { lo, hi } = prefixOf(base58.encode(signature));
     const i = this.history.find(signature, lo, hi);
     return i < 0 ? undefined : this.history.entry(i, signature);
   }
@@ -292,9 +298,7 @@ export class Ledger {
   forAddress(address: Address, options: { before?: string; until?: string; limit?: number } = {}): LedgerEntry[] {
     const position = (signature: string | undefined): number | null => {
       if (signature === undefined) return -1;
-      const sig = base58.encode(signature);
-      const lo = (sig[0]! | (sig[1]! << 8) | (sig[2]! << 16) | (sig[3]! << 24)) >>> 0;
-      const hi = (sig[4]! | (sig[5]! << 8) | (sig[6]! << 16) | (sig[7]! << 24)) >>> 0;
+      const { lo, hi } = prefixOf(base58.encode(signature));
       const i = this.history.find(signature as Signature, lo, hi);
       return i < 0 ? null : i;
     };

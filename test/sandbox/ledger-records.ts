@@ -13,11 +13,14 @@ export const LEDGER_TEST_ADDRESSES: readonly Address[] = Array.from({ length: 6 
  */
 export function madeUpTransaction(n: number): { tx: ChainTransaction; keys: Address[] } {
   const keys = [LEDGER_TEST_ADDRESSES[n % 6]!, LEDGER_TEST_ADDRESSES[(n + 1) % 6]!];
+  const signature = randomBytes(64);
+  // As on the wire: one signature (its count first), then a made-up message.
+  const wire = new Uint8Array(Buffer.concat([Buffer.from([1]), signature, randomBytes(60 + (n % 50))]));
   const tx: ChainTransaction = {
-    signature: base58.decode(randomBytes(64)) as Signature,
+    signature: base58.decode(signature) as Signature,
     slot: BigInt(10 + Math.floor(n / 4)),
     blockTime: 1_700_000_000n + BigInt(n),
-    wire: new Uint8Array(randomBytes(120 + (n % 50))),
+    wire,
     meta: {
       err: n % 7 === 3 ? { InstructionError: [0, { Custom: n }] } : null,
       fee: 5000n as Lamports,
