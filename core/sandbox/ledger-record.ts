@@ -1,4 +1,5 @@
 import type { Address, Lamports, Signature } from '@solana/kit';
+import { decodeWireTransaction } from './wire-transaction.js';
 import type { ChainTransaction, TokenBalance, TransactionError, TransactionMeta } from '../chain/types.js';
 
 /** One ledger record, as a JSON line: the signature first (`{"s":"…"`, read alone by the index), then the rest. */
@@ -7,7 +8,8 @@ export interface StoredRecord {
   slot: string;
   t: string; // block time
   w: string; // wire, base64
-  k: string[]; // account keys
+  /** Account keys: only in records written before the ledger had its index (they are the wire's and `m.la`'s). */
+  k?: string[];
   m: StoredMeta;
 }
 
@@ -31,14 +33,13 @@ function storedTokenBalance(b: TokenBalance): StoredTokenBalance {
   return { ...b, amount: b.amount.toString() };
 }
 
-export function storedOf(tx: ChainTransaction, accountKeys: readonly Address[]): StoredRecord {
+export function storedOf(tx: ChainTransaction): StoredRecord {
   const m = tx.meta;
   return {
     s: tx.signature,
     slot: tx.slot.toString(),
     t: (tx.blockTime ?? 0n).toString(),
     w: Buffer.from(tx.wire).toString('base64'),
-    k: [...accountKeys],
     m: {
       err: m.err,
       fee: m.fee.toString(),
@@ -94,4 +95,11 @@ export function transactionOf(record: StoredRecord): ChainTransaction {
     wire: new Uint8Array(Buffer.from(record.w, 'base64')),
     meta,
   };
+}
+
+/** Every account a record's transaction referenced: static keys, then loaded writable, loaded readonly. */
+export function accountKeysOf(record: StoredRecord): Address[] {
+  if (record.k) return record.k as Address[];
+  const message = decodeWireTransaction(new Uint8Array(Buffer.from(record.w, 'base64'))).message;
+  return [...message.staticAccounts, ...(record.m.la.writable as Address[]), ...(record.m.la.readonly as Address[])];
 }

@@ -3,7 +3,7 @@ import { getBase58Encoder, type Address, type Signature } from '@solana/kit';
 import type { ChainTransaction, TransactionError } from '../chain/types.js';
 import { HistoryIndex, type HistoryRow, type LedgerEntry } from './history-index.js';
 import { encodeIndexRow, indexHeader, readIndexFile, type LedgerStart } from './ledger-index-file.js';
-import { storedOf, transactionOf, type StoredRecord } from './ledger-record.js';
+import { accountKeysOf, storedOf, transactionOf, type StoredRecord } from './ledger-record.js';
 
 export type { LedgerEntry } from './history-index.js';
 
@@ -166,7 +166,7 @@ export class Ledger {
       let at = 0;
       for (let nl = chunk.indexOf(10, at); nl !== -1 && nl < filled; nl = chunk.indexOf(10, at)) {
         const record = JSON.parse(chunk.toString('utf8', at, nl)) as StoredRecord;
-        this.index(record.s as Signature, lineStart, nl - at, BigInt(record.slot), BigInt(record.t), record.m.err, record.k as Address[]);
+        this.index(record.s as Signature, lineStart, nl - at, BigInt(record.slot), BigInt(record.t), record.m.err, accountKeysOf(record));
         lineStart += nl - at + 1;
         at = nl + 1;
       }
@@ -248,7 +248,7 @@ export class Ledger {
   }
 
   append(transaction: ChainTransaction, accountKeys: readonly Address[]): LedgerEntry {
-    const line = JSON.stringify(storedOf(transaction, accountKeys));
+    const line = JSON.stringify(storedOf(transaction));
     const length = Buffer.byteLength(line, 'utf8');
     const offset = this.logicalEnd;
     // Handed to the OS before the entry exists, so a crash of the process loses nothing acknowledged
