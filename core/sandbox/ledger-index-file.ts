@@ -75,40 +75,44 @@ export function readIndexFile(path: string, onRow: (row: HistoryRow) => void): I
     if (size < INDEX_HEADER_BYTES || readSync(fd, header, 0, INDEX_HEADER_BYTES, 0) !== INDEX_HEADER_BYTES || !header.subarray(0, 8).equals(INDEX_MAGIC)) return null;
     const start = { from: header.readDoubleLE(8), count: header.readDoubleLE(16) };
     let chunk = Buffer.alloc(1 << 22);
+    let view = new DataView(chunk.buffer, chunk.byteOffset, chunk.length);
     let position = INDEX_HEADER_BYTES;
     let filled = 0;
     let validBytes = INDEX_HEADER_BYTES;
+    // One row object and one id array, refilled per record: the reader copies what it keeps.
     const ids: number[] = [];
+    const row = { offset: 0, length: 0, slot: 0, blockTime: 0, sigLo: 0, sigHi: 0, err: null as TransactionError | null, addressIds: ids };
     for (;;) {
       const read = readSync(fd, chunk, filled, chunk.length - filled, position);
       position += read;
       filled += read;
       let at = 0;
       while (at + 4 <= filled) {
-        const length = chunk.readUInt32LE(at);
+        const length = view.getUint32(at, true);
         if (length < FIXED) return { start, validBytes };
         if (at + length > filled) break;
-        const errLength = chunk.readUInt16LE(at + 40);
-        const keyCount = chunk.readUInt16LE(at + 42);
-        ids.length = 0;
-        for (let k = 0, p = at + FIXED + errLength; k < keyCount; k++, p += 4) ids.push(chunk.readUInt32LE(p));
-        onRow({
-          offset: chunk.readDoubleLE(at + 4),
-          length: chunk.readUInt32LE(at + 12),
-          slot: chunk.readDoubleLE(at + 16),
-          blockTime: chunk.readDoubleLE(at + 24),
-          sigLo: chunk.readUInt32LE(at + 32),
-          sigHi: chunk.readUInt32LE(at + 36),
-          err: errLength === 0 ? null : (JSON.parse(chunk.toString('utf8', at + FIXED, at + FIXED + errLength)) as TransactionError),
-          addressIds: ids,
-        });
+        const errLength = view.getUint16(at + 40, true);
+        const keyCount = view.getUint16(at + 42, true);
+        ids.length = keyCount;
+        for (let k = 0, p = at + FIXED + errLength; k < keyCount; k++, p += 4) ids[k] = view.getUint32(p, true);
+        row.offset = view.getFloat64(at + 4, true);
+        row.length = view.getUint32(at + 12, true);
+        row.slot = view.getFloat64(at + 16, true);
+        row.blockTime = view.getFloat64(at + 24, true);
+        row.sigLo = view.getUint32(at + 32, true);
+        row.sigHi = view.getUint32(at + 36, true);
+        row.err = errLength === 0 ? null : (JSON.parse(chunk.toString('utf8', at + FIXED, at + FIXED + errLength)) as TransactionError);
+        onRow(row);
         at += length;
         validBytes += length;
       }
       if (read === 0) return { start, validBytes };
       chunk.copy(chunk, 0, at, filled);
       filled -= at;
-      if (filled === chunk.length) chunk = Buffer.concat([chunk, Buffer.alloc(chunk.length)]);
+      if (filled === chunk.length) {
+        chunk = Buffer.concat([chunk, Buffer.alloc(chunk.length)]);
+        view = new DataView(chunk.buffer, chunk.byteOffset, chunk.length);
+      }
     }
   } finally {
     closeSync(fd);
