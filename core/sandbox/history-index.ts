@@ -14,7 +14,7 @@ export interface LedgerEntry {
 
 /** What the index keeps of a transaction: no text, only numbers (the signature is read back from the ledger). */
 export interface HistoryRow {
-  /** The signature's first eight bytes, as two little-endian u32: its key in the signature table. */
+  /** Two 32-bit hashes of the signature's text: its key in the signature table. */
   readonly sigLo: number;
   readonly sigHi: number;
   readonly offset: number;
@@ -30,8 +30,8 @@ const INITIAL = 1024;
 
 /**
  * The in-memory index over the ledger's kept records, in columns of numbers: per transaction its place in
- * the file, slot, block time and error (a map, errors are few), a hash table from the signature's first
- * eight bytes to the transaction, and per address the transactions that referenced it (for
+ * the file, slot, block time and error (a map, errors are few), a hash table from the signature's hash to
+ * the transaction, and per address the transactions that referenced it (for
  * getSignaturesForAddress). About 40 bytes per transaction plus 4 per account it named; no string per
  * transaction is kept: a signature is read back from the head of its ledger record when asked for.
  * Positions here count the kept transactions from 0 (the ledger's pruned ones come before them).

@@ -6,7 +6,7 @@ import type { HistoryRow } from './history-index.js';
  * The ledger's index file (`ledger.index`), so that a restart reads numbers instead of parsing every
  * JSON record: a 32-byte header (magic, the ledger's first kept byte and the count of transactions before
  * it), then one record per transaction: its length (u32), offset and length in the ledger, slot, block
- * time, the signature's first 8 bytes, its error as JSON (usually none) and the ids of the accounts it
+ * time, two 32-bit hashes of the signature's text, its error as JSON (usually none) and the ids of the accounts it
  * referenced (u32 each, ids into `ledger.addresses`, one base58 address a line).
  *
  * It is derived from the ledger and rebuilt from it whenever it is missing, belongs to another ledger
@@ -14,7 +14,7 @@ import type { HistoryRow } from './history-index.js';
  * written in batches, and a crash costs at most a re-read of the ledger's tail.
  */
 
-export const INDEX_MAGIC = Buffer.from('LDIDX001', 'ascii');
+export const INDEX_MAGIC = Buffer.from('LDIDX002', 'ascii');
 export const INDEX_HEADER_BYTES = 32;
 const FIXED = 44;
 

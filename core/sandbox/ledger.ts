@@ -1,5 +1,5 @@
 import { closeSync, existsSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { getBase58Encoder, type Address, type Signature } from '@solana/kit';
+import type { Address, Signature } from '@solana/kit';
 import type { ChainTransaction, TransactionError } from '../chain/types.js';
 import { HistoryIndex, type HistoryRow, type LedgerEntry } from './history-index.js';
 import { encodeIndexRow, indexHeader, readIndexFile, type LedgerStart } from './ledger-index-file.js';
@@ -22,7 +22,6 @@ export type { LedgerEntry } from './history-index.js';
  * Offsets stay counted from the first record ever written, so a snapshot's offset keeps its meaning.
  */
 
-const base58 = getBase58Encoder();
 /** Index rows and new addresses are written in batches of about this many bytes (and at each flush). */
 const WRITE_BATCH_BYTES = 1 << 16;
 
@@ -32,12 +31,20 @@ interface LedgerFileHeader {
   count: number;
 }
 
-/** A signature's first 8 bytes as two little-endian u32: its key in the index. */
-function prefixOf(sig: ArrayLike<number>): { lo: number; hi: number } {
-  return {
-    lo: (sig[0]! | (sig[1]! << 8) | (sig[2]! << 16) | (sig[3]! << 24)) >>> 0,
-    hi: (sig[4]! | (sig[5]! << 8) | (sig[6]! << 16) | (sig[7]! << 24)) >>> 0,
-  };
+/**
+ * A signature's key in the index: two 32-bit hashes of its text (FNV-1a and a multiply-xorshift), so that
+ * neither a send nor a status lookup decodes base58. A match is confirmed against the record's text.
+ */
+function keyOf(signature: string): { lo: number; hi: number } {
+  let lo = 0x811c9dc5;
+  let hi = 0x9747b28c;
+  for (let i = 0; i < signature.length; i++) {
+    const c = signature.charCodeAt(i);
+    lo = Math.imul(lo ^ c, 16777619);
+    hi = Math.imul(hi ^ c, 0x5bd1e995);
+    hi ^= hi >>> 15;
+  }
+  return { lo: lo >>> 0, hi: hi >>> 0 };
 }
 
 export class Ledger {
@@ -211,10 +218,8 @@ export class Ledger {
     return this.start.count;
   }
 
-  private index(signature: Signature, offset: number, length: number, slot: bigint, blockTime: bigint, err: TransactionError | null, keys: readonly Address[], wire?: Uint8Array): void {
-    // The first signature's bytes follow its one-byte count in the wire (under 128 signatures): no base58 decode.
-    const sig = wire !== undefined && wire[0]! < 128 ? wire.subarray(1, 9) : base58.encode(signature);
-    const { lo, hi } = prefixOf(sig);
+  private index(signature: Signature, offset: number, length: number, slot: bigint, blockTime: bigint, err: TransactionError | null, keys: readonly Address[]): void {
+    const { lo, hi } = keyOf(signature);
     const addressIds = keys.map((key) => {
       let id = this.addressIds.get(key);
       if (id === undefined) {
@@ -259,7 +264,7 @@ export class Ledger {
     } else this.memory.set(offset, line);
     this.size += length + 1;
     const err = transaction.meta.err === null ? null : (JSON.parse(JSON.stringify(transaction.meta.err)) as TransactionError);
-    this.index(transaction.signature, offset, length, transaction.slot, transaction.blockTime ?? 0n, err, accountKeys, transaction.wire);
+    this.index(transaction.signature, offset, length, transaction.slot, transaction.blockTime ?? 0n, err, accountKeys);
     return { signature: transaction.signature, slot: transaction.slot, err, blockTime: transaction.blockTime ?? 0n, offset, length };
   }
 
@@ -282,7 +287,7 @@ export class Ledger {
 
   /** The kept transaction with this signature, if any. */
   find(signature: Signature): LedgerEntry | undefined {
-    const { lo, hi } = prefixOf(base58.encode(signature));
+    const { lo, hi } = keyOf(signature);
     const i = this.history.find(signature, lo, hi);
     return i < 0 ? undefined : this.history.entry(i, signature);
   }
@@ -298,7 +303,7 @@ export class Ledger {
   forAddress(address: Address, options: { before?: string; until?: string; limit?: number } = {}): LedgerEntry[] {
     const position = (signature: string | undefined): number | null => {
       if (signature === undefined) return -1;
-      const { lo, hi } = prefixOf(base58.encode(signature));
+      const { lo, hi } = keyOf(signature);
       const i = this.history.find(signature as Signature, lo, hi);
       return i < 0 ? null : i;
     };
