@@ -22,7 +22,11 @@ const available = readdirSync(dir)
 
 const args = process.argv.slice(2);
 const summaryOnly = args.includes('--summary');
-/** The benches that record rows of the performance table (the others print only their own tables). */
+/**
+ * The benches that record rows of the performance table (the others print only their own tables).
+ * `sandbox-scale` records two more, but its first run builds a million transactions (an hour or more on a
+ * busy machine): it runs when named (`npm run bench -- --summary sandbox-scale`).
+ */
 const SUMMARY_BENCHES = ['api-reads', 'index-ingest', 'launchpad', 'amm', 'builds', 'transfers'];
 /**
  * Benches run only when named: index-scale builds an index of 1M coins and 20M trades the first time

@@ -56,6 +56,8 @@ export async function startLocalServices(options: {
   readonly market?: MarketChoice;
   /** Simulated traders on the seeded market (paper trading); 0 or absent: none. */
   readonly activity?: number;
+  /** Full sandbox records kept (SandboxClusterOptions.keepTransactions); absent: the default. */
+  readonly keepTransactions?: number | null;
   /** A pinning service for uploads (a real cluster's); the sandbox keeps uploads on this machine only. */
   readonly pinning?: PinningConfig;
   /** The keychain wallets' keys live in (the OS keychain by default). */
@@ -67,7 +69,11 @@ export async function startLocalServices(options: {
   /** Where a failed run's reason is written (the runs retry by themselves). */
   readonly onRunFailure?: (line: string) => void;
 }): Promise<LocalServices> {
-  const sandbox = await Sandbox.open({ dataDir: options.dataDir, ...(options.market ? { market: options.market } : {}) });
+  const sandbox = await Sandbox.open({
+    dataDir: options.dataDir,
+    ...(options.market ? { market: options.market } : {}),
+    ...(options.keepTransactions !== undefined ? { keepTransactions: options.keepTransactions } : {}),
+  });
   const stops: (() => Promise<void> | void)[] = [() => sandbox.close()];
   const stopAll = async () => {
     for (const stop of stops.splice(0).reverse()) await stop();

@@ -51,6 +51,8 @@ export const TARGETS = {
   scaleDiscover: { work: "Discover's first render in Chromium (1M coins), columns filled", peer: 'the target', ratioOf: 'time', target: { ratio: 1, better: 'lower' } },
   scaleHotChart: { work: 'the 1M-trade coin in Chromium: 1m chart and tape, then 1d chart (slowest)', peer: 'the target', ratioOf: 'time', target: { ratio: 1, better: 'lower' } },
   scaleMemory: { work: 'server RSS after load + GC (1M coins, 20M trades)', peer: 'bare Fastify process, after its load + GC', ratioOf: 'time', target: { ratio: 0, better: 'lower', extra: { label: 'RSS MB', max: 300, unit: 'MB' } } },
+  sandboxRestart: { work: 'sandbox restart to ready (open, RPC, index caught up), 1M tx', peer: 'bare LiteSVM snapshot load', ratioOf: 'time', target: { ratio: 10, better: 'lower', extra: { label: 'ready s', max: 3, unit: 's' } } },
+  sandboxDisk: { work: 'sandbox disk per 1,000 tx, full records (ledger, its index, snapshot)', peer: 'the transactions\' wire bytes', ratioOf: 'time', target: { ratio: 12, better: 'lower', extra: { label: 'sandbox resident MB', max: 150, unit: 'MB' } } },
 } as const satisfies Record<string, SummaryTarget>;
 
 export function recordSummary(target: SummaryTarget, figures: { readonly ours: string; readonly peer: string; readonly ratio: number; readonly extraValue?: number }): void {

@@ -16,6 +16,7 @@ import { runAuthorityOf } from '../runs/run-authority.js';
 import { ServiceRuns } from '../runs/service-runs.js';
 import { dataDirOf, portOf, textOf, type CommandValues } from './command-values.js';
 import { marketChoice, progressPrinter } from './progress-lines.js';
+import { MIN_KEEP_TRANSACTIONS } from '../sandbox/cluster.js';
 import { DEFAULT_API_PORT } from './trade-usage.js';
 
 /**
@@ -30,6 +31,16 @@ function activityOf(value: string | undefined): number {
   if (value === undefined) return 0;
   if (!/^[0-9]{1,3}$/.test(value) || Number(value) > 100) throw new DeskError('invalid_param', `--activity must be a number of traders from 0 to 100, got "${value.slice(0, 20)}"`);
   return Number(value);
+}
+
+/** `--keep-transactions`: a count of full records kept (at least the cluster's minimum), or `all`. */
+function keepOf(value: string | undefined): { keepTransactions?: number | null } {
+  if (value === undefined) return {};
+  if (value === 'all') return { keepTransactions: null };
+  if (!/^[0-9]{1,10}$/.test(value) || Number(value) < MIN_KEEP_TRANSACTIONS) {
+    throw new DeskError('invalid_param', `--keep-transactions must be "all" or a number from ${MIN_KEEP_TRANSACTIONS}, got "${value.slice(0, 20)}"`);
+  }
+  return { keepTransactions: Number(value) };
 }
 
 /** With --json, progress and notes go to stderr: stdout carries the one ready line. */
@@ -51,6 +62,7 @@ async function runSandbox(values: CommandValues, command: 'start' | 'serve' | 's
       onProgress: progressPrinter(notesOut(values)),
       market: marketChoice(values['empty'] === true),
       activity: activityOf(textOf(values, 'activity')),
+      ...keepOf(textOf(values, 'keep-transactions')),
       ...(values['no-runs'] ? { runs: 'off' as const } : {}),
       onRunFailure: (line) => process.stderr.write(`${line}\n`),
     });

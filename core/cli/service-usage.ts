@@ -12,6 +12,7 @@ const RPC_PORT = ['--rpc-port <N>', "the sandbox's Solana JSON-RPC on 127.0.0.1 
 const API_PORT = ['--port <N>', 'the /v1 server on 127.0.0.1 (default 7439; 0 picks a free one)'] as const;
 const EMPTY = ['--empty', 'a new sandbox without the seeded market (a few dozen coins traded over the last hours, planted on first use); a sandbox made empty stays empty'] as const;
 const ACTIVITY = ['--activity <N>', 'N simulated traders keep trading the seeded market (paper trading; off by default)'] as const;
+const KEEP = ['--keep-transactions <N|all>', 'how many of the latest sandbox transactions keep their full records (default all); older ones are forgotten as by a validator with a ledger limit (getTransaction answers null), and an index rebuilt later will not see them'] as const;
 const NO_RUNS = ['--no-runs', "do not send the service's runs (fee splits, claims, holder rewards, migrations)"] as const;
 const RPC = ['--rpc <URL>', "another cluster's JSON-RPC (http or https) instead of the sandbox; needs --profile"] as const;
 const PROFILE = ['--profile <FILE>', "that cluster's network profile (program, mint and account addresses; its WebSocket URL)"] as const;
@@ -54,30 +55,30 @@ export const KEYS_GROUP: CommandGroupSpec = {
 export const SERVICE_COMMANDS: readonly (CommandSpec | CommandGroupSpec)[] = [
   {
     name: 'start',
-    synopsis: '[--data DIR] [--port N] [--rpc-port N] [--empty] [--activity N] [--no-runs]',
+    synopsis: '[--data DIR] [--port N] [--rpc-port N] [--empty] [--activity N] [--keep-transactions N] [--no-runs]',
     summary: 'the desk (Electron), or the headless server where Electron is not installed',
     about: ['Opens the desk window over the local services; without Electron it runs `launchdesk serve`.'],
-    options: [data(), API_PORT, RPC_PORT, EMPTY, ACTIVITY, NO_RUNS, READY_JSON],
+    options: [data(), API_PORT, RPC_PORT, EMPTY, ACTIVITY, KEEP, NO_RUNS, READY_JSON],
     positionals: NO_POSITIONALS,
   },
   {
     name: 'serve',
-    synopsis: '[--data DIR] [--port N] [--rpc-port N] [--empty] [--activity N] [--no-runs] [--rpc URL --profile FILE]',
+    synopsis: '[--data DIR] [--port N] [--rpc-port N] [--empty] [--activity N] [--keep-transactions N] [--no-runs] [--rpc URL --profile FILE]',
     summary: 'the headless server: /v1, the indexer in-process, and the sandbox with its JSON-RPC',
     about: [
       'Runs the sandbox in DIR with its Solana JSON-RPC, the indexer, and /v1 on 127.0.0.1; with --rpc and',
       '--profile, the indexer and /v1 over that cluster instead (no sandbox). Ctrl-C stops it.',
     ],
-    options: [data(), API_PORT, RPC_PORT, EMPTY, ACTIVITY, NO_RUNS, RPC, PROFILE, READY_JSON],
+    options: [data(), API_PORT, RPC_PORT, EMPTY, ACTIVITY, KEEP, NO_RUNS, RPC, PROFILE, READY_JSON],
     positionals: NO_POSITIONALS,
     after: ["The service's runs are sent by the sandbox's own authority; over another cluster by the profile's runs.authorityKeypair, else they are off."],
   },
   {
     name: 'sandbox',
-    synopsis: '[--data DIR] [--rpc-port N] [--empty]',
+    synopsis: '[--data DIR] [--rpc-port N] [--empty] [--keep-transactions N]',
     summary: 'the embedded cluster and its Solana JSON-RPC (default port 8899, WebSocket 8900)',
     about: ['Runs the sandbox cluster in DIR (created on first use) and answers Solana JSON-RPC on 127.0.0.1.'],
-    options: [data(), RPC_PORT, EMPTY, READY_JSON],
+    options: [data(), RPC_PORT, EMPTY, KEEP, READY_JSON],
     positionals: NO_POSITIONALS,
   },
   {

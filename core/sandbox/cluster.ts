@@ -19,7 +19,6 @@ import type {
 } from '../chain/types.js';
 import { transactionFee } from './fee.js';
 import { BlockhashWindow } from './blockhash-window.js';
-import { HistoryIndex } from './history-index.js';
 import { Ledger, type LedgerEntry } from './ledger.js';
 import { readSnapshot, writeSnapshot, type SnapshotHeader } from './snapshot.js';
 import { readTokenBalances, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from './token-balances.js';
@@ -48,7 +47,21 @@ export interface SandboxClusterOptions {
   readonly blockhashLifeBlocks?: bigint;
   /** How often a changed state is snapshotted (the ledger covers the time between). */
   readonly snapshotIntervalMs?: number;
+  /**
+   * How many of the latest transactions keep their full records (getTransaction, getSignaturesForAddress);
+   * older ones are forgotten, as by a validator with a ledger size limit. Null keeps everything.
+   */
+  readonly keepTransactions?: number | null;
 }
+
+/**
+ * The default of `keepTransactions`: everything. The sandbox is its own archive: an index rebuilt from the chain
+ * (a schema upgrade drops it, a user may delete it) reads the whole history, and a transaction pruned here would be
+ * missing from it for good. Pruning is for whoever asks (`--keep-transactions N`), knowing that.
+ */
+export const DEFAULT_KEEP_TRANSACTIONS = null;
+/** Fewer would forget transactions whose blockhash is still valid (their duplicates must be refused). */
+export const MIN_KEEP_TRANSACTIONS = 10_000;
 
 /** What happened to a sent transaction. */
 export type SendOutcome =
@@ -82,7 +95,6 @@ export class SandboxCluster {
   private slotValue = 0n;
   private blockHeightValue = 0n;
   private readonly window: BlockhashWindow;
-  private readonly history = new HistoryIndex();
   private readonly mintDecimals = new Map<string, number>();
   /**
    * Per account, its state as last read for a transaction's record (null: none), valid until something
@@ -105,6 +117,8 @@ export class SandboxCluster {
   private readonly commitmentListeners = new Set<(commitment: Commitment, slot: bigint, landed: readonly LandedTransaction[]) => void>();
   readonly blockhashLifeBlocks: bigint;
   readonly slotMs: number;
+  /** Full records kept (null: all); see SandboxClusterOptions.keepTransactions. */
+  readonly keepTransactions: number | null;
 
   private constructor(
     svm: LiteSVM,
@@ -117,6 +131,7 @@ export class SandboxCluster {
     this.ledger = ledger;
     this.blockhashLifeBlocks = options.blockhashLifeBlocks ?? DEFAULT_BLOCKHASH_LIFE_BLOCKS;
     this.slotMs = options.slotMs ?? DEFAULT_SLOT_MS;
+    this.keepTransactions = options.keepTransactions === undefined ? DEFAULT_KEEP_TRANSACTIONS : options.keepTransactions;
     // LiteSVM keeps only its latest blockhash; the window of recent ones is ours (FACTS.md).
     this.native.setBlockhashCheck(false);
     this.window = new BlockhashWindow(this.blockhashLifeBlocks, SLOT_HASHES_KEPT);
@@ -138,7 +153,7 @@ export class SandboxCluster {
     if (!snapshot) {
       // No snapshot means genesis never finished: whatever a broken genesis left is thrown away.
       const ledger = Ledger.open(join(dir, 'ledger.jsonl'));
-      if (ledger.entries.length > 0) {
+      if (ledger.transactionCount > 0) {
         ledger.close();
         throw new Error(`${dir} holds a ledger but no state.snapshot; move it away or pass another --data directory`);
       }
@@ -147,6 +162,10 @@ export class SandboxCluster {
       return { cluster, fresh: true };
     }
     const ledger = Ledger.open(join(dir, 'ledger.jsonl'));
+    if (snapshot.header.ledgerOffset < ledger.firstOffset) {
+      ledger.close();
+      throw new Error(`${dir}: state.snapshot holds the ledger up to byte ${snapshot.header.ledgerOffset}, but the ledger starts at ${ledger.firstOffset}`);
+    }
     const cluster = new SandboxCluster(LiteSVM.fromBytes(snapshot.state), ledger, dir, options);
     cluster.restore(snapshot.header);
     return { cluster, fresh: false };
@@ -163,7 +182,6 @@ export class SandboxCluster {
     this.slotValue = BigInt(header.slot);
     this.blockHeightValue = BigInt(header.blockHeight);
     this.window.restore({ latest: header.latestBlockhash, blockhashes: header.blockhashes, slotHashes: header.slotHashes });
-    for (const entry of this.ledger.entries) this.history.add(entry);
     // Replay what landed after the snapshot: the ledger is the write-ahead log of the state.
     const pending = this.ledger.entriesFrom(header.ledgerOffset);
     if (pending.length > 0) {
@@ -218,7 +236,11 @@ export class SandboxCluster {
     return this.clockUnixTimestamp ?? this.svm.getClock().unixTimestamp;
   }
   get transactionCount(): number {
-    return this.ledger.entries.length;
+    return this.ledger.transactionCount;
+  }
+  /** The slot of the oldest transaction whose record is kept (0 when none was ever pruned). */
+  get firstAvailableSlot(): bigint {
+    return this.ledger.firstAvailableSlot;
   }
 
   /**
@@ -430,7 +452,7 @@ export class SandboxCluster {
       return { landed: false, signature: null, err: 'SanitizeFailure', logs: [] };
     }
     // Our own record of every landed signature answers duplicates for any age (LiteSVM's history is bounded).
-    if (this.history.has(tx.signature)) return { landed: false, signature: tx.signature, err: 'AlreadyProcessed', logs: [] };
+    if (this.ledger.find(tx.signature) !== undefined) return { landed: false, signature: tx.signature, err: 'AlreadyProcessed', logs: [] };
     const lifetime = this.lifetimeError(tx);
     if (lifetime) return { landed: false, signature: tx.signature, err: lifetime, logs: [] };
     const accounts = this.accountKeysOf(tx);
@@ -472,8 +494,7 @@ export class SandboxCluster {
         loadedAddresses: accounts.loaded,
       },
     };
-    const entry = this.ledger.append(record, accounts.keys);
-    this.history.add(entry);
+    this.ledger.append(record, accounts.keys);
     this.dirty = true;
     const landed: LandedTransaction = {
       signature: tx.signature,
@@ -568,7 +589,7 @@ export class SandboxCluster {
   }
 
   signatureStatus(signature: Signature): SignatureStatus | null {
-    const entry = this.history.get(signature);
+    const entry = this.ledger.find(signature);
     if (!entry) return null;
     const confirmationStatus = this.commitmentOf(entry.slot);
     return {
@@ -580,13 +601,13 @@ export class SandboxCluster {
   }
 
   getTransaction(signature: Signature): ChainTransaction | null {
-    const entry = this.history.get(signature);
+    const entry = this.ledger.find(signature);
     return entry ? this.ledger.read(entry) : null;
   }
 
   /** Newest first, as `getSignaturesForAddress` answers. */
   signaturesForAddress(address: Address, options: { before?: string; until?: string; limit?: number } = {}): LedgerEntry[] {
-    return this.history.forAddress(address, options);
+    return this.ledger.forAddress(address, options);
   }
 
   onSlot(listener: (slot: bigint) => void): () => void {
@@ -616,6 +637,20 @@ export class SandboxCluster {
     };
     writeSnapshot(join(this.dataDir, 'state.snapshot'), header, this.svm.toBytes());
     this.dirty = false;
+    this.pruneIfDue();
+  }
+
+  /**
+   * Forgets the oldest records once a quarter more than `keepTransactions` are kept (so a pruning
+   * rewrites the ledger about every keep/4 transactions, not at each one). Only right after a snapshot:
+   * what is pruned is then inside the state, never to be replayed. A transaction whose blockhash is still
+   * valid is never pruned (its duplicate must still be refused).
+   */
+  private pruneIfDue(): void {
+    const keep = this.keepTransactions;
+    if (keep === null || this.ledger.keptCount <= keep + Math.floor(keep / 4)) return;
+    const stillValid = this.slotValue > this.blockhashLifeBlocks ? this.slotValue - this.blockhashLifeBlocks : 0n;
+    this.ledger.prune(keep, stillValid);
   }
 
   /** Stops the clock and saves (unless `save` is false: a failed genesis leaves nothing that looks done). */

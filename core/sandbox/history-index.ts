@@ -1,45 +1,201 @@
 import type { Address, Signature } from '@solana/kit';
-import type { LedgerEntry } from './ledger.js';
+import type { TransactionError } from '../chain/types.js';
+
+/** One landed transaction as the history answers it (its full record is read from the ledger file). */
+export interface LedgerEntry {
+  readonly signature: Signature;
+  readonly slot: bigint;
+  readonly err: TransactionError | null;
+  readonly blockTime: bigint;
+  /** Where its record lies in the ledger, in bytes since the first record ever written. */
+  readonly offset: number;
+  readonly length: number;
+}
+
+/** What the index keeps of a transaction: no text, only numbers (the signature is read back from the ledger). */
+export interface HistoryRow {
+  /** Two 32-bit hashes of the signature's text: its key in the signature table. */
+  readonly sigLo: number;
+  readonly sigHi: number;
+  readonly offset: number;
+  readonly length: number;
+  readonly slot: number;
+  readonly blockTime: number;
+  readonly err: TransactionError | null;
+  /** The ids (in the ledger's address table) of every account the transaction referenced. */
+  readonly addressIds: readonly number[];
+}
+
+const INITIAL = 1024;
 
 /**
- * The in-memory index over the ledger: every landed signature (for statuses and duplicate refusal at
- * any age) and, per address, the transactions that referenced it (for getSignaturesForAddress).
+ * The in-memory index over the ledger's kept records, in columns of numbers: per transaction its place in
+ * the file, slot, block time and error (a map, errors are few), a hash table from the signature's hash to
+ * the transaction, and per address the transactions that referenced it (for
+ * getSignaturesForAddress). About 40 bytes per transaction plus 4 per account it named; no string per
+ * transaction is kept: a signature is read back from the head of its ledger record when asked for.
+ * Positions here count the kept transactions from 0 (the ledger's pruned ones come before them).
  */
 export class HistoryIndex {
-  private readonly bySignature = new Map<string, LedgerEntry>();
-  private readonly byAddress = new Map<string, LedgerEntry[]>();
+  private countValue = 0;
+  private offsets = new Float64Array(INITIAL);
+  private lengths = new Uint32Array(INITIAL);
+  private slots = new Float64Array(INITIAL);
+  private blockTimes = new Float64Array(INITIAL);
+  private sigLo = new Uint32Array(INITIAL);
+  private sigHi = new Uint32Array(INITIAL);
+  private readonly errs = new Map<number, TransactionError>();
+  /** Open addressing: position + 1, 0 for an empty slot; kept under half full. */
+  private table = new Int32Array(INITIAL * 2);
+  private readonly postings: Int32Array[] = [];
+  private readonly postingCounts: number[] = [];
 
-  add(entry: LedgerEntry): void {
-    this.bySignature.set(entry.signature, entry);
-    for (const key of new Set(entry.accountKeys)) {
-      let list = this.byAddress.get(key);
-      if (!list) this.byAddress.set(key, (list = []));
-      list.push(entry);
+  constructor(
+    /** The signature of the record at `offset` (read from the ledger). */
+    private readonly signatureAt: (offset: number, length: number) => Signature,
+    /** The address table's id of an address, if it has one. */
+    private readonly addressId: (address: Address) => number | undefined,
+  ) {}
+
+  get count(): number {
+    return this.countValue;
+  }
+
+  add(row: HistoryRow): number {
+    const i = this.countValue;
+    if (i === this.offsets.length) this.grow();
+    this.offsets[i] = row.offset;
+    this.lengths[i] = row.length;
+    this.slots[i] = row.slot;
+    this.blockTimes[i] = row.blockTime;
+    this.sigLo[i] = row.sigLo;
+    this.sigHi[i] = row.sigHi;
+    if (row.err !== null) this.errs.set(i, row.err);
+    this.countValue = i + 1;
+    this.insert(i);
+    let previous = -1;
+    for (const id of row.addressIds) {
+      if (id === previous) continue;
+      previous = id;
+      let list = this.postings[id];
+      const n = this.postingCounts[id] ?? 0;
+      if (list === undefined) list = this.postings[id] = new Int32Array(4);
+      else if (n === list.length) {
+        const bigger = new Int32Array(n * 2);
+        bigger.set(list);
+        list = this.postings[id] = bigger;
+      }
+      // A transaction naming an address twice is listed once (ids of one row arrive sorted or not: check the tail).
+      if (n > 0 && list[n - 1] === i) continue;
+      list[n] = i;
+      this.postingCounts[id] = n + 1;
     }
+    return i;
   }
 
-  has(signature: Signature): boolean {
-    return this.bySignature.has(signature);
+  private grow(): void {
+    const size = this.offsets.length * 2;
+    const grown = <T extends Float64Array | Uint32Array>(from: T, make: (n: number) => T): T => {
+      const to = make(size);
+      to.set(from);
+      return to;
+    };
+    this.offsets = grown(this.offsets, (n) => new Float64Array(n));
+    this.lengths = grown(this.lengths, (n) => new Uint32Array(n));
+    this.slots = grown(this.slots, (n) => new Float64Array(n));
+    this.blockTimes = grown(this.blockTimes, (n) => new Float64Array(n));
+    this.sigLo = grown(this.sigLo, (n) => new Uint32Array(n));
+    this.sigHi = grown(this.sigHi, (n) => new Uint32Array(n));
+    this.table = new Int32Array(size * 2);
+    for (let i = 0; i < this.countValue; i++) this.insert(i);
   }
 
-  get(signature: Signature): LedgerEntry | undefined {
-    return this.bySignature.get(signature);
+  private insert(i: number): void {
+    const mask = this.table.length - 1;
+    let at = this.sigLo[i]! & mask;
+    while (this.table[at] !== 0) at = (at + 1) & mask;
+    this.table[at] = i + 1;
   }
 
-  /** Newest first; `before` and `until` are exclusive bounds, as the RPC method defines them. */
-  forAddress(address: Address, options: { before?: string; until?: string; limit?: number } = {}): LedgerEntry[] {
-    const list = this.byAddress.get(address) ?? [];
-    const limit = options.limit ?? 1000;
+  /** The position of a signature, or -1; a prefix match is checked against the ledger's text. */
+  find(signature: Signature, lo: number, hi: number): number {
+    const mask = this.table.length - 1;
+    for (let at = lo & mask; this.table[at] !== 0; at = (at + 1) & mask) {
+      const i = this.table[at]! - 1;
+      if (this.sigLo[i] === lo && this.sigHi[i] === hi && this.signatureAt(this.offsets[i]!, this.lengths[i]!) === signature) return i;
+    }
+    return -1;
+  }
+
+  entry(i: number, signature?: Signature): LedgerEntry {
+    const offset = this.offsets[i]!;
+    const length = this.lengths[i]!;
+    return {
+      signature: signature ?? this.signatureAt(offset, length),
+      slot: BigInt(this.slots[i]!),
+      err: this.errs.get(i) ?? null,
+      blockTime: BigInt(this.blockTimes[i]!),
+      offset,
+      length,
+    };
+  }
+
+  offsetOf(i: number): number {
+    return this.offsets[i]!;
+  }
+  slotOf(i: number): number {
+    return this.slots[i]!;
+  }
+
+  /** The first position whose record starts at or after `offset` (the ones a snapshot taken there lacks). */
+  firstFrom(offset: number): number {
+    let low = 0;
+    let high = this.countValue;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.offsets[mid]! < offset) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+
+  /** The first position at `slot` or later. */
+  firstAtSlot(slot: number): number {
+    let low = 0;
+    let high = this.countValue;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.slots[mid]! < slot) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+
+  /**
+   * Newest first; `before` and `until` are exclusive bounds given as positions (-1: none), as the RPC
+   * method defines them.
+   */
+  forAddress(address: Address, before: number, until: number, limit: number): LedgerEntry[] {
+    const id = this.addressId(address);
+    if (id === undefined) return [];
+    const list = this.postings[id]!;
+    let j = (this.postingCounts[id] ?? 0) - 1;
+    if (before >= 0) {
+      // The positions are ascending: the last one below `before`.
+      let low = 0;
+      let high = j + 1;
+      while (low < high) {
+        const mid = (low + high) >>> 1;
+        if (list[mid]! < before) low = mid + 1;
+        else high = mid;
+      }
+      j = low - 1;
+    }
     const out: LedgerEntry[] = [];
-    let i = list.length - 1;
-    if (options.before !== undefined) {
-      while (i >= 0 && list[i]!.signature !== options.before) i--;
-      i--;
-    }
-    for (; i >= 0 && out.length < limit; i--) {
-      const entry = list[i]!;
-      if (entry.signature === options.until) break;
-      out.push(entry);
+    for (; j >= 0 && out.length < limit; j--) {
+      const i = list[j]!;
+      if (i <= until) break;
+      out.push(this.entry(i));
     }
     return out;
   }

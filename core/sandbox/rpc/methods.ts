@@ -156,8 +156,9 @@ export function createMethods(sandbox: Sandbox): Record<string, Method> {
     getSlot: (p) => cluster.slotAt(commitmentOf(configAt(p, 0))),
     getBlockHeight: (p) => blockHeightAt(commitmentOf(configAt(p, 0))),
     getTransactionCount: () => BigInt(cluster.transactionCount),
-    minimumLedgerSlot: () => 0n,
-    getFirstAvailableBlock: () => 0n,
+    // Where the kept history starts: older transactions were pruned (SandboxClusterOptions.keepTransactions).
+    minimumLedgerSlot: () => cluster.firstAvailableSlot,
+    getFirstAvailableBlock: () => cluster.firstAvailableSlot,
     getEpochSchedule: () => {
       const { slotsPerEpoch } = cluster.epochSchedule();
       return { slotsPerEpoch, leaderScheduleSlotOffset: slotsPerEpoch, warmup: false, firstNormalEpoch: 0n, firstNormalSlot: 0n };
