@@ -13,7 +13,13 @@ export interface SummaryTarget {
   /** How the ratio reads: ours / peer. */
   readonly ratioOf: 'rate' | 'time';
   /** A ratio of 0 bounds nothing (the row's target is its extra bound alone); the extra's unit is ms unless said. */
-  readonly target: { readonly ratio: number; readonly better: Better; readonly extra?: { readonly label: string; readonly max: number; readonly unit?: string } };
+  readonly target: {
+    readonly ratio: number;
+    readonly better: Better;
+    /** Met when the ratio or the extra bound is (the target names two ways to meet it), not only both. */
+    readonly either?: boolean;
+    readonly extra?: { readonly label: string; readonly max: number; readonly unit?: string };
+  };
 }
 
 export interface SummaryRow extends SummaryTarget {
@@ -32,7 +38,8 @@ export const TARGETS = {
   coinLists: { work: 'GET /v1/coins?sort=trending|new&limit=50 (slower of the two)', peer: 'bare Fastify route, same page', ratioOf: 'rate', target: { ratio: 0.25, better: 'higher', extra: { label: 'p99 ms', max: 5 } } },
   candles: { work: 'GET /v1/coins/{mint}/candles', peer: 'bare Fastify route', ratioOf: 'rate', target: { ratio: 0.5, better: 'higher' } },
   risk: { work: 'GET /v1/coins/{mint}/risk (100k coins, 16 in flight)', peer: 'bare Fastify route', ratioOf: 'rate', target: { ratio: 0.5, better: 'higher', extra: { label: 'p99 ms', max: 5 } } },
-  ingest: { work: 'ingest, trades/s', peer: 'raw INSERT, same indexes', ratioOf: 'rate', target: { ratio: 0.6, better: 'higher', extra: { label: 'trades/s, at least', max: -30_000 } } },
+  // The issue: at least 0.6× the raw insert or 20,000 trades/s, whichever the design can show (either meets it).
+  ingest: { work: 'ingest, trades/s', peer: 'raw INSERT, same indexes', ratioOf: 'rate', target: { ratio: 0.6, better: 'higher', either: true, extra: { label: 'trades/s, at least', max: -20_000 } } },
   curveBuild: { work: 'trade build, read + quote + instructions (curve)', peer: '@pump-fun/pump-sdk', ratioOf: 'time', target: { ratio: 0.33, better: 'lower' } },
   poolBuild: { work: 'the same, pool', peer: 'pump-swap-sdk', ratioOf: 'time', target: { ratio: 0.33, better: 'lower' } },
   ammInstructions: { work: 'AMM buy instructions, a new trader each build', peer: 'pump-swap-sdk', ratioOf: 'rate', target: { ratio: 3, better: 'higher' } },
@@ -65,7 +72,7 @@ export function met(row: SummaryRow): boolean {
   const ratioMet = t.ratio === 0 || (t.better === 'higher' ? row.ratio >= t.ratio : row.ratio <= t.ratio);
   if (!t.extra || row.extraValue === undefined) return ratioMet;
   const extraMet = t.extra.max < 0 ? row.extraValue >= -t.extra.max : row.extraValue < t.extra.max;
-  return ratioMet && extraMet;
+  return t.either ? ratioMet || extraMet : ratioMet && extraMet;
 }
 
 export const summaryRows = (): readonly SummaryRow[] => rows;
@@ -77,7 +84,7 @@ export function summaryTable(recorded: readonly SummaryRow[] = rows): string {
     const unit = t.extra?.unit ?? 'ms';
     const extra = t.extra ? (t.extra.max < 0 ? `≥ ${(-t.extra.max).toLocaleString('en')} ${t.extra.label.replace(', at least', '')}` : `${t.extra.label.replace(` ${unit}`, '')} < ${t.extra.max} ${unit}`) : '';
     const ratio = t.ratio === 0 ? '' : `${t.better === 'higher' ? '≥' : '≤'} ${t.ratio}×`;
-    return [ratio, extra].filter((part) => part !== '').join(', ');
+    return [ratio, extra].filter((part) => part !== '').join(t.either ? ' or ' : ', ');
   };
   const header = ['work', 'ours', 'peer (same run)', 'ratio', 'target', 'met'];
   const order: readonly SummaryTarget[] = Object.values(TARGETS);
