@@ -20,6 +20,7 @@ import { Sandbox } from '../core/sandbox/sandbox.js';
 import { curveTradeFact, fakeAddress } from './lib/index-facts.js';
 import { fmtInt, intFromEnv, printTable } from './lib/report.js';
 import { recordSummary, TARGETS, type SummaryTarget } from './lib/summary.js';
+import { rng } from './lib/seeded-rng.js';
 
 /**
  * The local /v1 server's hot reads over a large index, beside a bare Fastify route on the same machine
@@ -107,17 +108,6 @@ const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 // Part 1: the index
 // ---------------------------------------------------------------------------------------------------
 
-/** mulberry32: a fast seeded generator of [0, 1). */
-function rng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 
 interface CoinState {

@@ -17,6 +17,7 @@ import { CURVE_SHAPE, INITIAL_VIRTUAL_ZEC_RESERVES } from '../../core/sandbox/ge
 import { Sandbox } from '../../core/sandbox/sandbox.js';
 import { curveTradeFact, fakeAddress } from './index-facts.js';
 import { fmtInt } from './report.js';
+import { rng } from './seeded-rng.js';
 
 /**
  * A year of use on one desktop, as an index: `coins` listed ZEC coins and `trades` trades, written once
@@ -127,17 +128,6 @@ export async function scaleIndex(scale: Scale): Promise<{ dir: string; built: Bu
   }
 }
 
-/** mulberry32: a fast seeded generator of [0, 1). */
-function rng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 interface Holder {
   readonly user: Address;
