@@ -8,6 +8,9 @@
  * stored under the mark read before its answer was made, so a write landing while it was being made only
  * makes the next request miss, never serve what that write changed.
  */
+/** The content type a kept answer is sent with (its bytes are the route's own serialiser's). */
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
 export class AnswerCache {
   private readonly entries = new Map<string, Buffer>();
   private mark: string | null = null;

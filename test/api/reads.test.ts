@@ -360,6 +360,31 @@ describe('/v1 reads', () => {
     expect(tradesOf(after)).toBe(tradesOf(before) + 1);
     expect(after).toBe(JSON.stringify(JSON.parse(after))); // one JSON document, as the route's serialiser writes it
   });
+
+  it('GET /v1/graduations: a page asked again is the same bytes until the index moves, then the new graduation first', async () => {
+    const text = async () => {
+      const response = await fetch(`${base}/v1/graduations?limit=10`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      return response.text();
+    };
+    const listed = (body: string) => (JSON.parse(body) as { data: Json[] }).data.map((g) => g['mint']);
+    const before = await text();
+    expect(await text()).toBe(before);
+    expect(listed(before)).toEqual([graduated.mint]);
+    const next = await plantListedCoin(sandbox, await fundedWallet(sandbox, 10n * ZEC), { kind: 'holders' });
+    await buyOutCurve(sandbox, trader, next);
+    const { programs, mints, accounts } = sandbox.profile;
+    await send(sandbox, trader, [
+      await migrateV2Instruction({ launchpad: programs['launchpad']!, amm: programs['amm']!, mint: next.mint, quoteMint: mints.zec.address, quoteTokenProgram: mints.zec.tokenProgram, user: trader.address, withdrawAuthority: accounts['launchpadAuthority']! }),
+    ]);
+    sandbox.cluster.advanceSlots(1);
+    for (let i = 0; i < 500 && store.graduation(next.mint) === null; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(store.graduation(next.mint)).not.toBeNull();
+    const after = await text();
+    expect(listed(after)).toEqual([next.mint, graduated.mint]);
+    expect(after).toBe(JSON.stringify(JSON.parse(after)));
+  });
 });
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

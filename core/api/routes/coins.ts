@@ -7,7 +7,7 @@ import type { CoinRow } from '../../index/store/index-store.js';
 import { Candle, CANDLE_INTERVAL_NAMES, presentCandle } from '../schemas/candle.js';
 import { Coin, CoinDetail, presentCoin, routeOf, STAGES, stockKeyOf } from '../schemas/coin.js';
 import { invalidParam, notFound } from '../api-error.js';
-import { AnswerCache } from '../answer-cache.js';
+import { AnswerCache, JSON_TYPE } from '../answer-cache.js';
 import { AddressString, Cursor, Limit, MintParams, Page, StringEnum } from '../schemas/common.js';
 import { CoinFees, presentFees } from '../schemas/fees.js';
 import { presentTrade, Trade } from '../schemas/trade.js';
@@ -20,7 +20,6 @@ import { nextOffset, offsetOf, tradeCursorOf, tradeCursorText } from '../route-k
 import { pairFilterOf, QUOTES } from '../route-kit/pair-filter.js';
 
 /** What Fastify sends serialised JSON as: a kept page goes out with the same header. */
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The coin reads: list, search, detail, trades, candles, fees. */
 export function registerCoinRoutes(app: Api, ctx: ApiContext): void {

@@ -14,6 +14,7 @@ import { addressOf } from '../route-kit/request-values.js';
 import { coinContextFor, holdingValuer, stockReadingsFor, tradeStockOf } from '../route-kit/coin-context.js';
 import { ERROR_RESPONSES, READS } from '../route-kit/route-config.js';
 import { nextOffset, offsetOf, tradeCursorOf, tradeCursorText } from '../route-kit/page-cursors.js';
+import { AnswerCache, JSON_TYPE } from '../answer-cache.js';
 
 
 /** A ZEC figure of a holding: null for a stock coin whose stock has no ZEC value (nothing is estimated). */
@@ -44,6 +45,7 @@ export const Account = Type.Object({
 /** Params, stats, graduations, trades across coins and accounts. */
 export function registerReadRoutes(app: Api, ctx: ApiContext): void {
   const { store } = ctx;
+  const graduationPages = new AnswerCache();
 
   app.get('/v1/params', { config: READS, schema: { summary: 'Chain and fee constants', tags: ['params'], response: { 200: Params, ...ERROR_RESPONSES } } }, async () =>
     readParams(ctx.chain, ctx.profile),
@@ -78,15 +80,25 @@ export function registerReadRoutes(app: Api, ctx: ApiContext): void {
       config: READS,
       schema: { summary: 'Graduated coins, newest first', tags: ['coins'], querystring: Type.Object({ limit: Limit, cursor: Cursor }), response: { 200: Page(Graduated, 'newest first'), ...ERROR_RESPONSES } },
     },
-    async (request) => {
+    async (request, reply) => {
       const limit = request.query.limit ?? 50;
       const offset = offsetOf(request.query.cursor);
+      // Kept until the index moves, as the coin lists' pages are: a page of 30 graduated coins costs ten times its query.
+      const key = JSON.stringify([limit, offset]);
+      const mark = store.queries.version();
+      const kept = graduationPages.get(key, mark);
+      if (kept) return reply.type(JSON_TYPE).send(kept as never);
       const coins = store.queries.graduated(limit, offset);
       const c = await coinContextFor(ctx, coins);
-      return {
+      const answer = {
         data: coins.map((coin) => presentGraduated(coin, store.graduation(coin.mint)!, c)),
         next: nextOffset(offset, limit, coins.length),
       };
+      // A page with a stock coin is not kept: its ZEC figures follow the stock's reading now.
+      if (c.stocks !== undefined) return answer;
+      const body = Buffer.from(reply.serialize(answer) as string);
+      graduationPages.set(key, mark, body);
+      return reply.type(JSON_TYPE).send(body as never);
     },
   );
 
