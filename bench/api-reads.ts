@@ -6,18 +6,18 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import Fastify from 'fastify';
-import { type Address, type Signature } from '@solana/kit';
+import { type Address } from '@solana/kit';
 import { createApiServer, listenLocal } from '../core/api/server.js';
 import { SandboxChain } from '../core/chain/sandbox-chain.js';
 import type { CoinSort } from '../core/index/store/index-queries.js';
 import { IndexStore, type IndexedTransaction, type PlantedFact, type TradeFact } from '../core/index/store/index-store.js';
-import { buyExactQuoteIn, curveState, sellExactTokens, type CurveState } from '../core/math/curve.js';
+import { buyExactQuoteIn, sellExactTokens, type CurveState } from '../core/math/curve.js';
 import { feeRates } from '../core/math/curve-fees.js';
 import { quoteUnits } from '../core/math/quote-units.js';
 import { tokenUnits } from '../core/math/units.js';
-import { CURVE_SHAPE, INITIAL_VIRTUAL_ZEC_RESERVES } from '../core/sandbox/genesis/launchpad.js';
+import { CURVE_SHAPE } from '../core/sandbox/genesis/launchpad.js';
 import { Sandbox } from '../core/sandbox/sandbox.js';
-import { curveTradeFact, fakeAddress } from './lib/index-facts.js';
+import { curveTradeFact, fakeAddress, freshZecCurve, randomSignatures } from './lib/index-facts.js';
 import { fmtInt, intFromEnv, printTable } from './lib/report.js';
 import { recordSummary, TARGETS, type SummaryTarget } from './lib/summary.js';
 import { rng } from './lib/seeded-rng.js';
@@ -102,7 +102,6 @@ function spin(us: number): void {
 }
 /** Sandbox fees: 0.05% protocol, 2% creator (test/helpers/launchpad.ts SANDBOX_FEE_RATES). */
 const FEE_RATES = feeRates({ protocolBps: 5n, creatorBps: 200n, buybackBps: 0n });
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 
 // ---------------------------------------------------------------------------------------------------
 // Part 1: the index
@@ -134,20 +133,9 @@ export function buildIndex(store: IndexStore, tradeCount: number, coinCount: num
   const started = performance.now();
   let applyMs = 0;
   const random = rng(0xa91);
-  const signature = () => {
-    // Random base58 text of a signature's length; the first character keeps it under 2^512 as real ones are.
-    let text = BASE58[1 + Math.floor(random() * 4)]!;
-    for (let i = 1; i < 88; i++) text += BASE58[Math.floor(random() * 58)]!;
-    return text as Signature;
-  };
+  const signature = randomSignatures(random);
   const wallets = Array.from({ length: Math.max(100, Math.round(tradeCount / 20)) }, (_, i) => fakeAddress(`api bench wallet ${i}`));
-  const initial = curveState({
-    virtualTokenReserves: CURVE_SHAPE.initialVirtualTokenReserves,
-    virtualQuoteReserves: quoteUnits(INITIAL_VIRTUAL_ZEC_RESERVES),
-    realTokenReserves: CURVE_SHAPE.initialRealTokenReserves,
-    realQuoteReserves: quoteUnits(0n),
-    complete: false,
-  });
+  const initial = freshZecCurve();
   const span = BigInt(Math.ceil(tradeCount / TRADES_PER_SECOND));
   const plantedAt = (c: number) => START_AT - 1n + (BigInt(c) * span) / BigInt(coinCount);
   const slotOf = (at: bigint) => START_SLOT + ((at - START_AT) * 5n) / 2n;

@@ -8,13 +8,13 @@ import { SandboxChain } from '../core/chain/sandbox-chain.js';
 import { Ingestor } from '../core/index/ingest/ingestor.js';
 import { IndexStore, type IndexedTransaction, type PlantedFact, type TradeFact } from '../core/index/store/index-store.js';
 import { SCHEMA } from '../core/index/store/schema.js';
-import { buyExactQuoteIn, buyExactTokens, curveState, sellExactTokens, type CurveState } from '../core/math/curve.js';
+import { buyExactQuoteIn, buyExactTokens, sellExactTokens, type CurveState } from '../core/math/curve.js';
 import { quoteUnits } from '../core/math/quote-units.js';
 import { tokenUnits } from '../core/math/units.js';
 import { buyV2Instruction } from '../core/programs/launchpad/instructions/buy-v2.js';
-import { CURVE_SHAPE, INITIAL_VIRTUAL_ZEC_RESERVES } from '../core/sandbox/genesis/launchpad.js';
+import { CURVE_SHAPE } from '../core/sandbox/genesis/launchpad.js';
 import { Sandbox } from '../core/sandbox/sandbox.js';
-import { curveTradeFact, fakeAddress, fakeSignature } from './lib/index-facts.js';
+import { curveTradeFact, fakeAddress, fakeSignature, freshZecCurve } from './lib/index-facts.js';
 import { fmtInt, intFromEnv, median, printTable, seededAmounts, spread, type Settings } from './lib/report.js';
 import { recordSummary, TARGETS } from './lib/summary.js';
 import { curveOf, fundedWallet, openCoinAccount, partiesFor, SANDBOX_FEE_RATES, send } from '../test/helpers/launchpad.js';
@@ -88,13 +88,7 @@ interface Synthetic {
 export function synthesize(count: number): Synthetic {
   const coins = Math.max(1, Math.round(count / TRADES_PER_COIN));
   const wallets = Array.from({ length: coins * 4 }, (_, i) => fakeAddress(`bench wallet ${i}`));
-  const initial = curveState({
-    virtualTokenReserves: CURVE_SHAPE.initialVirtualTokenReserves,
-    virtualQuoteReserves: quoteUnits(INITIAL_VIRTUAL_ZEC_RESERVES),
-    realTokenReserves: CURVE_SHAPE.initialRealTokenReserves,
-    realQuoteReserves: quoteUnits(0n),
-    complete: false,
-  });
+  const initial = freshZecCurve();
   const plantings: IndexedTransaction[] = [];
   const state: { mint: Address; curve: CurveState; held: Map<Address, bigint>; curveAccount: Address }[] = [];
   for (let c = 0; c < coins; c++) {

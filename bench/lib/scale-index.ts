@@ -1,21 +1,21 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Address, Signature } from '@solana/kit';
+import type { Address } from '@solana/kit';
 import { SandboxChain } from '../../core/chain/sandbox-chain.js';
 import { IndexStore, type IndexedTransaction, type IndexFact, type PlantedFact, type TradeFact } from '../../core/index/store/index-store.js';
 import { SCHEMA_VERSION } from '../../core/index/store/schema.js';
 import { priceZecE18 } from '../../core/index/candles.js';
-import { buyExactQuoteIn, curveState, sellExactTokens, type CurveState } from '../../core/math/curve.js';
+import { buyExactQuoteIn, sellExactTokens, type CurveState } from '../../core/math/curve.js';
 import { feeRates } from '../../core/math/curve-fees.js';
 import { buyExactQuoteIn as poolBuyExactQuoteIn, poolReserves, sellExactBase, type PoolReserves } from '../../core/math/pool.js';
 import { poolFeeRates } from '../../core/math/pool-fees.js';
 import { quoteUnits } from '../../core/math/quote-units.js';
 import { tokenUnits } from '../../core/math/units.js';
 import { AMM_FEES } from '../../core/sandbox/genesis/amm.js';
-import { CURVE_SHAPE, INITIAL_VIRTUAL_ZEC_RESERVES } from '../../core/sandbox/genesis/launchpad.js';
+import { CURVE_SHAPE } from '../../core/sandbox/genesis/launchpad.js';
 import { Sandbox } from '../../core/sandbox/sandbox.js';
-import { curveTradeFact, fakeAddress } from './index-facts.js';
+import { curveTradeFact, fakeAddress, freshZecCurve, randomSignatures } from './index-facts.js';
 import { fmtInt } from './report.js';
 import { rng } from './seeded-rng.js';
 
@@ -57,7 +57,6 @@ export const GRADUATE_EVERY = 200;
 /** Sandbox fees: 0.05% protocol, 2% creator (test/helpers/launchpad.ts SANDBOX_FEE_RATES). */
 const FEE_RATES = feeRates({ protocolBps: 5n, creatorBps: 200n, buybackBps: 0n });
 const POOL_FEES = poolFeeRates({ lpBps: AMM_FEES.lpBps, protocolBps: AMM_FEES.protocolBps, creatorBps: AMM_FEES.coinCreatorBps });
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 
 export interface Scale {
   readonly coins: number;
@@ -150,19 +149,9 @@ interface CoinState {
 /** Writes the whole stream through applyAll, BATCH transactions at a time, with a progress line. */
 function generate(store: IndexStore, scale: Scale): Pick<BuiltIndex, 'graduated' | 'buys' | 'poolTrades' | 'newestAt'> {
   const random = rng(0x5ca1e);
-  const signature = () => {
-    let text = BASE58[1 + Math.floor(random() * 4)]!;
-    for (let i = 1; i < 88; i++) text += BASE58[Math.floor(random() * 58)]!;
-    return text as Signature;
-  };
+  const signature = randomSignatures(random);
   const wallets = Array.from({ length: Math.max(HOT_TRADERS, Math.round(scale.trades / 20)) }, (_, i) => fakeAddress(`scale bench wallet ${i}`));
-  const initial = curveState({
-    virtualTokenReserves: CURVE_SHAPE.initialVirtualTokenReserves,
-    virtualQuoteReserves: quoteUnits(INITIAL_VIRTUAL_ZEC_RESERVES),
-    realTokenReserves: CURVE_SHAPE.initialRealTokenReserves,
-    realQuoteReserves: quoteUnits(0n),
-    complete: false,
-  });
+  const initial = freshZecCurve();
   // Coins 0 (the hot one) and 1 before the first trade, the rest evenly over the year.
   const plantedAt = (c: number) => START_AT - 1n + (BigInt(Math.max(0, c - 1)) * SPAN_SECONDS) / BigInt(scale.coins);
   const slotOf = (at: bigint) => START_SLOT + ((at - START_AT) * 5n) / 2n;
