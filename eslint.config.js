@@ -12,7 +12,7 @@ import { builtinModules } from 'node:module';
  * - core/ never imports electron/ or renderer/, nor Electron itself.
  * - core/math is pure: no I/O of any kind.
  * - only core/chain and core/sandbox talk to a cluster (kit's RPC factories, LiteSVM, web sockets).
- * - only the store layers (core/index/store, core/api/store) talk SQL.
+ * - only the store layers (core/index/store, core/api/store, core/relay/store, core/runs/store, core/storage) talk SQL.
  * - a route file (core/api/routes) imports no other route file, nor core/api/server.ts.
  */
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
@@ -27,7 +27,8 @@ const clusterClients = {
     { name: 'ws', message: 'Only core/chain and core/sandbox open sockets to a cluster.' },
   ],
 };
-const sqlClients = { name: 'better-sqlite3', message: 'Only the store layers (core/index/store, core/api/store, core/relay/store, core/runs/store) talk SQL.' };
+const SQL_MESSAGE = 'Only the store layers (core/index/store, core/api/store, core/relay/store, core/runs/store, core/storage) talk SQL.';
+const sqlClients = [{ name: 'better-sqlite3', message: SQL_MESSAGE }, { name: 'postgres', message: SQL_MESSAGE }];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'packages/*/dist/**', 'packages/*/resources/**', 'out/**', 'node_modules/**', 'resources/**', 'renderer/dist/**', 'test/fixtures/**'] },
@@ -50,7 +51,7 @@ export default tseslint.config(
     files: ['core/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
-        paths: [...clusterClients.paths, sqlClients, { name: 'electron', message: 'core/ runs without Electron; only electron/ may import it.' }],
+        paths: [...clusterClients.paths, ...sqlClients, { name: 'electron', message: 'core/ runs without Electron; only electron/ may import it.' }],
         patterns: [{ group: ['**/electron/**', '**/renderer/**'], message: 'core/ never imports electron/ or renderer/.' }],
       }],
     },
@@ -59,7 +60,7 @@ export default tseslint.config(
     files: ['core/chain/**/*.ts', 'core/sandbox/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
-        paths: [sqlClients, { name: 'electron', message: 'core/ runs without Electron.' }],
+        paths: [...sqlClients, { name: 'electron', message: 'core/ runs without Electron.' }],
         patterns: [{ group: ['**/electron/**', '**/renderer/**'], message: 'core/ never imports electron/ or renderer/.' }],
       }],
     },
@@ -70,7 +71,7 @@ export default tseslint.config(
     files: ['core/api/stream/**/*.ts', 'core/client/stream-subscription.ts'],
     rules: {
       'no-restricted-imports': ['error', {
-        paths: [...clusterClients.paths.filter((p) => p.name !== 'ws'), sqlClients, { name: 'electron', message: 'core/ runs without Electron.' }],
+        paths: [...clusterClients.paths.filter((p) => p.name !== 'ws'), ...sqlClients, { name: 'electron', message: 'core/ runs without Electron.' }],
         patterns: [{ group: ['**/electron/**', '**/renderer/**'], message: 'core/ never imports electron/ or renderer/.' }],
       }],
     },
@@ -81,7 +82,7 @@ export default tseslint.config(
     files: ['core/api/routes/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
-        paths: [...clusterClients.paths, sqlClients, { name: 'electron', message: 'core/ runs without Electron; only electron/ may import it.' }],
+        paths: [...clusterClients.paths, ...sqlClients, { name: 'electron', message: 'core/ runs without Electron; only electron/ may import it.' }],
         patterns: [
           { group: ['**/electron/**', '**/renderer/**'], message: 'core/ never imports electron/ or renderer/.' },
           { regex: '^\\./|^\\.\\./routes/', message: 'A route does not import another route: what routes share goes in core/api/route-kit.' },
@@ -91,7 +92,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['core/index/store/**/*.ts', 'core/api/store/**/*.ts', 'core/relay/store/**/*.ts', 'core/runs/store/**/*.ts'],
+    files: ['core/index/store/**/*.ts', 'core/api/store/**/*.ts', 'core/relay/store/**/*.ts', 'core/runs/store/**/*.ts', 'core/storage/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
         paths: [...clusterClients.paths, { name: 'electron', message: 'core/ runs without Electron.' }],

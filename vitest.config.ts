@@ -11,6 +11,7 @@ export default defineConfig({
     reporters: ['default', './test/reporters/summary-line.ts'],
     // The desk's browser tests need the built desk (dist/desk): built here when its sources changed.
     // The tests' child processes (the CLI, the kill -9 children) run core/ and test/ compiled to JS once here.
-    globalSetup: ['./test/desk/desk-build.ts', './test/child-js-build.ts'],
+    // The hosted store's tests share one private PostgreSQL cluster, started here.
+    globalSetup: ['./test/desk/desk-build.ts', './test/child-js-build.ts', './test/pg-cluster-setup.ts'],
   },
 });

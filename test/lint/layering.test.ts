@@ -36,11 +36,13 @@ describe('import layering check', () => {
     expect(await messagesFor('core/engine/quote.ts', "import { createSolanaRpc } from '@solana/kit';\ncreateSolanaRpc('http://x');\n")).toEqual([expect.stringMatching(/Only core\/chain talks to a cluster/)]);
     expect(await messagesFor('core/engine/quote.ts', "import { LiteSVM } from 'litesvm';\nnew LiteSVM();\n")).toHaveLength(1);
     expect(await messagesFor('core/chain/rpc.ts', "import { createSolanaRpc } from '@solana/kit';\ncreateSolanaRpc('http://x');\n")).toEqual([]);
-    expect(await messagesFor('core/api/coins.ts', "import Database from 'better-sqlite3';\nnew Database(':memory:');\n")).toEqual([expect.stringMatching(/Only the store layers \(core\/index\/store, core\/api\/store, core\/relay\/store, core\/runs\/store\) talk SQL/)]);
+    expect(await messagesFor('core/api/coins.ts', "import Database from 'better-sqlite3';\nnew Database(':memory:');\n")).toEqual([expect.stringMatching(/Only the store layers \(core\/index\/store, core\/api\/store, core\/relay\/store, core\/runs\/store, core\/storage\) talk SQL/)]);
     expect(await messagesFor('core/index/store/coins.ts', "import Database from 'better-sqlite3';\nnew Database(':memory:');\n")).toEqual([]);
     expect(await messagesFor('core/api/store/keys.ts', "import Database from 'better-sqlite3';\nnew Database(':memory:');\n")).toEqual([]);
     expect(await messagesFor('core/relay/store/ledger.ts', "import Database from 'better-sqlite3';\nnew Database(':memory:');\n")).toEqual([]);
     expect(await messagesFor('core/relay/relay.ts', "import Database from 'better-sqlite3';\nnew Database(':memory:');\n")).toEqual([expect.stringMatching(/talk SQL/)]);
+    expect(await messagesFor('core/relay/relay.ts', "import postgres from 'postgres';\npostgres('x');\n")).toEqual([expect.stringMatching(/talk SQL/)]);
+    expect(await messagesFor('core/storage/postgres/pg.ts', "import postgres from 'postgres';\npostgres('x');\n")).toEqual([]);
   });
 
   it('keeps a route file from importing another route file or the server', async () => {
