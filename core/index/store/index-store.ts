@@ -299,7 +299,7 @@ export class IndexStore {
     const buy = fact.side === 'buy';
     if (counted) info.trend = nextTrend(info.trend, zec, at);
     this.coins.fold(mint, fact.reserves, price, at, counted, buy, zec, creatorFee, info.trend);
-    this.candleBook.fold(mint, at, priceE18, counted ? zec : 0n, counted ? 1n : 0n);
+    this.candleBook.fold(mint, at, { slot: tx.slot, seq, position }, priceE18, counted ? zec : 0n, counted ? 1n : 0n);
     if (!counted) return;
     this.holdings.trade(info, mint, fact.user, fact.side, fact.tokens, zec, tx.slot, at);
     if (info.counted) {

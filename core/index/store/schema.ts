@@ -14,7 +14,7 @@
  * Prices (last_price_e18, price_e18, candles' open/high/low/close) are ZEC per whole coin × 1e18 and have
  * no declared type: an INTEGER, or zero-padded TEXT past SQLite's integers (see price-column.ts).
  */
-export const SCHEMA_VERSION = 10;
+export const SCHEMA_VERSION = 11;
 
 export const TABLES = ['meta', 'processed', 'coins', 'trades', 'candles', 'holdings', 'coin_risk', 'early_buys', 'funders', 'funder_queue', 'moves', 'graduations', 'coin_fees', 'fee_events', 'reward_runs', 'run_payments', 'daily_stats', 'traders', 'daily_traders'] as const;
 
@@ -57,10 +57,14 @@ CREATE INDEX IF NOT EXISTS trades_mint ON trades (mint, slot, seq, position);
 CREATE INDEX IF NOT EXISTS trades_user ON trades (user, slot, seq, position);
 CREATE INDEX IF NOT EXISTS trades_slot ON trades (slot, seq, position);
 -- OHLC of every trade shown (a route's pool side included, so a chart matches its list); volume and
--- trade counts of counted trades only.
+-- trade counts of counted trades only. open_* and close_*: the chain-order place (slot, seq, position, as
+-- trades are ordered) of the trades that set open and close, so a trade applied late still opens or closes
+-- the candle by where it stands on chain (candle-book.ts); never part of a read's answer.
 CREATE TABLE IF NOT EXISTS candles (
   mint TEXT NOT NULL, interval INTEGER NOT NULL, bucket INTEGER NOT NULL, open NOT NULL, high NOT NULL,
   low NOT NULL, close NOT NULL, volume_zec INTEGER NOT NULL, trades INTEGER NOT NULL,
+  open_slot INTEGER NOT NULL, open_seq INTEGER NOT NULL, open_position INTEGER NOT NULL,
+  close_slot INTEGER NOT NULL, close_seq INTEGER NOT NULL, close_position INTEGER NOT NULL,
   PRIMARY KEY (mint, interval, bucket)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS holdings (
