@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { readPrice, storedPrice } from '../../core/index/store/price-column.js';
 
-/** Prices past SQLite's 64-bit integers stay exact and keep their order in MAX() and MIN() (the candle upsert). */
+/** Prices past SQLite's 64-bit integers stay exact and keep their order in comparisons (the candle upsert's high and low). */
 describe('the price column', () => {
   it('stores any price exactly, and SQLite orders the stored values as the prices', () => {
     const db = new Database(':memory:');

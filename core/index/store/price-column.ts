@@ -5,7 +5,7 @@
  * A price that fits is stored as an INTEGER; a larger one as TEXT of exactly PRICE_DIGITS digits,
  * zero-padded. The price columns are declared without a type (no affinity: SQLite keeps either as
  * given; an INTEGER column would turn such TEXT into a lossy REAL). SQLite orders every INTEGER before
- * every TEXT, and equal-width digit strings in numeric order, so MAX() and MIN() in the candle upsert
+ * every TEXT, and equal-width digit strings in numeric order, so the candle upsert's comparisons of high and low
  * stay exact over both kinds. Nothing is ever rounded or clamped.
  */
 const I64_MAX = 2n ** 63n - 1n;
