@@ -58,7 +58,7 @@ export class CoinBook {
         stage, virtual_token, virtual_quote, real_token, real_quote, pool, pool_base, pool_quote)
         VALUES (@mint, 'native', 1, 'zec', @name, @symbol, '', @pool, @pool, '', 0, 0, 'pool', 0, 0, 0, 0, @pool, 0, 0)`),
       nativeCoin: s('SELECT mint, pool_base, pool_quote FROM coins WHERE mint = ?'),
-      setMeta: s('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)'),
+      setMeta: s('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'),
       meta: s('SELECT value FROM meta WHERE key = ?'),
       setNativePool: s('UPDATE coins SET pool_base = @base, pool_quote = @quote WHERE mint = @mint AND pool = @pool'),
       coinInfo: s('SELECT kind, counted FROM coins WHERE mint = ?'),
@@ -200,6 +200,8 @@ export class CoinBook {
   forget(): void {
     this.coinStates.clear();
     this.pendingCoins.clear();
+    // A standby's replay may have registered the native coin under it.
+    this.nativeMint = ((this.statements.meta.get('native_mint') as { value: string } | undefined)?.value ?? null) as Address | null;
   }
 
   /** The native coin's ZEC rate now: its pool's reserves (quote zat for base units); null while the index has none. */

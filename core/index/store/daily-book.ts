@@ -37,9 +37,9 @@ export class DailyBook {
       // One per day a batch touched, its additions summed first.
       daily: db.prepare(`INSERT INTO daily_stats (day, coins, trades, buys, sells, volume_zec, creator_fees_zec, graduations, traders)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT (day) DO UPDATE SET coins = coins + excluded.coins, trades = trades + excluded.trades, buys = buys + excluded.buys,
-        sells = sells + excluded.sells, volume_zec = volume_zec + excluded.volume_zec, creator_fees_zec = creator_fees_zec + excluded.creator_fees_zec,
-        graduations = graduations + excluded.graduations, traders = traders + excluded.traders`),
+        ON CONFLICT (day) DO UPDATE SET coins = daily_stats.coins + excluded.coins, trades = daily_stats.trades + excluded.trades, buys = daily_stats.buys + excluded.buys,
+        sells = daily_stats.sells + excluded.sells, volume_zec = daily_stats.volume_zec + excluded.volume_zec, creator_fees_zec = daily_stats.creator_fees_zec + excluded.creator_fees_zec,
+        graduations = daily_stats.graduations + excluded.graduations, traders = daily_stats.traders + excluded.traders`),
       dailyTrader: db.prepare('INSERT OR IGNORE INTO daily_traders (day, wallet) VALUES (?, ?)'),
       trader: db.prepare('INSERT OR IGNORE INTO traders (wallet) VALUES (?)'),
     };

@@ -27,10 +27,10 @@ export class FeeBook {
       setPayee: s('UPDATE coins SET payee_kind = @payeeKind, payee = @payee WHERE mint = @mint'),
       addFees: s(`INSERT INTO coin_fees (mint, split_zec, to_lp_zec, rootstock_zec, treasury_zec, payee_zec, paid_out_zec, native_claimed, native_burned, native_to_lp, native_converted, native_converted_zec)
         VALUES (@mint, @split, @toLp, @rootstock, @treasury, @payee, @paidOut, @nClaimed, @nBurned, @nToLp, @nConverted, @nConvertedZec)
-        ON CONFLICT (mint) DO UPDATE SET split_zec = split_zec + @split, to_lp_zec = to_lp_zec + @toLp, rootstock_zec = rootstock_zec + @rootstock,
-        treasury_zec = treasury_zec + @treasury, payee_zec = payee_zec + @payee, paid_out_zec = paid_out_zec + @paidOut, native_claimed = native_claimed + @nClaimed,
-        native_burned = native_burned + @nBurned, native_to_lp = native_to_lp + @nToLp, native_converted = native_converted + @nConverted,
-        native_converted_zec = native_converted_zec + @nConvertedZec`),
+        ON CONFLICT (mint) DO UPDATE SET split_zec = coin_fees.split_zec + @split, to_lp_zec = coin_fees.to_lp_zec + @toLp, rootstock_zec = coin_fees.rootstock_zec + @rootstock,
+        treasury_zec = coin_fees.treasury_zec + @treasury, payee_zec = coin_fees.payee_zec + @payee, paid_out_zec = coin_fees.paid_out_zec + @paidOut, native_claimed = coin_fees.native_claimed + @nClaimed,
+        native_burned = coin_fees.native_burned + @nBurned, native_to_lp = coin_fees.native_to_lp + @nToLp, native_converted = coin_fees.native_converted + @nConverted,
+        native_converted_zec = coin_fees.native_converted_zec + @nConvertedZec`),
       insertFeeEvent: s(`INSERT INTO fee_events (seq, position, signature, slot, at, mint, kind, amount, zec, party, run)
         VALUES (@seq, @position, @signature, @slot, @at, @mint, @kind, @amount, @zec, @party, @run)`),
     };

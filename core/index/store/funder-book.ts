@@ -26,7 +26,8 @@ export class FunderBook {
       want: s('INSERT OR IGNORE INTO funder_queue (wallet) SELECT @wallet WHERE NOT EXISTS (SELECT 1 FROM funders WHERE wallet = @wallet)'),
       wanted: s('SELECT wallet FROM funder_queue ORDER BY wallet LIMIT ?'),
       wantedCount: s('SELECT COUNT(*) AS n FROM funder_queue'),
-      put: s('INSERT OR REPLACE INTO funders (wallet, funder, signature, slot, common) VALUES (?, ?, ?, ?, ?)'),
+      put: s(`INSERT INTO funders (wallet, funder, signature, slot, common) VALUES (?, ?, ?, ?, ?)
+        ON CONFLICT (wallet) DO UPDATE SET funder = excluded.funder, signature = excluded.signature, slot = excluded.slot, common = excluded.common`),
       unwant: s('DELETE FROM funder_queue WHERE wallet = ?'),
       launchesOf: s('SELECT mint, slot FROM early_buys WHERE wallet = ?'),
       sameSource: s('SELECT e.wallet FROM early_buys e JOIN funders f ON f.wallet = e.wallet WHERE e.mint = ? AND e.slot = ? AND f.funder = ? ORDER BY e.wallet'),

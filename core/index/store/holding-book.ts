@@ -74,7 +74,7 @@ export class HoldingBook {
       putHolding: s(`INSERT INTO holdings (mint, wallet, balance, cost_basis_zec, realised_pnl_zec, volume_zec, first_seen_slot, first_seen_at, tags)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (mint, wallet) DO UPDATE SET balance = excluded.balance, cost_basis_zec = excluded.cost_basis_zec,
-        realised_pnl_zec = excluded.realised_pnl_zec, volume_zec = volume_zec + excluded.volume_zec, tags = excluded.tags`),
+        realised_pnl_zec = excluded.realised_pnl_zec, volume_zec = holdings.volume_zec + excluded.volume_zec, tags = excluded.tags`),
       insertMove: s('INSERT INTO moves (seq, position, slot, mint, wallet, delta) VALUES (?, ?, ?, ?, ?, ?)'),
       isTrader: s('SELECT 1 FROM traders WHERE wallet = ?'),
       risk: s('SELECT * FROM coin_risk WHERE mint = ?'),
@@ -82,7 +82,7 @@ export class HoldingBook {
         bundled = ?, bundle_held = ?, fresh = ?, fresh_held = ? WHERE mint = ?`),
       // The ten largest holdings together, read off the (mint, balance DESC) index once per batch and coin.
       putTop10: s(`UPDATE coin_risk SET top10_held = (SELECT COALESCE(SUM(balance), 0) FROM
-        (SELECT balance FROM holdings WHERE mint = @mint AND balance > 0 ORDER BY balance DESC LIMIT ${TOP_HOLDERS})) WHERE mint = @mint`),
+        (SELECT balance FROM holdings WHERE mint = @mint AND balance > 0 ORDER BY balance DESC LIMIT ${TOP_HOLDERS}) AS top) WHERE mint = @mint`),
     };
   }
 

@@ -19,6 +19,8 @@ import { PointReads } from './point-reads.js';
 import type { RiskFigures } from '../../types/risk-figures.js';
 import type { IndexedTransaction, TradeFact } from './facts.js';
 import { SCHEMA, SCHEMA_VERSION, TABLES } from './schema.js';
+import { WriteRecorder } from './write-recorder.js';
+import { ShipOutbox } from './ship-outbox.js';
 
 import type { ChainHoldersRead, CoinRow, TradeRow, CandleRow, HoldingRow, CoinFeesRow, FeeEventRow, GraduationRow, StatsRow, DailyStatsRow, NativeCoinInfo } from './index-rows.js';
 export { FEE_EVENT_KINDS, candleRowOf, tradeRowOf } from './index-rows.js';
@@ -67,11 +69,21 @@ export class IndexStore {
   /** The turn's read transaction (read-snapshot.ts): released before every write. */
   private readonly snapshot: ReadSnapshot;
   private readonly appliedListeners = new Set<(position: bigint) => void>();
+  /** When the index is shipped to a hosted store: every write unit's statements, kept in the outbox with it. */
+  private readonly recorder: WriteRecorder | null;
+  /** The shipped writes not yet confirmed by the hosted store (ship-outbox.ts); null when not shipped. */
+  readonly outbox: ShipOutbox | null;
+  private readonly shippableListeners = new Set<() => void>();
 
   private constructor(
-    db: Database.Database,
+    raw: Database.Database,
     keepsRisk: boolean,
+    shipped: boolean,
   ) {
+    this.recorder = shipped ? new WriteRecorder(raw) : null;
+    this.outbox = shipped ? new ShipOutbox(raw) : null;
+    // The books and the applier write through the recorder when shipped; reads are the same either way.
+    const db = this.recorder?.db ?? raw;
     this.db = db;
     this.coins = new CoinBook(db);
     this.funders = new FunderBook(db);
@@ -124,7 +136,7 @@ export class IndexStore {
    * `riskFigures: false` keeps no risk figures (their rows stay zero): only for measuring what keeping them
    * costs (bench/index-ingest.ts); everything else the index holds is the same.
    */
-  static open(path: string, options: { readonly riskFigures?: boolean } = {}): IndexStore {
+  static open(path: string, options: { readonly riskFigures?: boolean; readonly shipped?: boolean } = {}): IndexStore {
     const db = new Database(path);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL'); // WAL + NORMAL: a process crash loses nothing committed
@@ -135,11 +147,13 @@ export class IndexStore {
     if (version && Number(version.value) !== SCHEMA_VERSION) {
       db.transaction(() => {
         for (const table of TABLES) db.exec(`DROP TABLE IF EXISTS ${table}`);
+        db.exec('DROP TABLE IF EXISTS ship_outbox');
       })();
     }
     db.exec(SCHEMA);
     db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', ?)").run(String(SCHEMA_VERSION));
-    return new IndexStore(db, options.riskFigures ?? true);
+    if (options.shipped) ShipOutbox.create(db);
+    return new IndexStore(db, options.riskFigures ?? true, options.shipped ?? false);
   }
 
   close(): void {
@@ -164,13 +178,13 @@ export class IndexStore {
   /** The native coin's row, so its direct pool trades and each route's pool side have a coin to belong to. */
   registerNativeCoin(info: NativeCoinInfo): void {
     this.snapshot.release();
-    this.coins.registerNative(info);
+    this.unit(() => this.coins.registerNative(info));
   }
 
   /** The native-coin/ZEC pool's reserves as read from chain, when the index has none yet (its creation predates what the index saw). */
   seedNativePool(pool: Address, base: bigint, quote: bigint): void {
     this.snapshot.release();
-    this.coins.seedNativePool(pool, base, quote);
+    this.unit(() => this.coins.seedNativePool(pool, base, quote));
   }
 
   /** Applies a batch of landed transactions in order, all in one SQLite transaction; those already applied are skipped. Answers how many were new. */
@@ -178,12 +192,12 @@ export class IndexStore {
     this.snapshot.release(); // a write starts from the file as it is, and every read after it sees the write
     const seqBefore = this.nextSeq;
     try {
-      const applied = this.db.transaction(() => {
+      const applied = this.unit(() => {
         let count = 0;
         for (const tx of batch) if (this.applyOne(tx)) count += 1;
         this.flushBatch();
         return count;
-      })();
+      });
       if (applied > 0) this.announce(this.nextSeq - 1n);
       return applied;
     } catch (error) {
@@ -324,7 +338,7 @@ export class IndexStore {
     if ((st.lastHoldingChange.get({ mint }) as { slot: bigint }).slot >= read.slot) return null;
     const seq = this.nextSeq;
     try {
-      const result = this.db.transaction(() => {
+      const result = this.unit(() => {
         const onChain = new Map<string, bigint>(read.holders.map((h) => [h.wallet, h.balance]));
         const wallets = new Set<string>([...onChain.keys(), ...(st.heldBy.all(mint) as { wallet: string }[]).map((r) => r.wallet)]);
         let moved = 0;
@@ -339,7 +353,7 @@ export class IndexStore {
         if (burned > 0n) this.coins.burn(mint, burned);
         this.flushBatch();
         return { moved, burned };
-      })();
+      });
       if (result.moved > 0) this.nextSeq = seq + 1n;
       return result;
     } catch (error) {
@@ -371,7 +385,7 @@ export class IndexStore {
   recordFunders(found: readonly Funding[], common: ReadonlySet<Address>): number {
     this.snapshot.release();
     try {
-      return this.db.transaction(() => {
+      return this.unit(() => {
         let tagged = 0;
         for (const { mint, wallet } of this.funders.record(found, common)) {
           const first = this.statements.holdingFirstSeen.get(mint, wallet) as { slot: bigint; at: bigint } | undefined;
@@ -379,11 +393,55 @@ export class IndexStore {
         }
         this.flushBatch();
         return tagged;
-      })();
+      });
     } catch (error) {
       this.forgetWriteState();
       throw error;
     }
+  }
+
+  /**
+   * One SQLite transaction of the write path. Shipped, its recorded statements go into the outbox in the same
+   * transaction (a crash keeps both or neither), and the shipper is told once it commits.
+   */
+  private unit<T>(body: () => T): T {
+    if (this.recorder === null) return this.db.transaction(body)();
+    const recorder = this.recorder;
+    let batch = 0n;
+    try {
+      const result = this.db.transaction(() => {
+        const value = body();
+        const writes = recorder.take();
+        if (writes.length > 0) batch = this.outbox!.append(writes, this.nextSeq - 1n);
+        return value;
+      })();
+      if (batch > 0n) for (const listener of this.shippableListeners) listener();
+      return result;
+    } finally {
+      recorder.discard();
+    }
+  }
+
+  /** Calls `listener` after each committed write unit that left writes in the outbox (the shipper's cue). */
+  onShippable(listener: () => void): () => void {
+    this.shippableListeners.add(listener);
+    return () => this.shippableListeners.delete(listener);
+  }
+
+  /**
+   * Runs writes another writer shipped (a standby following the hosted store's log, index-follower.ts) as one
+   * SQLite transaction, and counts the batch as held here. The books forget what they folded: the rows changed
+   * under them.
+   */
+  replay(batch: bigint, writes: readonly (readonly [string, readonly unknown[]])[] | string): void {
+    this.snapshot.release();
+    const raw = this.outbox!;
+    this.forgetWriteState();
+    this.db.transaction(() => {
+      raw.runWrites(writes);
+      raw.markReplayed(batch);
+    })();
+    this.nextSeq = (this.statements.nextSeq.get() as { seq: bigint }).seq;
   }
 
   /** Everything the batch folded, written inside its SQLite transaction. */

@@ -1,0 +1,152 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Chain } from '../chain/chain.js';
+import type { NetworkProfile } from '../config/profile.js';
+import { openPostgres, type Pg } from '../storage/postgres/pg-connection.js';
+import { readIndexRules } from './index-rules.js';
+import { Ingestor, type IngestProgress } from './ingest/ingestor.js';
+import { IndexStore } from './store/index-store.js';
+import { IndexFollower } from './store/postgres/index-follower.js';
+import { IndexShipper } from './store/postgres/index-shipper.js';
+import { lastShipped, pgIndexVersion, preparePgIndex } from './store/postgres/pg-index-schema.js';
+import { WriterLock } from './store/postgres/writer-lock.js';
+import { SCHEMA_VERSION } from './store/schema.js';
+
+export type HostedWriterState = 'standby' | 'catching-up' | 'writing';
+
+export interface HostedIndexService {
+  /** The writer's working file (the index as SQLite, level with the hosted one once shipped). */
+  readonly store: IndexStore;
+  readonly ingestor: Ingestor;
+  /** Resolves once every batch applied so far is in PostgreSQL. */
+  shipped(): Promise<void>;
+  /** Ships what is left, lets the writer lock go (a standby takes over at once) and closes. */
+  stop(): Promise<void>;
+}
+
+const WORK_FILE = 'index-writer.sqlite';
+
+/**
+ * The hosted index's writer (`launchdesk index --index postgres://…`): the chain read and applied as the
+ * embedded index does, into a working SQLite file in `workDir`, and every batch shipped to PostgreSQL
+ * (store/postgres/index-shipper.ts), which the API replicas read.
+ *
+ * One writer at a time (store/postgres/writer-lock.ts). Started beside a live writer, this one is a standby: it
+ * follows the hosted index's log into its own file and tries for the lock every `pollMs`. When the writer dies
+ * its session ends, the lock is free, and the standby catches up on the log and resumes ingesting where the
+ * shipped batches end. Resolves once this process is the writer and its backfill is in.
+ */
+export async function startHostedIndex(options: {
+  readonly chain: Chain;
+  readonly profile: NetworkProfile;
+  readonly postgresUrl: string;
+  readonly workDir: string;
+  readonly onProgress?: (progress: IngestProgress) => void;
+  readonly onState?: (state: HostedWriterState, detail: string) => void;
+  /** How often a standby tries for the lock and reads the log (default 1 s). */
+  readonly pollMs?: number;
+  readonly sweepMs?: number;
+  /** Stops a standby's wait (it then rejects). */
+  readonly signal?: AbortSignal;
+}): Promise<HostedIndexService> {
+  const pg = openPostgres(options.postgresUrl, { max: 4 });
+  const path = join(options.workDir, WORK_FILE);
+  let store = IndexStore.open(path, { shipped: true });
+  const say = options.onState ?? (() => {});
+  const reopenEmpty = (why: string): void => {
+    say('catching-up', `${why}: the working file starts over from the hosted index's log`);
+    store.close();
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
+    store = IndexStore.open(path, { shipped: true });
+  };
+  let lock: WriterLock | null = null;
+  try {
+    lock = await WriterLock.tryAcquire(pg);
+    if (lock === null) say('standby', 'another writer holds the hosted index: following its log until it stops');
+    while (lock === null) {
+      if (options.signal?.aborted) throw new Error('stopped while standing by');
+      if ((await pgIndexVersion(pg)) === SCHEMA_VERSION) {
+        try {
+          if (store.outbox!.pendingCount() > 0) reopenEmpty('this file holds batches the hosted index never took');
+          await new IndexFollower(pg, store).catchUp();
+        } catch (error) {
+          reopenEmpty(error instanceof Error ? error.message : String(error));
+        }
+      }
+      await sleep(options.pollMs ?? 1_000);
+      lock = await WriterLock.tryAcquire(pg);
+    }
+    say('catching-up', 'this process holds the writer lock');
+    const { fresh } = await preparePgIndex(pg);
+    if (fresh && store.outbox!.lastBatch() > 0n) reopenEmpty('the hosted index was made afresh');
+    await level(pg, store, reopenEmpty, () => store);
+    const shipper = new IndexShipper(pg, store, lock, (error) => say('writing', `shipping to PostgreSQL failed, retrying: ${error instanceof Error ? error.message : String(error)}`));
+    await shipper.drain();
+    const rules = await readIndexRules(options.chain, options.profile);
+    const ingestor = new Ingestor(options.chain, store, rules, options.onProgress, { sweepMs: options.sweepMs ?? (options.chain.kind === 'rpc' ? 10_000 : 0) });
+    say('writing', 'ingesting the chain into the hosted index');
+    const retry = setInterval(() => shipper.kick(), 1_000);
+    retry.unref();
+    try {
+      await ingestor.start();
+    } catch (error) {
+      clearInterval(retry);
+      ingestor.stop();
+      throw error;
+    }
+    const held = lock;
+    const writing = store;
+    return {
+      store: writing,
+      ingestor,
+      shipped: () => shipper.drain(),
+      async stop() {
+        clearInterval(retry);
+        ingestor.stop();
+        try {
+          await shipper.drain();
+        } finally {
+          shipper.stop();
+          await held.release().catch(() => {});
+          writing.close();
+          await pg.end({ timeout: 5 });
+        }
+      },
+    };
+  } catch (error) {
+    await lock?.release().catch(() => {});
+    store.close();
+    await pg.end({ timeout: 5 });
+    throw error;
+  }
+}
+
+/**
+ * Brings the working file level with the hosted index before writing: behind, it replays the log; ahead, its
+ * outbox must continue the log exactly (a crash after SQLite committed and before PostgreSQL did), else the
+ * file went its own way and starts over from the log.
+ */
+async function level(pg: Pg, initial: IndexStore, reopenEmpty: (why: string) => void, current: () => IndexStore): Promise<void> {
+  let store = initial;
+  const shipped = await lastShipped(pg);
+  const held = store.outbox!.lastBatch();
+  const pending = store.outbox!.pending(1)[0];
+  let continues = pending === undefined ? held <= shipped.batch : pending.batch <= shipped.batch + 1n;
+  if (continues && pending !== undefined && pending.batch <= shipped.batch) {
+    // Batches both hold: the same only if they are the same statements (another writer may have made its own).
+    const mine = store.outbox!.pending(Number(shipped.batch - pending.batch) + 1);
+    const theirs = await pg.unsafe('SELECT batch, writes FROM index_log WHERE batch >= $1 AND batch <= $2 ORDER BY batch', [pending.batch, shipped.batch] as never[]);
+    continues = mine.every((entry, i) => theirs[i]?.batch === entry.batch && theirs[i]?.writes === entry.writes);
+  }
+  if (!continues) {
+    reopenEmpty(`this file holds batches up to ${held} and the hosted index up to ${shipped.batch}, from another writer`);
+    store = current();
+  } else if (pending !== undefined) {
+    store.outbox!.done(held < shipped.batch ? held : shipped.batch); // in the hosted index already
+  }
+  if (store.outbox!.lastBatch() < shipped.batch) await new IndexFollower(pg, store).catchUp();
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

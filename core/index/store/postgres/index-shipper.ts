@@ -1,0 +1,119 @@
+import type { Pg } from '../../../storage/postgres/pg-connection.js';
+import { toPostgres, bind } from '../../../storage/sql-dialect.js';
+import type { IndexStore } from '../index-store.js';
+import { decodeWrites } from '../write-recorder.js';
+import { INDEX_CHANNEL } from './pg-index-schema.js';
+import { WriterLock } from './writer-lock.js';
+
+/** Outbox entries sent in one PostgreSQL transaction, at most (a backfill's batches go together). */
+const ENTRIES_PER_TRANSACTION = 32;
+
+/**
+ * Sends the writer's outbox (ship-outbox.ts) to the hosted index: each batch's statements, rewritten for
+ * PostgreSQL once per text (sql-dialect.ts) and pipelined in one transaction with the batch's log row, the
+ * writer lock's fence and a notice on `launchdesk_index`. A batch the hosted index already holds is skipped (a
+ * restart after PostgreSQL committed but before the outbox forgot it); one that would leave a gap is refused.
+ *
+ * Shipping runs behind the SQLite commits, one round at a time; `drain` waits until the outbox is empty.
+ */
+export class IndexShipper {
+  private running: Promise<void> | null = null;
+  private again = false;
+  private failure: unknown = null;
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly pg: Pg,
+    private readonly store: IndexStore,
+    private readonly lock: WriterLock,
+    /** Told of a round that failed (PostgreSQL away, the lock lost); the next kick tries again. */
+    private readonly onError: (error: unknown) => void = () => {},
+  ) {
+    if (store.outbox === null) throw new Error('the index was not opened to be shipped (IndexStore.open with shipped: true)');
+    this.unsubscribe = store.onShippable(() => this.kick());
+  }
+
+  /** Starts a round unless one runs (then one more follows it). */
+  kick(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.rounds().finally(() => {
+      this.running = null;
+    });
+  }
+
+  /** Resolves once every batch committed so far is in the hosted index; rejects with the last round's error. */
+  async drain(): Promise<void> {
+    for (;;) {
+      if (this.running) await this.running;
+      if (this.store.outbox!.pendingCount() === 0) return;
+      this.failure = null;
+      this.kick();
+      await this.running;
+      if (this.failure !== null) throw this.failure;
+    }
+  }
+
+  stop(): void {
+    this.unsubscribe();
+  }
+
+  private async rounds(): Promise<void> {
+    do {
+      this.again = false;
+      try {
+        while (await this.round()) {
+          // until the outbox is empty
+        }
+      } catch (error) {
+        this.failure = error;
+        this.onError(error);
+        return;
+      }
+    } while (this.again);
+  }
+
+  /** Ships up to ENTRIES_PER_TRANSACTION entries; answers whether it shipped any. */
+  private async round(): Promise<boolean> {
+    const outbox = this.store.outbox!;
+    const entries = outbox.pending(ENTRIES_PER_TRANSACTION);
+    if (entries.length === 0) return false;
+    const last = await this.pg.begin(async (tx) => {
+      const [fence] = await tx.unsafe(WriterLock.FENCE, [this.lock.pid]);
+      if (!fence) throw new Error('this writer no longer holds the hosted index\'s writer lock (its session ended): another writer may have taken over');
+      const [held] = await tx.unsafe('SELECT COALESCE(MAX(batch), 0) AS batch FROM index_log');
+      let at = held!.batch as bigint;
+      const work: Promise<unknown>[] = [];
+      let position = 0n;
+      for (const entry of entries) {
+        if (entry.batch <= at) continue; // in already
+        if (entry.batch !== at + 1n) throw new Error(`the hosted index holds batches up to ${at}, and this writer's next is ${entry.batch}: a gap, so this writer's file is not the hosted index's`);
+        for (const [sql, args] of decodeWrites(entry.writes)) {
+          const statement = toPostgresCached(sql);
+          work.push(tx.unsafe(statement.text, bind(statement, args) as never[], { prepare: true }));
+        }
+        work.push(tx.unsafe('INSERT INTO index_log (batch, position, writes) VALUES ($1, $2, $3)', [entry.batch, entry.position, entry.writes] as never[]));
+        at = entry.batch;
+        position = entry.position;
+      }
+      // Pipelined: sent together, answered in order; the first error aborts the transaction.
+      await Promise.all(work);
+      if (work.length > 0) await tx.unsafe('SELECT pg_notify($1, $2)', [INDEX_CHANNEL, `${at}:${position}`]);
+      return at;
+    });
+    outbox.done(last as bigint);
+    return true;
+  }
+}
+
+const rewritten = new Map<string, ReturnType<typeof toPostgres>>();
+function toPostgresCached(sql: string): ReturnType<typeof toPostgres> {
+  let statement = rewritten.get(sql);
+  if (statement === undefined) {
+    statement = toPostgres(sql);
+    rewritten.set(sql, statement);
+  }
+  return statement;
+}

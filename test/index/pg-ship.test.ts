@@ -1,0 +1,110 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { SandboxChain } from '../../core/chain/sandbox-chain.js';
+import { startHostedIndex, type HostedIndexService } from '../../core/index/hosted-index.js';
+import { Ingestor } from '../../core/index/ingest/ingestor.js';
+import { IndexStore } from '../../core/index/store/index-store.js';
+import { readPrice } from '../../core/index/store/price-column.js';
+import { TABLES } from '../../core/index/store/schema.js';
+import { openPostgres, type Pg } from '../../core/storage/postgres/pg-connection.js';
+import { Sandbox } from '../../core/sandbox/sandbox.js';
+import { tempDir } from '../helpers/sandbox.js';
+import { freshDatabase } from '../helpers/pg.js';
+import { rulesOf } from './rules.js';
+
+/** Columns holding exact prices: INTEGER or zero-padded TEXT in SQLite, NUMERIC in PostgreSQL (price-column.ts). */
+const PRICES = new Set(['last_price_e18', 'price_e18', 'open', 'high', 'low', 'close']);
+
+/** A table's rows in one order on both stores, each value as the index reads it. */
+function normalise(rows: Record<string, unknown>[]): string[] {
+  return rows
+    .map((row) => JSON.stringify(Object.fromEntries(Object.entries(row).map(([k, v]) => [k, PRICES.has(k) && v !== null ? `${readPrice(v)}` : typeof v === 'bigint' ? `${v}` : v]))))
+    .sort();
+}
+
+async function tablesOf(pg: Pg): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = {};
+  for (const table of TABLES) out[table] = normalise((await pg.unsafe(`SELECT * FROM ${table}`)) as Record<string, unknown>[]);
+  // The local file's own bookkeeping is not the hosted index's.
+  out.meta = out.meta!.filter((row) => !row.includes('ship_batch'));
+  return out;
+}
+
+function fileTables(path: string): Record<string, string[]> {
+  const db = new Database(path, { readonly: true });
+  db.defaultSafeIntegers(true);
+  const out: Record<string, string[]> = {};
+  for (const table of TABLES) out[table] = normalise(db.prepare(`SELECT * FROM ${table}`).all() as Record<string, unknown>[]);
+  out.meta = out.meta!.filter((row) => !row.includes('ship_batch'));
+  db.close();
+  return out;
+}
+
+/**
+ * The hosted index's writer (core/index/hosted-index.ts) over a seeded sandbox market: every batch it applies to
+ * its working SQLite file is shipped to PostgreSQL statement for statement, so PostgreSQL's tables equal the
+ * file's, and both equal an embedded index that read the same chain on its own.
+ */
+describe('the hosted index: one writer ships every batch to PostgreSQL', () => {
+  let sandbox: Sandbox;
+  let dir: string;
+  let url: string;
+  let drop: () => Promise<void>;
+  let pg: Pg;
+  let writer: HostedIndexService | null = null;
+
+  beforeAll(async () => {
+    sandbox = await Sandbox.open({ dataDir: null, slotMs: 0, market: { state: 'seeded' } });
+    dir = tempDir('launchdesk-pg-ship-');
+    ({ url, drop } = await freshDatabase('ship'));
+    pg = openPostgres(url, { max: 2 });
+  }, 120_000);
+  afterAll(async () => {
+    await writer?.stop();
+    await pg?.end();
+    await drop?.();
+    await sandbox?.close();
+  });
+
+  it('holds the same rows as its working file and as an embedded index of the same chain', async () => {
+    const states: string[] = [];
+    writer = await startHostedIndex({ chain: new SandboxChain(sandbox.cluster), profile: sandbox.profile, postgresUrl: url, workDir: dir, onState: (state) => states.push(state) });
+    await writer.ingestor.idle();
+    await writer.ingestor.lookupFunders();
+    await writer.shipped();
+    expect(states).toEqual(['catching-up', 'writing']);
+
+    const embeddedPath = join(dir, 'embedded.sqlite');
+    const embedded = IndexStore.open(embeddedPath);
+    const ingestor = new Ingestor(new SandboxChain(sandbox.cluster), embedded, rulesOf(sandbox));
+    await ingestor.start();
+    await ingestor.idle();
+    await ingestor.lookupFunders();
+    ingestor.stop();
+    embedded.close();
+
+    const hosted = await tablesOf(pg);
+    expect(hosted.coins!.length).toBeGreaterThan(10);
+    expect(hosted.trades!.length).toBeGreaterThan(50);
+    expect(hosted).toEqual(fileTables(join(dir, 'index-writer.sqlite')));
+    expect(hosted).toEqual(fileTables(embeddedPath));
+    const [log] = await pg.unsafe('SELECT COUNT(*) AS n, MAX(position) AS position FROM index_log');
+    expect(log!.n).toBeGreaterThan(0n);
+    expect(log!.position).toBe(writer.store.stream.position());
+  }, 180_000);
+
+  it('a second writer started beside it stands by, follows the log, and takes over when the first stops', async () => {
+    const standbyDir = tempDir('launchdesk-pg-standby-');
+    const states: string[] = [];
+    const second = startHostedIndex({ chain: new SandboxChain(sandbox.cluster), profile: sandbox.profile, postgresUrl: url, workDir: standbyDir, pollMs: 100, onState: (state) => states.push(state) });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(states).toEqual(['standby']);
+    await writer!.stop();
+    writer = await second;
+    expect(states).toEqual(['standby', 'catching-up', 'writing']);
+    await writer.ingestor.idle();
+    await writer.shipped();
+    expect(await tablesOf(pg)).toEqual(fileTables(join(standbyDir, 'index-writer.sqlite')));
+  }, 120_000);
+});
