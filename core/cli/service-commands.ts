@@ -9,6 +9,7 @@ import { readProfile, type NetworkProfile } from '../config/profile.js';
 import { createApiServer, listenLocal } from '../api/server.js';
 import { KeyStore } from '../api/store/key-store.js';
 import { startIndex } from '../index/index-service.js';
+import { startHostedIndex } from '../index/hosted-index.js';
 import { startLocalServices, type LocalServices } from '../local-services.js';
 import { DeskError, isDeskError } from '../errors.js';
 import { connectSandbox, type SandboxConnection } from '../sandbox/connect.js';
@@ -176,9 +177,11 @@ async function runRemoteServe(values: CommandValues, connection: SandboxConnecti
 
 export async function runIndex(values: CommandValues): Promise<void> {
   const dataDir = dataDirOf(values);
+  const hosted = hostedIndexUrl(values);
   const remote = rpcConnection(values);
   mkdirSync(dataDir, { recursive: true });
   const connection = remote ?? (await connectSandbox(dataDir, marketChoice(false)));
+  if (hosted !== null) return runHostedIndex(values, dataDir, hosted, connection);
   const indexPath = join(dataDir, 'index.sqlite');
   notesOut(values).write(`indexing ${connection.where} into ${indexPath}\n`);
   const started = Date.now();
@@ -196,6 +199,51 @@ export async function runIndex(values: CommandValues): Promise<void> {
     values,
     { command: 'index', dataDir, cluster: connection.where, indexPath, caughtUpMs: Date.now() - started, transactions: String(transactions), lastSlot: last ? String(last.slot) : null },
     [`caught up in ${Date.now() - started} ms: ${transactions} transactions${last ? ` (last slot ${last.slot})` : ''}; following live (Ctrl-C stops)`],
+  );
+}
+
+/** `--index URL`: a PostgreSQL URL for the hosted index, or null for the embedded one. */
+function hostedIndexUrl(values: CommandValues): string | null {
+  const text = textOf(values, 'index');
+  if (text === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new DeskError('invalid_param', `--index must be a postgres:// URL (postgres://user@host:port/database), got ${JSON.stringify(text.slice(0, 80))}`);
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') throw new DeskError('invalid_param', `--index must be a postgres:// URL (postgres://user@host:port/database), got a ${url.protocol} URL`);
+  return text;
+}
+
+/** `index --index postgres://…`: the hosted index's writer, or its standby until the writer stops. */
+async function runHostedIndex(values: CommandValues, dataDir: string, url: string, connection: SandboxConnection): Promise<void> {
+  const notes = notesOut(values);
+  const where = new URL(url);
+  const database = `${where.hostname}:${where.port || 5432}${where.pathname}`;
+  notes.write(`indexing ${connection.where} into the hosted index at ${database} (working file in ${dataDir})\n`);
+  const started = Date.now();
+  const service = await startHostedIndex({
+    chain: connection.chain,
+    profile: connection.profile,
+    postgresUrl: url,
+    workDir: dataDir,
+    onProgress: progressPrinter(notes),
+    onState: (state, detail) => notes.write(`${state}: ${detail}\n`),
+  });
+  const stop = async (): Promise<void> => {
+    await service.stop();
+    await connection.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+  await service.shipped();
+  const { transactions, last } = service.store.checkpoint();
+  ready(
+    values,
+    { command: 'index', dataDir, cluster: connection.where, index: database, caughtUpMs: Date.now() - started, transactions: String(transactions), lastSlot: last ? String(last.slot) : null },
+    [`the hosted index's writer, caught up in ${Date.now() - started} ms: ${transactions} transactions${last ? ` (last slot ${last.slot})` : ''}; following live (Ctrl-C stops)`],
   );
 }
 

@@ -83,13 +83,16 @@ export const SERVICE_COMMANDS: readonly (CommandSpec | CommandGroupSpec)[] = [
   },
   {
     name: 'index',
-    synopsis: '[--data DIR] [--rpc URL --profile FILE]',
-    summary: 'the indexer, headless, into DIR/index.sqlite',
+    synopsis: '[--data DIR] [--rpc URL --profile FILE] [--index postgres://…]',
+    summary: 'the indexer, headless, into DIR/index.sqlite (or the hosted index in PostgreSQL)',
     about: [
       'Follows the sandbox in DIR (in this process, or through the copy already running there), or the',
       'cluster at --rpc, and keeps DIR/index.sqlite current. Ctrl-C stops it.',
+      'With --index postgres://…, it is the hosted index\'s writer: it keeps its working file in DIR and ships',
+      'every batch to that PostgreSQL database, which `launchdesk api` replicas read. One writer at a time: a',
+      'second one started beside it stands by, follows the first, and takes over when the first stops or dies.',
     ],
-    options: [data(), RPC, PROFILE, READY_JSON],
+    options: [data(), RPC, PROFILE, ['--index <URL>', 'postgres://user@host:port/database: write the hosted index there (docs/hosting.md)'], READY_JSON],
     positionals: NO_POSITIONALS,
   },
   {

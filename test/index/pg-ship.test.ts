@@ -1,45 +1,15 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import Database from 'better-sqlite3';
 import { SandboxChain } from '../../core/chain/sandbox-chain.js';
 import { startHostedIndex, type HostedIndexService } from '../../core/index/hosted-index.js';
 import { Ingestor } from '../../core/index/ingest/ingestor.js';
 import { IndexStore } from '../../core/index/store/index-store.js';
-import { readPrice } from '../../core/index/store/price-column.js';
-import { TABLES } from '../../core/index/store/schema.js';
 import { openPostgres, type Pg } from '../../core/storage/postgres/pg-connection.js';
 import { Sandbox } from '../../core/sandbox/sandbox.js';
 import { tempDir } from '../helpers/sandbox.js';
 import { freshDatabase } from '../helpers/pg.js';
+import { fileTables, hostedTables } from '../helpers/index-tables.js';
 import { rulesOf } from './rules.js';
-
-/** Columns holding exact prices: INTEGER or zero-padded TEXT in SQLite, NUMERIC in PostgreSQL (price-column.ts). */
-const PRICES = new Set(['last_price_e18', 'price_e18', 'open', 'high', 'low', 'close']);
-
-/** A table's rows in one order on both stores, each value as the index reads it. */
-function normalise(rows: Record<string, unknown>[]): string[] {
-  return rows
-    .map((row) => JSON.stringify(Object.fromEntries(Object.entries(row).map(([k, v]) => [k, PRICES.has(k) && v !== null ? `${readPrice(v)}` : typeof v === 'bigint' ? `${v}` : v]))))
-    .sort();
-}
-
-async function tablesOf(pg: Pg): Promise<Record<string, string[]>> {
-  const out: Record<string, string[]> = {};
-  for (const table of TABLES) out[table] = normalise((await pg.unsafe(`SELECT * FROM ${table}`)) as Record<string, unknown>[]);
-  // The local file's own bookkeeping is not the hosted index's.
-  out.meta = out.meta!.filter((row) => !row.includes('ship_batch'));
-  return out;
-}
-
-function fileTables(path: string): Record<string, string[]> {
-  const db = new Database(path, { readonly: true });
-  db.defaultSafeIntegers(true);
-  const out: Record<string, string[]> = {};
-  for (const table of TABLES) out[table] = normalise(db.prepare(`SELECT * FROM ${table}`).all() as Record<string, unknown>[]);
-  out.meta = out.meta!.filter((row) => !row.includes('ship_batch'));
-  db.close();
-  return out;
-}
 
 /**
  * The hosted index's writer (core/index/hosted-index.ts) over a seeded sandbox market: every batch it applies to
@@ -84,7 +54,7 @@ describe('the hosted index: one writer ships every batch to PostgreSQL', () => {
     ingestor.stop();
     embedded.close();
 
-    const hosted = await tablesOf(pg);
+    const hosted = await hostedTables(pg);
     expect(hosted.coins!.length).toBeGreaterThan(10);
     expect(hosted.trades!.length).toBeGreaterThan(50);
     expect(hosted).toEqual(fileTables(join(dir, 'index-writer.sqlite')));
@@ -105,6 +75,6 @@ describe('the hosted index: one writer ships every batch to PostgreSQL', () => {
     expect(states).toEqual(['standby', 'catching-up', 'writing']);
     await writer.ingestor.idle();
     await writer.shipped();
-    expect(await tablesOf(pg)).toEqual(fileTables(join(standbyDir, 'index-writer.sqlite')));
+    expect(await hostedTables(pg)).toEqual(fileTables(join(standbyDir, 'index-writer.sqlite')));
   }, 120_000);
 });

@@ -35,6 +35,8 @@ export function openPostgres(url: string, options: PgOptions = {}): Pg {
         parse: (text: string) => (/^-?[0-9]+$/.test(text) ? BigInt(text) : (text as unknown as bigint)),
       },
     },
+    // Which process a session is, in pg_stat_activity (an operator's first question when two writers meet).
+    connection: { application_name: `launchdesk-${process.pid}` },
     connect_timeout: 10,
     idle_timeout: 60,
     // Statement texts come from this program only (sql-dialect.ts), never from a caller.
