@@ -45,7 +45,7 @@ describe('/v1 API keys', () => {
     expect(listed.status).toBe(200);
     expect(JSON.stringify(listed.body)).not.toContain(made.key);
     expect((listed.body['data'] as { prefix: string }[]).map((k) => k.prefix)).toEqual([made.prefix]);
-    expect(JSON.stringify(f.keys.keysOf(wallet.address))).not.toContain(made.key); // the store holds no key either
+    expect(JSON.stringify(await f.keys.keysOf(wallet.address))).not.toContain(made.key); // the store holds no key either
   });
 
   it('refuses a reused nonce, a wrong signature, another wallet\'s message, an expired challenge and another host\'s message', async () => {

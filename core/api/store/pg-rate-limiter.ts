@@ -1,0 +1,89 @@
+import { openPostgres, PgStatements, reaching, lockFor, type Pg } from '../../storage/postgres/pg-connection.js';
+import { ensurePgSchema } from '../../storage/postgres/pg-schema.js';
+import type { StoreSchema } from '../../storage/store-version.js';
+import { RATE_GROUPS, rateVerdict, type RateGroup, type RateTier, type RateVerdict, type RequestLimiter } from '../rate-limit.js';
+
+/**
+ * The request stamps of the hosted service's callers: one row per request let through, by route group and
+ * caller (`key:<id>`, `ip:<address>`, `desk`). Only PostgreSQL holds them: the embedded server counts in
+ * memory (rate-limit.ts).
+ */
+export const RATE_SCHEMA: StoreSchema = Object.freeze({
+  store: 'rate_stamps',
+  version: 1,
+  schema: `
+CREATE TABLE IF NOT EXISTS rate_stamps (grp TEXT NOT NULL, caller TEXT NOT NULL, at INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS rate_stamps_window ON rate_stamps (grp, caller, at);
+`,
+});
+
+const RATE_SQL = Object.freeze({
+  // What the window holds: how many, the newest (kept in order if a clock steps back) and the limit-th newest.
+  window: `SELECT COUNT(*) AS n, MAX(at) AS newest,
+    (SELECT at FROM rate_stamps WHERE grp = @grp AND caller = @caller AND at > @edge ORDER BY at DESC LIMIT 1 OFFSET @skip) AS kth
+    FROM rate_stamps WHERE grp = @grp AND caller = @caller AND at > @edge`,
+  stamp: 'INSERT INTO rate_stamps (grp, caller, at) VALUES (?, ?, ?)',
+  forget: 'DELETE FROM rate_stamps WHERE grp = ? AND at <= ?',
+});
+
+/** Stamps that left their window are deleted about this often (by whichever replica takes a request then). */
+const FORGET_EVERY_MS = 60_000;
+
+/**
+ * The spec's sliding windows (rate-limit.ts) held by every replica together: a key's limit, and an address's,
+ * counts the requests let through by any of them. A take is one transaction serialised per caller and group
+ * by an advisory lock (two replicas counting the same caller at once would both see room for one more):
+ * lock, count the window, stamp the request when it passes. Verdicts are `rateVerdict`'s, as in memory.
+ */
+export class PgRateLimiter implements RequestLimiter {
+  private readonly statements: PgStatements;
+  private nextForget = 0;
+
+  private constructor(
+    private readonly sql: Pg,
+    private readonly owned: boolean,
+    private readonly now: () => number,
+  ) {
+    this.statements = new PgStatements(sql);
+  }
+
+  /** On a pool (kept open by its owner) or a URL (closed with the limiter); `now` in ms, injectable as the in-memory limiter's. */
+  static async open(database: Pg | string, now: () => number = Date.now): Promise<PgRateLimiter> {
+    const sql = typeof database === 'string' ? openPostgres(database) : database;
+    try {
+      await ensurePgSchema(sql, RATE_SCHEMA);
+    } catch (error) {
+      if (typeof database === 'string') await sql.end();
+      throw error;
+    }
+    return new PgRateLimiter(sql, typeof database === 'string', now);
+  }
+
+  take(group: RateGroup, tier: RateTier, identity: string): Promise<RateVerdict> {
+    const rule = RATE_GROUPS[group];
+    const limit = rule[tier];
+    const windowMs = rule.windowSeconds * 1_000;
+    const now = this.now();
+    return reaching(this.sql, async () => {
+      if (now >= this.nextForget) await this.forget(now);
+      return this.sql.begin(async (tx) => {
+        await lockFor(tx, `rate ${group} ${identity}`);
+        const [held] = await this.statements.on<{ n: bigint; newest: bigint | null; kth: bigint | null }>(tx, RATE_SQL.window, [{ grp: group, caller: identity, edge: now - windowMs, skip: limit - 1 }]);
+        const counted = Number(held!.n);
+        const verdict = rateVerdict(limit, windowMs, now, counted, held!.kth === null ? null : Number(held!.kth));
+        if (verdict.retryAfter === null) await this.statements.runOn(tx, RATE_SQL.stamp, [group, identity, Math.max(now, held!.newest === null ? now : Number(held!.newest))]);
+        return verdict;
+      });
+    });
+  }
+
+  /** Deletes the stamps every group's window has left. */
+  private async forget(now: number): Promise<void> {
+    this.nextForget = now + FORGET_EVERY_MS;
+    await Promise.all(Object.entries(RATE_GROUPS).map(([group, rule]) => this.statements.run(RATE_SQL.forget, group, now - rule.windowSeconds * 1_000)));
+  }
+
+  async close(): Promise<void> {
+    if (this.owned) await this.sql.end();
+  }
+}
