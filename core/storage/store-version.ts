@@ -17,6 +17,8 @@ export interface StoreSchema {
   readonly version: number;
   /** CREATE … IF NOT EXISTS statements, SQLite's spelling (`schemaToPostgres` makes PostgreSQL's). */
   readonly schema: string;
+  /** Statements for PostgreSQL only, run after the schema as they are (a function a PostgreSQL-only store calls). */
+  readonly postgresOnly?: readonly string[];
 }
 
 /** Refuses a store written by a newer program: its rows may mean what this one cannot read. */

@@ -1,4 +1,4 @@
-import { openPostgres, PgStatements, reaching, lockFor, type Pg } from '../../storage/postgres/pg-connection.js';
+import { openPostgres, PgStatements, reaching, type Pg } from '../../storage/postgres/pg-connection.js';
 import { ensurePgSchema } from '../../storage/postgres/pg-schema.js';
 import type { StoreSchema } from '../../storage/store-version.js';
 import { RATE_GROUPS, rateVerdict, type RateGroup, type RateTier, type RateVerdict, type RequestLimiter } from '../rate-limit.js';
@@ -15,14 +15,31 @@ export const RATE_SCHEMA: StoreSchema = Object.freeze({
 CREATE TABLE IF NOT EXISTS rate_stamps (grp TEXT NOT NULL, caller TEXT NOT NULL, at INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS rate_stamps_window ON rate_stamps (grp, caller, at);
 `,
+  // One take in one round trip: the statement calling it is its transaction, and every query in a VOLATILE
+  // function sees what committed before it began, so the count after the lock sees the previous holder's stamp.
+  postgresOnly: [
+    `CREATE OR REPLACE FUNCTION launchdesk_rate_take(p_grp TEXT, p_caller TEXT, p_now BIGINT, p_window BIGINT, p_limit BIGINT)
+RETURNS TABLE (held BIGINT, kth BIGINT) LANGUAGE plpgsql VOLATILE AS $fn$
+DECLARE newest BIGINT;
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtext('rate ' || p_grp || ' ' || p_caller));
+  SELECT COUNT(*), MAX(s.at) INTO held, newest FROM rate_stamps s WHERE s.grp = p_grp AND s.caller = p_caller AND s.at > p_now - p_window;
+  kth := NULL;
+  IF held >= p_limit THEN
+    SELECT s.at INTO kth FROM rate_stamps s WHERE s.grp = p_grp AND s.caller = p_caller AND s.at > p_now - p_window ORDER BY s.at DESC LIMIT 1 OFFSET p_limit - 1;
+  ELSE
+    -- Kept in order even if a clock steps back a little.
+    INSERT INTO rate_stamps (grp, caller, at) VALUES (p_grp, p_caller, GREATEST(p_now, COALESCE(newest, p_now)));
+  END IF;
+  RETURN NEXT;
+END
+$fn$`,
+  ],
 });
 
 const RATE_SQL = Object.freeze({
-  // What the window holds: how many, the newest (kept in order if a clock steps back) and the limit-th newest.
-  window: `SELECT COUNT(*) AS n, MAX(at) AS newest,
-    (SELECT at FROM rate_stamps WHERE grp = @grp AND caller = @caller AND at > @edge ORDER BY at DESC LIMIT 1 OFFSET @skip) AS kth
-    FROM rate_stamps WHERE grp = @grp AND caller = @caller AND at > @edge`,
-  stamp: 'INSERT INTO rate_stamps (grp, caller, at) VALUES (?, ?, ?)',
+  // Locks the caller's window, counts it, and stamps this request when it passes (the function above).
+  take: 'SELECT held, kth FROM launchdesk_rate_take(?, ?, ?, ?, ?)',
   forget: 'DELETE FROM rate_stamps WHERE grp = ? AND at <= ?',
 });
 
@@ -33,7 +50,8 @@ const FORGET_EVERY_MS = 60_000;
  * The spec's sliding windows (rate-limit.ts) held by every replica together: a key's limit, and an address's,
  * counts the requests let through by any of them. A take is one transaction serialised per caller and group
  * by an advisory lock (two replicas counting the same caller at once would both see room for one more):
- * lock, count the window, stamp the request when it passes. Verdicts are `rateVerdict`'s, as in memory.
+ * lock, count the window, stamp the request when it passes, in one call (`launchdesk_rate_take`, one round
+ * trip). Verdicts are `rateVerdict`'s, as in memory.
  */
 export class PgRateLimiter implements RequestLimiter {
   private readonly statements: PgStatements;
@@ -66,14 +84,8 @@ export class PgRateLimiter implements RequestLimiter {
     const now = this.now();
     return reaching(this.sql, async () => {
       if (now >= this.nextForget) await this.forget(now);
-      return this.sql.begin(async (tx) => {
-        await lockFor(tx, `rate ${group} ${identity}`);
-        const [held] = await this.statements.on<{ n: bigint; newest: bigint | null; kth: bigint | null }>(tx, RATE_SQL.window, [{ grp: group, caller: identity, edge: now - windowMs, skip: limit - 1 }]);
-        const counted = Number(held!.n);
-        const verdict = rateVerdict(limit, windowMs, now, counted, held!.kth === null ? null : Number(held!.kth));
-        if (verdict.retryAfter === null) await this.statements.runOn(tx, RATE_SQL.stamp, [group, identity, Math.max(now, held!.newest === null ? now : Number(held!.newest))]);
-        return verdict;
-      });
+      const [held] = await this.statements.all<{ held: bigint; kth: bigint | null }>(RATE_SQL.take, group, identity, now, windowMs, limit);
+      return rateVerdict(limit, windowMs, now, Number(held!.held), held!.kth === null ? null : Number(held!.kth));
     });
   }
 

@@ -16,6 +16,7 @@ export async function ensurePgSchema(sql: Pg, schema: StoreSchema): Promise<void
       const [row] = await statements.on<{ version: bigint }>(tx, READ_STORE_VERSION, [schema.store]);
       assertReadableVersion(schema, row ? Number(row.version) : null, databaseOf(sql));
       await tx.unsafe(schemaToPostgres(schema.schema));
+      for (const statement of schema.postgresOnly ?? []) await tx.unsafe(statement);
       await statements.runOn(tx, WRITE_STORE_VERSION, [schema.store, schema.version]);
     }),
   );
