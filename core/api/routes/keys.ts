@@ -105,11 +105,17 @@ export function registerKeyRoutes(app: Api, ctx: ApiContext): void {
       if (Date.parse(fields.expirationTime) <= at) throw invalidParam('message', 'has expired: ask for a new challenge');
       if (!(await signedBy(fields.address, request.body.message, signature))) throw invalidParam('signature', 'does not verify against the wallet in the message');
       const store = keys();
-      if ((await store.activeKeysOf(fields.address)) >= MAX_KEYS_PER_WALLET) {
-        throw new DeskError('refused', `this wallet already has ${MAX_KEYS_PER_WALLET} keys: revoke one (DELETE /v1/keys/{id}) before making another`);
-      }
+      const full = () => new DeskError('refused', `this wallet already has ${MAX_KEYS_PER_WALLET} keys: revoke one (DELETE /v1/keys/{id}) before making another`);
+      if ((await store.activeKeysOf(fields.address)) >= MAX_KEYS_PER_WALLET) throw full();
       if (!(await store.takeNonce(fields.nonce, fields.address, at))) throw invalidParam('message', 'its nonce was not issued to this wallet, was used already, or has expired');
-      const { key, record } = await store.create(fields.address, at);
+      // The store counts again as it adds (another replica may have added one since): past the limit it throws RangeError.
+      let made: { key: string; record: KeyRecord };
+      try {
+        made = await store.create(fields.address, at);
+      } catch (error) {
+        throw error instanceof RangeError ? full() : error;
+      }
+      const { key, record } = made;
       void reply.status(201);
       return { key, wallet: record.wallet, ...shown(record) };
     },
