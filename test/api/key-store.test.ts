@@ -1,7 +1,11 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateKeyPairSigner, type Address } from '@solana/kit';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KEY_SCHEMA, KEY_SQL } from '../../core/api/store/key-sql.js';
+import { openPostgres, PgStatements } from '../../core/storage/postgres/pg-connection.js';
+import { READ_STORE_VERSION, WRITE_STORE_VERSION } from '../../core/storage/store-version.js';
 import { MAX_KEYS_PER_WALLET, type KeyStore } from '../../core/api/store/key-store.js';
 import { PgKeyStore } from '../../core/api/store/pg-key-store.js';
 import { SqliteKeyStore } from '../../core/api/store/sqlite-key-store.js';
@@ -156,5 +160,38 @@ describe('an unreachable PostgreSQL', () => {
     expect(isDeskError(lost, 'unavailable')).toBe(true);
     expect((lost as Error).message).toContain('the PostgreSQL database gone_');
     await store.close();
+  });
+});
+
+describe('the key store\'s schema version', () => {
+  it('opens a file written before versions were kept (and marks it), and refuses one from a newer program, on both stores', async () => {
+    const dir = tempDir('launchdesk-keys-version-');
+    try {
+      const path = join(dir, 'keys.sqlite');
+      const old = new Database(path);
+      old.exec(KEY_SCHEMA.schema);
+      old.prepare(KEY_SQL.insert).run('k_old', 'W', 'ld_old', 'h', 'raised', T0);
+      old.close();
+      const store = SqliteKeyStore.open(path);
+      expect(store.record('k_old')).toMatchObject({ tier: 'raised', createdAt: T0 });
+      store.close();
+      const marked = new Database(path);
+      expect(marked.prepare(READ_STORE_VERSION).get('keys')).toEqual({ version: KEY_SCHEMA.version });
+      marked.prepare(WRITE_STORE_VERSION).run('keys', KEY_SCHEMA.version + 1);
+      marked.close();
+      expect(() => SqliteKeyStore.open(path)).toThrow(/keys store is at schema version 2, newer than this program's 1; update launchdesk/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const db = await freshDatabase('keysversion');
+    try {
+      await (await PgKeyStore.open(db.url)).close();
+      const sql = openPostgres(db.url, { max: 1 });
+      await new PgStatements(sql).run(WRITE_STORE_VERSION, 'keys', KEY_SCHEMA.version + 1);
+      await sql.end();
+      await expect(PgKeyStore.open(db.url)).rejects.toThrow(/keys store is at schema version 2/);
+    } finally {
+      await db.drop();
+    }
   });
 });
