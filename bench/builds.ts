@@ -11,7 +11,8 @@ import { compileUnsigned, MEASURE_COMPUTE_UNITS, type UnsignedTransaction } from
 import { readWorld } from '../core/engine/world.js';
 import { migrateV2Instruction } from '../core/programs/launchpad/instructions/migrate-v2.js';
 import { Relay } from '../core/relay/relay.js';
-import { BuildLedger, type LedgerBuild } from '../core/relay/store/build-ledger.js';
+import type { LedgerBuild } from '../core/relay/store/build-ledger.js';
+import { SqliteBuildLedger } from '../core/relay/store/sqlite-build-ledger.js';
 import type { NativeSvm } from '../core/sandbox/native-svm.js';
 import { Sandbox } from '../core/sandbox/sandbox.js';
 import { resolveTransaction, type ResolvedTransaction } from '../core/verify/message.js';
@@ -315,7 +316,7 @@ function printBuilds(counts: Counts, rounds: number, samples: RoundSamples, chec
 const CHECK_PARTS = ['Relay.check', 'kit', 'web3.js', 'resolve', 'compare', 'signatures'] as const;
 
 async function checkRound(s: Setup, build: Build, count: number, into: RoundSamples): Promise<number> {
-  const ledger = BuildLedger.open(':memory:');
+  const ledger = SqliteBuildLedger.open(':memory:');
   try {
     const relay = new Relay(s.chain, ledger, s.sandbox.profile);
     ledger.record(build);

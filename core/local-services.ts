@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import type { Api } from './api/api-context.js';
 import { createApiServer, listenLocal } from './api/server.js';
 import { issuerStatusOn } from './stocks/node/issuer-status-node.js';
-import { KeyStore } from './api/store/key-store.js';
+import { SqliteKeyStore } from './api/store/sqlite-key-store.js';
 import { ContentStore } from './content/content-store.js';
 import { readImageModeration } from './content/moderation.js';
 import { pinningServiceOf, type PinningConfig } from './content/pinning.js';
 import { Relay } from './relay/relay.js';
-import { BuildLedger } from './relay/store/build-ledger.js';
+import { SqliteBuildLedger } from './relay/store/sqlite-build-ledger.js';
 import { SandboxChain } from './chain/sandbox-chain.js';
 import { ProgressFeed } from './index/index-progress.js';
 import { startIndex, type IndexService } from './index/index-service.js';
@@ -94,7 +94,7 @@ export async function startLocalServices(options: {
       if (onProgress) progress.subscribe(onProgress);
       const index: IndexService = await startIndex({ chain, profile: sandbox.profile, indexPath: join(options.dataDir, 'index.sqlite'), onProgress: progress.report });
       stops.push(() => index.stop());
-      const keys = KeyStore.open(join(options.dataDir, 'keys.sqlite'));
+      const keys = SqliteKeyStore.open(join(options.dataDir, 'keys.sqlite'));
       stops.push(() => keys.close());
       // The sandbox's service authority is the vault's run authority: this machine is the service.
       runs = ServiceRuns.start({
@@ -112,7 +112,7 @@ export async function startLocalServices(options: {
       });
       const startedRuns = runs;
       stops.push(() => startedRuns.stop());
-      const ledger = BuildLedger.open(join(options.dataDir, 'builds.sqlite'));
+      const ledger = SqliteBuildLedger.open(join(options.dataDir, 'builds.sqlite'));
       stops.push(() => ledger.close());
       const relay = new Relay(chain, ledger, sandbox.profile, (signatures) => index.ingestor.take(signatures));
       const content = new ContentStore({ dir: join(options.dataDir, 'content'), moderation: readImageModeration(), pinning: pinningServiceOf(options.pinning ?? sandbox.profile.pinning) });

@@ -10,7 +10,7 @@ import type { ServiceRuns } from '../runs/service-runs.js';
 import type { Faucet } from '../sandbox/faucet.js';
 import type { IssuerStatus } from '../stocks/issuer-status.js';
 import type { DeskSigning } from './desk/desk-signing.js';
-import type { RateGroup } from './rate-limit.js';
+import type { RateGroup, RequestLimiter } from './rate-limit.js';
 import type { KeyRecord, KeyStore } from './store/key-store.js';
 
 /** What the /v1 server and every route it registers are given: the index, the chain and the optional services. */
@@ -39,6 +39,11 @@ export interface ApiContext {
   readonly stocks?: IssuerStatus;
   /** Where the built desk is (dist/desk of this package by default); null serves no desk at `/`. */
   readonly deskDir?: string | null;
+  /**
+   * Counts requests against the spec's limits. Default: in this process's memory (`RateLimiter`, on `now`); the
+   * hosted service's replicas pass one they share (store/pg-rate-limiter.ts) so a limit holds across all of them.
+   */
+  readonly limiter?: RequestLimiter;
   /** Milliseconds; injectable for the rate-limit tests. */
   readonly now?: () => number;
   /**

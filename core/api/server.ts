@@ -123,7 +123,7 @@ export async function createApiServer(given: ApiContext): Promise<Api> {
   app.server.on('checkExpectation', (_request, response) => {
     response.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'invalid_param', message: 'Expect: only 100-continue is understood' } }));
   });
-  const limiter = new RateLimiter(ctx.now);
+  const limiter = ctx.limiter ?? new RateLimiter(ctx.now);
   const desk = { dir: ctx.deskDir === undefined ? defaultDeskDir() : ctx.deskDir, session: newDeskSession() };
 
   await app.register(swagger, {
@@ -162,18 +162,18 @@ export async function createApiServer(given: ApiContext): Promise<Api> {
     let identity = `ip:${request.ip}`;
     if (auth !== undefined) {
       const token = /^Bearer ([\x21-\x7e]{1,200})$/.exec(auth)?.[1];
-      const key = token === undefined ? null : (ctx.keys?.resolve(token) ?? null);
+      const key = token === undefined ? null : ((await ctx.keys?.resolve(token)) ?? null);
       if (!key) throw new DeskError('unauthorized', 'the Authorization header holds no valid key (it does not exist or was revoked); omit the header to use anonymous limits');
       request.apiKey = key;
       tier = key.tier;
       identity = `key:${key.id}`;
-      if (group) ctx.keys!.countUse(key.id, group, (ctx.now ?? Date.now)());
+      if (group) await ctx.keys!.countUse(key.id, group, (ctx.now ?? Date.now)());
     } else if (deskSessionOf(request, desk.session) || deskTokenOf(request, ctx.desk?.token)) {
       tier = 'raised';
       identity = 'desk';
     }
     if (!group) return;
-    const verdict = limiter.take(group, tier, identity);
+    const verdict = await limiter.take(group, tier, identity);
     reply.header('X-RateLimit-Limit', verdict.limit);
     reply.header('X-RateLimit-Remaining', verdict.remaining);
     if (verdict.retryAfter !== null) {

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { isAddress, type Address, type Lamports } from '@solana/kit';
-import { KeyStore } from '../api/store/key-store.js';
+import type { KeyStore } from '../api/store/key-store.js';
+import { SqliteKeyStore } from '../api/store/sqlite-key-store.js';
 import { DeskError } from '../errors.js';
 import { formatDecimalUnits, parseDecimalUnits, SOL_DECIMALS, ZEC_DECIMALS, type TokenUnits, type ZecUnits } from '../math/units.js';
 import { readLock } from '../sandbox/data-lock.js';
@@ -41,17 +42,17 @@ export function showRuns(values: CommandValues): void {
 }
 
 /** `launchdesk keys raise|lower <prefix>`: the local admin's hand on a key's tier (spec: raised limits are set by hand). */
-export function adminKeys(action: 'raise' | 'lower', positionals: readonly string[], values: CommandValues): void {
+export async function adminKeys(action: 'raise' | 'lower', positionals: readonly string[], values: CommandValues): Promise<void> {
   const prefix = positionals[0]!;
-  const store = KeyStore.open(join(dataDirOf(values), 'keys.sqlite'));
+  const store: KeyStore = SqliteKeyStore.open(join(dataDirOf(values), 'keys.sqlite'));
   try {
-    const matches = store.byPrefix(prefix).filter((k) => k.revokedAt === null);
+    const matches = (await store.byPrefix(prefix)).filter((k) => k.revokedAt === null);
     if (matches.length !== 1) throw new DeskError('not_found', matches.length === 0 ? `no live key starts with ${prefix}` : `${matches.length} live keys start with ${prefix}: give more of it`);
     const tier = action === 'raise' ? 'raised' : 'standard';
-    store.setTier(matches[0]!.id, tier);
+    await store.setTier(matches[0]!.id, tier);
     answer(values, { command: `keys ${action}`, id: matches[0]!.id, prefix: matches[0]!.prefix, wallet: matches[0]!.wallet, tier }, `key ${matches[0]!.id} (${prefix}…) of ${matches[0]!.wallet} is now ${tier}`);
   } finally {
-    store.close();
+    await store.close();
   }
 }
 

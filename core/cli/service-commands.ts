@@ -7,7 +7,7 @@ import { RpcChain } from '../chain/rpc-chain.js';
 import { webSocketUrlOf } from '../chain/websocket-url.js';
 import { readProfile, type NetworkProfile } from '../config/profile.js';
 import { createApiServer, listenLocal } from '../api/server.js';
-import { KeyStore } from '../api/store/key-store.js';
+import { SqliteKeyStore } from '../api/store/sqlite-key-store.js';
 import { startIndex } from '../index/index-service.js';
 import { startHostedIndex } from '../index/hosted-index.js';
 import { startLocalServices, type LocalServices } from '../local-services.js';
@@ -144,7 +144,7 @@ async function runRemoteServe(values: CommandValues, connection: SandboxConnecti
   mkdirSync(dataDir, { recursive: true });
   const { authority, offReason } = values['no-runs'] ? { authority: null, offReason: "the service's runs were switched off for this start (--no-runs)" } : await runAuthorityOf(connection.profile, connection.profilePath);
   const index = await startIndex({ chain: connection.chain, profile: connection.profile, indexPath: join(dataDir, 'index.sqlite'), onProgress: progressPrinter(notesOut(values)) });
-  const keys = KeyStore.open(join(dataDir, 'keys.sqlite'));
+  const keys = SqliteKeyStore.open(join(dataDir, 'keys.sqlite'));
   const runs = ServiceRuns.start({
     chain: connection.chain,
     store: index.store,

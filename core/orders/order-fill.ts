@@ -81,7 +81,7 @@ export async function runFill(deps: FillDeps, order: Order, leg: FiredLeg, steps
   const quoted = await quoteTradeRequest(deps.chain, world, request);
   const minimum = (side === 'buy' ? quoted.quote.minTokensOut : quoted.quote.minZecOut) ?? 0n;
   const build = await buildTrade(deps.chain, { ...request, minimumOut: minimum }, world, now);
-  deps.relay.record(build);
+  await deps.relay.record(build);
   const asked = side === 'buy' ? `buy with ${zec(quoted.amount)}, at least ${coins(minimum)} (slippage ${order.slippageBps} bps)` : `sell ${coins(quoted.amount)}, for at least ${zec(minimum)} (slippage ${order.slippageBps} bps)`;
   steps.built(build.id, asked);
 

@@ -460,7 +460,7 @@ export class OrderRunner {
       else book.settleFill(fill.key, 'landed', 'landed (found on chain)', fill.buildId, fill.signatures);
       return;
     }
-    const build = fill.buildId ? deps.relay.build(fill.buildId) : null;
+    const build = fill.buildId ? await deps.relay.build(fill.buildId) : null;
     // By block height, as the relay refuses a send: past its blockhash's last valid height it can never land.
     const last = build?.transactions.reduce((m, t) => (t.lastValidBlockHeight > m ? t.lastValidBlockHeight : m), 0n) ?? 0n;
     const expired = build === null || build.state === 'built' || (await deps.chain.getBlockHeight('confirmed')) > last;

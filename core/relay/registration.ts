@@ -1,4 +1,5 @@
 import type { Address, Signature } from '@solana/kit';
+import type { Awaitable } from '../storage/awaitable.js';
 import type { Chain } from '../chain/chain.js';
 import { viewTransaction } from '../chain/transaction-view.js';
 import type { IndexStore } from '../index/store/index-store.js';
@@ -31,7 +32,7 @@ export interface RegistrationSources {
   readonly store: IndexStore;
   readonly chain: Chain;
   /** The relay's record of what it sent; absent when this server runs no relay. */
-  readonly sent?: (signature: Signature) => SentTransaction | null;
+  readonly sent?: (signature: Signature) => Awaitable<SentTransaction | null>;
   /** The programs the index follows: a landed transaction naming none of them is never taken in. */
   readonly followed: readonly Address[];
 }
@@ -51,7 +52,7 @@ export async function registrationOf(signature: Signature, sources: Registration
     }
     return { signature, registered: true, status: 'landed', ...(planting ? { mint: planting.mint } : {}) };
   }
-  const sent = sources.sent?.(signature) ?? null;
+  const sent = (await sources.sent?.(signature)) ?? null;
   const status = await chain.getSignatureStatus(signature);
   const mint = sent?.kind === 'plant' && sent.mint ? { mint: sent.mint } : {};
   if (status === null) {

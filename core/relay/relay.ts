@@ -56,17 +56,17 @@ export class Relay {
   }
 
   /** Every build is recorded before it is answered. */
-  record(build: Build): void {
-    this.ledger.record(build);
+  async record(build: Build): Promise<void> {
+    await this.ledger.record(build);
   }
 
-  /** A build this server answered (the desk's review reads it back by id), or null. */
-  build(buildId: string): LedgerBuild | null {
+  /** A build this server (or, on a shared ledger, another replica) answered: the desk's review reads it back by id; null if none. */
+  async build(buildId: string): Promise<LedgerBuild | null> {
     return this.ledger.get(buildId);
   }
 
   /** What the relay sent under this signature, if it did (GET /v1/tx/{signature} before the chain shows it). */
-  sentTransaction(signature: Signature): SentTransaction | null {
+  async sentTransaction(signature: Signature): Promise<SentTransaction | null> {
     return this.ledger.sentTransaction(signature);
   }
 
@@ -95,7 +95,7 @@ export class Relay {
   }
 
   async send(buildId: string, signed: readonly Uint8Array[]): Promise<RelayResult> {
-    const build = this.ledger.get(buildId);
+    const build = await this.ledger.get(buildId);
     if (!build) throw new DeskError('not_found', `no build ${buildId} (builds are kept by this app for a week; build again)`);
     if (build.state !== 'built') throw refused(`build ${buildId} was sent before (a build is sent once); build again to trade again`);
     if (signed.length !== build.transactions.length) {
@@ -105,7 +105,7 @@ export class Relay {
     const height = await this.chain.getBlockHeight('confirmed');
     const last = build.transactions[0]!.lastValidBlockHeight;
     if (height > last) throw refused(`build ${buildId} expired: its blockhash was valid until block ${last} and the chain is at ${height}; build again`);
-    if (!this.ledger.claim(buildId, this.now())) throw refused(`build ${buildId} was sent before (a build is sent once); build again to trade again`);
+    if (!(await this.ledger.claim(buildId, this.now()))) throw refused(`build ${buildId} was sent before (a build is sent once); build again to trade again`);
     const signatures: Signature[] = [];
     for (let i = 0; i < signed.length; i++) {
       const tx = build.transactions[i]!;
@@ -113,24 +113,24 @@ export class Relay {
       try {
         signature = await this.chain.send(signed[i]!);
       } catch (error) {
-        if (signatures.length === 0) this.ledger.release(buildId);
-        else this.ledger.progress(buildId, signatures, 'failed', chainWords(error));
+        if (signatures.length === 0) await this.ledger.release(buildId);
+        else await this.ledger.progress(buildId, signatures, 'failed', chainWords(error));
         if (isDeskError(error, 'blockhash_expired')) throw refused(`build ${buildId} expired before it could be sent; build again`);
         throw refused(`the chain refused ${signed.length > 1 ? `transaction ${i + 1}` : 'the transaction'}: ${chainWords(error)}`);
       }
       signatures.push(signature);
-      this.ledger.progress(buildId, signatures, null);
-      const status = await this.chain.confirm(signature, { lastValidBlockHeight: tx.lastValidBlockHeight, timeoutMs: CONFIRM_TIMEOUT_MS }).catch((error: unknown) => {
-        this.ledger.progress(buildId, signatures, 'failed', chainWords(error));
+      await this.ledger.progress(buildId, signatures, null);
+      const status = await this.chain.confirm(signature, { lastValidBlockHeight: tx.lastValidBlockHeight, timeoutMs: CONFIRM_TIMEOUT_MS }).catch(async (error: unknown) => {
+        await this.ledger.progress(buildId, signatures, 'failed', chainWords(error));
         throw refused(`${signature} was sent but not confirmed: ${chainWords(error)}`);
       });
       if (status.err !== null) {
         const why = describeTransactionError(status.err);
-        this.ledger.progress(buildId, signatures, 'failed', why);
+        await this.ledger.progress(buildId, signatures, 'failed', why);
         throw refused(`${signature} landed but failed: ${why}`);
       }
     }
-    this.ledger.progress(buildId, signatures, 'sent');
+    await this.ledger.progress(buildId, signatures, 'sent');
     if (build.kind === 'plant') await this.onPlanted(signatures);
     return { buildId, signatures };
   }

@@ -3,9 +3,14 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Api } from '../../core/api/api-context.js';
 import { createApiServer, listenLocal } from '../../core/api/server.js';
-import { KeyStore } from '../../core/api/store/key-store.js';
+import type { KeyStore } from '../../core/api/store/key-store.js';
+import { SqliteKeyStore } from '../../core/api/store/sqlite-key-store.js';
+import { PgKeyStore } from '../../core/api/store/pg-key-store.js';
+import { PgRateLimiter } from '../../core/api/store/pg-rate-limiter.js';
 import { Relay } from '../../core/relay/relay.js';
-import { BuildLedger } from '../../core/relay/store/build-ledger.js';
+import type { BuildLedger } from '../../core/relay/store/build-ledger.js';
+import { SqliteBuildLedger } from '../../core/relay/store/sqlite-build-ledger.js';
+import { PgBuildLedger } from '../../core/relay/store/pg-build-ledger.js';
 import type { Chain } from '../../core/chain/chain.js';
 import type { NetworkProfile } from '../../core/config/profile.js';
 import { ContentStore } from '../../core/content/content-store.js';
@@ -76,6 +81,8 @@ export async function startApi(
     runs?: Partial<RunTimings> & Pick<ServiceRunsOptions, 'onStep' | 'onFailure'>;
     /** The local orders' runner timings (with `desk`; it runs on the sandbox's chain clock). */
     orders?: { tickMs?: number; backoffMs?: number };
+    /** Keys, builds and rate limits in this PostgreSQL database, as a hosted replica keeps them (default: SQLite files and memory). */
+    postgres?: string;
   } = {},
 ): Promise<ApiFixture> {
   const sandbox = await Sandbox.open({ dataDir: null, slotMs: 0 });
@@ -86,9 +93,10 @@ export async function startApi(
   const progress = new ProgressFeed();
   const ingestor = new Ingestor(new SandboxChain(sandbox.cluster), store, rulesOf(sandbox), progress.report);
   await ingestor.start();
-  const keys = KeyStore.open(join(dir, 'keys.sqlite'));
   const fixture = { clock: 1_800_000_000_000 } as ApiFixture;
-  const ledger = BuildLedger.open(join(dir, 'builds.sqlite'));
+  const keys: KeyStore = options.postgres ? await PgKeyStore.open(options.postgres) : SqliteKeyStore.open(join(dir, 'keys.sqlite'));
+  const ledger: BuildLedger = options.postgres ? await PgBuildLedger.open(options.postgres) : SqliteBuildLedger.open(join(dir, 'builds.sqlite'));
+  const limiter = options.postgres ? await PgRateLimiter.open(options.postgres, () => fixture.clock) : null;
   const chain = options.chain?.(sandbox) ?? new SandboxChain(sandbox.cluster);
   const relay = new Relay(chain, ledger, sandbox.profile, (signatures) => ingestor.take(signatures));
   const content = options.content && new ContentStore({ dir: join(dir, 'content'), moderation: options.content.moderation ?? NO_IMAGE_MODERATION, pinning: options.content.pinning ?? null });
@@ -107,7 +115,7 @@ export async function startApi(
     : null;
   fixture.stocks = issuerStatusOn(chain, () => (options.profile?.(sandbox.profile) ?? sandbox.profile).stocks, { now: () => fixture.clock, vault: sandbox.profile.programs['vault'] });
   sandbox.onProfileChange(() => fixture.stocks.invalidate());
-  const app = await createApiServer({ ...desk, faucet: sandbox.faucet, stocks: fixture.stocks, runs: fixture.runs, store, chain, profile: options.profile?.(sandbox.profile) ?? sandbox.profile, keys, relay, progress, ...(content ? { content } : {}), ...(options.deskDir !== undefined ? { deskDir: options.deskDir } : {}), ...(options.onUnexpectedError ? { onUnexpectedError: options.onUnexpectedError } : {}), now: () => fixture.clock });
+  const app = await createApiServer({ ...desk, faucet: sandbox.faucet, stocks: fixture.stocks, runs: fixture.runs, store, chain, profile: options.profile?.(sandbox.profile) ?? sandbox.profile, keys, relay, progress, ...(limiter ? { limiter } : {}), ...(content ? { content } : {}), ...(options.deskDir !== undefined ? { deskDir: options.deskDir } : {}), ...(options.onUnexpectedError ? { onUnexpectedError: options.onUnexpectedError } : {}), now: () => fixture.clock });
   const { url, port } = await listenLocal(app, 0);
   fixture.wallets = wallets;
 
@@ -124,9 +132,10 @@ export async function startApi(
       watch?.close();
       orders?.close();
       ingestor.stop();
-      ledger.close();
+      await ledger.close();
       journal?.close();
-      keys.close();
+      await keys.close();
+      await limiter?.close();
       store.close();
       sandbox.close();
       rmSync(dir, { recursive: true, force: true });

@@ -107,7 +107,7 @@ describe('desk signing routes (real keychain, real server, real sandbox)', () =>
     const zec = body.balanceChanges.find((c) => c.label === 'your ZEC account')!;
     expect(zec.change).toBe(String(-ZEC));
     // The network fee the person approves: one signature's base fee and the build's own priority fee.
-    expect(f.ledger.get(buildId)!.transactions.length).toBe(1);
+    expect((await f.ledger.get(buildId))!.transactions.length).toBe(1);
     const limit = words.find((w) => /^Compute limit: (\d+) units$/.test(w.summary))!.summary.match(/(\d+)/)![1]!;
     const price = words.find((w) => /^Priority fee: (\d+) micro-lamports/.test(w.summary))!.summary.match(/(\d+)/)![1]!;
     expect((review.body as { networkFeeLamports: string }).networkFeeLamports).toBe(String(5_000n + (BigInt(limit) * BigInt(price) + 999_999n) / 1_000_000n));
@@ -165,7 +165,7 @@ describe('desk signing routes (real keychain, real server, real sandbox)', () =>
     const sign = await desk('POST', '/desk-api/sign', { buildId, ticket: tampered });
     expect([sign.status, codeOf(sign)]).toEqual([422, 'refused']);
     expect(messageOf(sign)).toMatch(/^not signed: the review does not pass \(amount: spends 1 ZEC, not the 0\.5 ZEC you typed; minimum: /);
-    expect(f.ledger.get(buildId)!.state).toBe('built');
+    expect((await f.ledger.get(buildId))!.state).toBe('built');
     f.sandbox.cluster.advanceSlots(1);
     expect(await balanceOf((review.body as { balanceChanges: { label: string; account: string }[] }).balanceChanges.find((c) => c.label === 'your ZEC account')!.account as Address)).toBe(zecBefore);
   });
@@ -192,7 +192,7 @@ describe('desk signing routes (real keychain, real server, real sandbox)', () =>
     const { buildId, ticket } = await buildBuy(ZEC);
     const refused = await desk('POST', '/desk-api/sign', { buildId, ticket });
     expect([refused.status, messageOf(refused)]).toEqual([422, `not signed: the vault (${vault}) program on the cluster changed since you accepted it (an upgrade may change what its instructions do); review the change and accept the new version on the desk before trading`]);
-    expect(f.ledger.get(buildId)!.state).toBe('built');
+    expect((await f.ledger.get(buildId))!.state).toBe('built');
     expect((await desk('POST', '/desk-api/program-guard/accept')).body['changes']).toEqual([]);
     const ticker = setInterval(() => f.sandbox.cluster.advanceSlots(1), 5);
     const signed = await desk('POST', '/desk-api/sign', { buildId, ticket }).finally(() => clearInterval(ticker));

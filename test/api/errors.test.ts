@@ -133,7 +133,7 @@ describe('/v1 errors and limits', () => {
     const made = await call(f, 'POST', '/v1/keys', { body: { message, signature } });
     const key = made.body['key'] as string;
     await exhaust({ authorization: `Bearer ${key}` }, 600);
-    f.keys.setTier(made.body['id'] as string, 'raised');
+    await f.keys.setTier(made.body['id'] as string, 'raised');
     f.clock += 45_000;
     await exhaust({ authorization: `Bearer ${key}` }, 3_000);
   }, 120_000);

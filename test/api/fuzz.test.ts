@@ -9,7 +9,7 @@ import { STAGES } from '../../core/api/schemas/coin.js';
 import type { Api } from '../../core/api/api-context.js';
 import { createApiServer, listenLocal } from '../../core/api/server.js';
 import { SIGN_IN_STATEMENT, signInMessage } from '../../core/api/sign-in.js';
-import { KeyStore } from '../../core/api/store/key-store.js';
+import { SqliteKeyStore } from '../../core/api/store/sqlite-key-store.js';
 import { SandboxChain } from '../../core/chain/sandbox-chain.js';
 import { Ingestor } from '../../core/index/ingest/ingestor.js';
 import { COIN_SORTS } from '../../core/index/store/index-queries.js';
@@ -680,7 +680,7 @@ describe('/v1 fuzz', () => {
   let sandbox: Sandbox;
   let dir: string;
   let store: IndexStore;
-  let keys: KeyStore;
+  let keys: SqliteKeyStore;
   let ingestor: Ingestor;
   let app: Api;
   let port: number;
@@ -697,7 +697,7 @@ describe('/v1 fuzz', () => {
     store = IndexStore.open(join(dir, 'index.sqlite'));
     ingestor = new Ingestor(new SandboxChain(sandbox.cluster), store, rulesOf(sandbox));
     await ingestor.start();
-    keys = KeyStore.open(join(dir, 'keys.sqlite'));
+    keys = SqliteKeyStore.open(join(dir, 'keys.sqlite'));
     const main = keys.create(trader.address, Date.now());
     const spare = keys.create(trader.address, Date.now());
     // Anonymous reads are limited to 60 a minute per address: every request moves this clock on by 61 s,

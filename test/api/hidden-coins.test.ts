@@ -50,13 +50,13 @@ describe('a hidden coin answers exactly like a missing one', () => {
   });
 
   it.each(requests)('%s: the same 404 not_found body as an unknown mint, and nothing built', async (_name, request) => {
-    const builds = f.ledger.count();
+    const builds = await f.ledger.count();
     f.clock += 61_000; // a fresh rate-limit window for each
     const [a, b] = [await request(hidden), await request(missing)];
     expect(a.status, JSON.stringify(a.body)).toBe(404);
     expect(b.status).toBe(404);
     expect(a.body).toEqual({ error: { code: 'not_found', message: `no coin ${hidden}` } });
     expect(JSON.stringify(a.body).replaceAll(hidden, '<mint>')).toBe(JSON.stringify(b.body).replaceAll(missing, '<mint>'));
-    expect(f.ledger.count()).toBe(builds);
+    expect(await f.ledger.count()).toBe(builds);
   });
 });

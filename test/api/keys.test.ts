@@ -3,19 +3,29 @@ import { generateKeyPairSigner, getBase58Decoder, signBytes, type KeyPairSigner 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, codeOf, messageOf, rawCall, startApi, type ApiFixture } from './api-fixture.js';
 import { launchdeskArgs } from '../helpers/child-js.js';
+import { freshDatabase } from '../helpers/pg.js';
 
 const base58 = getBase58Decoder();
 
-/** API keys over real HTTP: sign-in with a wallet (SIWS), shown once, at most five, listed by prefix, usage, tiers, revocation. */
-describe('/v1 API keys', () => {
+/**
+ * API keys over real HTTP: sign-in with a wallet (SIWS), shown once, at most five, listed by prefix, usage, tiers,
+ * revocation. On the embedded stores (SQLite, limits in memory) and on a hosted replica's (PostgreSQL).
+ */
+for (const stores of ['SQLite', 'PostgreSQL'] as const) describe(`/v1 API keys (${stores})`, () => {
   let f: ApiFixture;
   let wallet: KeyPairSigner;
+  let dropDatabase: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    f = await startApi();
+    const db = stores === 'PostgreSQL' ? await freshDatabase('apikeys') : null;
+    dropDatabase = db?.drop;
+    f = await startApi(db ? { postgres: db.url } : {});
     wallet = await generateKeyPairSigner();
   }, 60_000);
-  afterAll(() => f.close());
+  afterAll(async () => {
+    await f?.close();
+    await dropDatabase?.();
+  });
 
   async function signedChallenge(signer: KeyPairSigner): Promise<{ message: string; signature: string }> {
     // A field the server does not know is ignored (versioning: only additions inside /v1).
@@ -45,7 +55,7 @@ describe('/v1 API keys', () => {
     expect(listed.status).toBe(200);
     expect(JSON.stringify(listed.body)).not.toContain(made.key);
     expect((listed.body['data'] as { prefix: string }[]).map((k) => k.prefix)).toEqual([made.prefix]);
-    expect(JSON.stringify(f.keys.keysOf(wallet.address))).not.toContain(made.key); // the store holds no key either
+    expect(JSON.stringify(await f.keys.keysOf(wallet.address))).not.toContain(made.key); // the store holds no key either
   });
 
   it('refuses a reused nonce, a wrong signature, another wallet\'s message, an expired challenge and another host\'s message', async () => {
@@ -90,10 +100,16 @@ describe('/v1 API keys', () => {
     const keyed = await call(f, 'GET', '/v1/stats', { headers: bearer(key) });
     expect(keyed.headers.get('x-ratelimit-limit')).toBe('600');
 
-    // The local admin raises it with the CLI, against the same keys.sqlite the running server has open.
-    const run = spawnSync(process.execPath, launchdeskArgs(['keys', 'raise', prefix, '--data', f.dir]), { encoding: 'utf8', timeout: 60_000 });
-    expect(run.stderr).toBe('');
-    expect(run.stdout).toContain(`is now raised`);
+    if (stores === 'SQLite') {
+      // The local admin raises it with the CLI, against the same keys.sqlite the running server has open.
+      const run = spawnSync(process.execPath, launchdeskArgs(['keys', 'raise', prefix, '--data', f.dir]), { encoding: 'utf8', timeout: 60_000 });
+      expect(run.stderr).toBe('');
+      expect(run.stdout).toContain(`is now raised`);
+    } else {
+      // The hosted service's admin changes the shared row; every replica reads it on the next request.
+      const [found] = await f.keys.byPrefix(prefix);
+      await f.keys.setTier(found!.id, 'raised');
+    }
     expect((await call(f, 'GET', '/v1/stats', { headers: bearer(key) })).headers.get('x-ratelimit-limit')).toBe('3000');
 
     const usage = await call(f, 'GET', `/v1/keys/${id}/usage`, { headers: bearer(key) });
@@ -116,4 +132,17 @@ describe('/v1 API keys', () => {
     expect(codeOf(await call(f, 'GET', '/v1/stats', { headers: bearer('ld_doesnotexist') }))).toBe('unauthorized');
     expect(codeOf(await call(f, 'GET', '/v1/stats', { headers: { authorization: 'Basic abc' } }))).toBe('unauthorized');
   });
+
+  // Last: it takes the database away.
+  if (stores === 'PostgreSQL') {
+    it('answers 503 unavailable, naming the database, when PostgreSQL cannot be reached', async () => {
+      const { key } = await makeKey(await generateKeyPairSigner());
+      await dropDatabase!();
+      for (const headers of [bearer(key), {}]) {
+        const answer = await call(f, 'GET', '/v1/stats', { headers });
+        expect([answer.status, codeOf(answer)]).toEqual([503, 'unavailable']);
+        expect(messageOf(answer)).toMatch(/^the PostgreSQL database apikeys_\w+ on 127\.0\.0\.1:\d+ cannot be reached \(.+\); try again$/);
+      }
+    });
+  }
 });

@@ -80,7 +80,7 @@ describe('a chosen priority fee on every build', () => {
     expect(chosen.solCost).toBe(SIGNATURE_FEE + priority);
     expect(chosen.moved).toBe(chosen.solCost);
     // The build kept in the ledger is what was answered, its priority fee the one the limit and price make.
-    const kept = f.ledger.get(chosen.answer.body['buildId'] as string);
+    const kept = await f.ledger.get(chosen.answer.body['buildId'] as string);
     expect(kept?.state).toBe('sent');
 
     const free = await land('/v1/trade/build', { wallet: trader.address, mint: f.mint, side: 'buy', amount: String(ZEC), computeUnitPrice: '0' }, [trader]);
@@ -96,13 +96,13 @@ describe('a chosen priority fee on every build', () => {
   it('refuses a priority fee above 0.01 SOL in words, exactly at the measured limit and early when even the smallest limit is above it; nothing is stored', async () => {
     const probe = await build(f, '/v1/trade/build', { wallet: trader.address, mint: f.mint, side: 'buy', amount: String(ZEC) });
     const limit = budgetsOf(probe)[0]!.limit;
-    const stored = f.ledger.count();
+    const stored = await f.ledger.count();
     // The most a price may be at this limit, and one more.
     const most = (CAP * 1_000_000n) / limit;
     const atCap = await build(f, '/v1/trade/build', { wallet: trader.address, mint: f.mint, side: 'buy', amount: String(ZEC), computeUnitPrice: most.toString() });
     expect(budgetsOf(atCap)[0]).toMatchObject({ limit, price: most });
     expect(priorityOf(limit, most) <= CAP).toBe(true);
-    expect(f.ledger.count()).toBe(stored + 1);
+    expect(await f.ledger.count()).toBe(stored + 1);
 
     const over = most + 1n;
     f.clock += 61_000;
@@ -114,11 +114,11 @@ describe('a chosen priority fee on every build', () => {
     const early = await call(f, 'POST', '/v1/trade/build', { body: { wallet: trader.address, mint: f.mint, side: 'buy', amount: String(ZEC), computeUnitPrice: '9000000000000' } });
     expect([early.status, codeOf(early)]).toEqual([400, 'invalid_param']);
     expect(messageOf(early)).toBe("computeUnitPrice: at 9000000000000 micro-lamports per compute unit this transaction's priority fee would be at least 180 SOL, above the 0.01 SOL a transaction may pay");
-    expect(f.ledger.count()).toBe(stored + 1);
+    expect(await f.ledger.count()).toBe(stored + 1);
   });
 
   it('refuses a malformed price as invalid_param naming the field', async () => {
-    const stored = f.ledger.count();
+    const stored = await f.ledger.count();
     for (const [value, words] of [
       ['12a', /^computeUnitPrice: /],
       ['-5', /^computeUnitPrice: /],
@@ -136,7 +136,7 @@ describe('a chosen priority fee on every build', () => {
     const swap = await call(f, 'POST', '/v1/swap/build', { body: { wallet: trader.address, direction: 'sol_to_zec', amount: String(SOL / 10n), computeUnitPrice: 'fast' } });
     expect([swap.status, codeOf(swap)]).toEqual([400, 'invalid_param']);
     expect(messageOf(swap)).toMatch(/^computeUnitPrice: /);
-    expect(f.ledger.count()).toBe(stored);
+    expect(await f.ledger.count()).toBe(stored);
   });
 
   it('swaps, plants, claims and changes the payee at a chosen price: each lands costing what its simulation said', async () => {

@@ -1,6 +1,7 @@
 import { generateKeyPairSigner, getBase58Decoder, signBytes } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, codeOf, messageOf, startApi, type Answer, type ApiFixture } from './api-fixture.js';
+import { freshDatabase } from '../helpers/pg.js';
 
 /** One request as the server's clock saw it. */
 interface Seen {
@@ -24,9 +25,9 @@ const headersOf = (a: Answer) => [a.headers.get('x-ratelimit-limit'), a.headers.
 /**
  * The rate limits are sliding windows (core/api/rate-limit.ts), over real HTTP with the server's clock moved
  * by hand: a burst at a window's edge gets no more than the group's figure in any window's length, and the
- * headers say what the window holds.
+ * headers say what the window holds. In one process's memory (the embedded default) and in PostgreSQL (a hosted replica's).
  */
-describe('/v1 rate limits: sliding windows', () => {
+for (const limits of ['in memory', 'PostgreSQL'] as const) describe(`/v1 rate limits: sliding windows (${limits})`, () => {
   let f: ApiFixture;
   const seen: Seen[] = [];
   async function request(method: string, path: string, options: Parameters<typeof call>[3] = {}): Promise<Answer> {
@@ -35,10 +36,16 @@ describe('/v1 rate limits: sliding windows', () => {
     return answer;
   }
 
+  let dropDatabase: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    f = await startApi({ deskDir: null });
+    const db = limits === 'PostgreSQL' ? await freshDatabase('ratewindow') : null;
+    dropDatabase = db?.drop;
+    f = await startApi({ deskDir: null, ...(db ? { postgres: db.url } : {}) });
   }, 60_000);
-  afterAll(() => f.close());
+  afterAll(async () => {
+    await f?.close();
+    await dropDatabase?.();
+  });
 
   it('a burst at a window edge gets no more than 60 anonymous reads in any minute; the headers follow the window', async () => {
     seen.length = 0;

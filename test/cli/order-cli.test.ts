@@ -66,7 +66,7 @@ describe('launchdesk order', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
   }
-  const liveKeys = (wallet: Address) => f.keys.keysOf(wallet).filter((k) => k.revokedAt === null);
+  const liveKeys = async (wallet: Address) => (await f.keys.keysOf(wallet)).filter((k) => k.revokedAt === null);
 
   beforeAll(async () => {
     keychain = await startKeychainSession();
@@ -94,12 +94,12 @@ describe('launchdesk order', () => {
     placed = order;
     // Exactly the server's answer.
     expect(order).toEqual((await asDesk(`/local/orders/${order.id}`)).body);
-    expect(liveKeys(alice)).toHaveLength(1);
+    expect(await liveKeys(alice)).toHaveLength(1);
     expect(await orderKeys().read(`${f.base} ${alice}`)).toMatch(/\S{20,}/);
 
     const again = await cli(on('list', '--wallet', 'alice', '--json'));
     expect(json<{ data: { id: string }[] }>(again).data.map((o) => o.id)).toEqual([order.id]);
-    expect(liveKeys(alice)).toHaveLength(1);
+    expect(await liveKeys(alice)).toHaveLength(1);
   }, 120_000);
 
   it('lists as JSON (the server\'s answer exactly) and as a table', async () => {
@@ -136,12 +136,12 @@ describe('launchdesk order', () => {
   }, 120_000);
 
   it('signs in again once when the kept key is revoked, and never piles up keys', async () => {
-    const [kept] = liveKeys(alice);
-    f.keys.revoke(kept!.id, f.clock);
+    const [kept] = await liveKeys(alice);
+    await f.keys.revoke(kept!.id, f.clock);
     const run = await cli(on('list', '--wallet', 'alice', '--json'));
     expect(run.status, run.stderr).toBe(0);
-    expect(liveKeys(alice)).toHaveLength(1);
-    expect(liveKeys(alice)[0]!.id).not.toBe(kept!.id);
+    expect(await liveKeys(alice)).toHaveLength(1);
+    expect((await liveKeys(alice))[0]!.id).not.toBe(kept!.id);
   }, 120_000);
 
   it('takes the desk token from the environment: every wallet\'s orders, and an order for any wallet of the desk', async () => {
@@ -155,7 +155,7 @@ describe('launchdesk order', () => {
     expect(stop.status, stop.stderr).toBe(0);
     expect(stop.stdout).toMatch(new RegExp(`^placed order o_[0-9a-f]{24} \\(stop_loss\\) for ${f.mint.slice(0, 4)}…${f.mint.slice(-4)}: at or below 0\\.000000001 ZEC, each fill 50% of the position; wallet ${bob}\n$`));
     // No sign-in was needed for bob.
-    expect(liveKeys(bob)).toHaveLength(0);
+    expect(await liveKeys(bob)).toHaveLength(0);
     // Alice's key sees alice's orders only (a read, beside the desk's list).
     const [allRun, aliceView] = await Promise.all([cli(on('list', '--json'), env), cli(on('show', forBob.id, '--wallet', 'alice'))]);
     const all = json<{ data: { wallet: string }[] }>(allRun);
@@ -228,13 +228,13 @@ describe('launchdesk order', () => {
     const secret = (await new OsKeychain().read(alice))!;
     const keyFile = join(f.dir, 'alice.json');
     writeFileSync(keyFile, JSON.stringify([...getBase58Encoder().encode(secret)]), { mode: 0o600 });
-    const keysBefore = new Set(f.keys.keysOf(alice).map((k) => k.id));
+    const keysBefore = new Set((await f.keys.keysOf(alice)).map((k) => k.id));
     const kept = await orderKeys().read(`${f.base} ${alice}`);
     const listed = json<{ data: { wallet: string }[] }>(await cli(['order', 'list', '--key-file', keyFile, '--api', f.base, '--json']));
     expect(listed.data.length).toBeGreaterThan(0);
     expect(new Set(listed.data.map((o) => o.wallet))).toEqual(new Set([alice]));
     // One key was made for the command, and it is revoked; the kept keychain key is untouched.
-    const made = f.keys.keysOf(alice).filter((k) => !keysBefore.has(k.id));
+    const made = (await f.keys.keysOf(alice)).filter((k) => !keysBefore.has(k.id));
     expect(made).toHaveLength(1);
     expect(made[0]!.revokedAt).not.toBeNull();
     expect(await orderKeys().read(`${f.base} ${alice}`)).toBe(kept);

@@ -52,8 +52,8 @@ export async function keypairFile(f: ApiFixture, dir: string, zec: bigint): Prom
 export async function exampleEnv(f: ApiFixture, facade: RpcFacade, dir: string, key: string): Promise<Record<string, string>> {
   writeProfile(join(dir, 'profile.json'), { ...f.sandbox.profile, cluster: { kind: 'sandbox', rpcUrl: facade.rpcUrl, wsUrl: facade.wsUrl } });
   const owner = await fundedWallet(f.sandbox);
-  const made = f.keys.create(owner.address, f.clock);
-  f.keys.setTier(made.record.id, 'raised');
+  const made = await f.keys.create(owner.address, f.clock);
+  await f.keys.setTier(made.record.id, 'raised');
   return { LAUNCHDESK_API: f.base, LAUNCHDESK_DATA: dir, LAUNCHDESK_KEY: key, LAUNCHDESK_API_KEY: made.key };
 }
 

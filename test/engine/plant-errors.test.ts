@@ -32,7 +32,7 @@ describe('plant, claim and payee builds: bad input', () => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(status);
     expect(codeOf(answer)).toBe(code);
     expect(messageOf(answer)).toMatch(pattern);
-    expect(f.ledger.count()).toBe(builds);
+    expect(await f.ledger.count()).toBe(builds);
     expect(f.sandbox.cluster.getAccount(planter.address)!.lamports).toBe(sol);
   }
 
@@ -57,13 +57,13 @@ describe('plant, claim and payee builds: bad input', () => {
     ['firstBuy', { firstBuy: { zec: '100', extra: 1 } }, /^firstBuy/],
     ['pair', { pair: 'sol' }, /^pair: must be one of zec, native/],
   ])('plant %s: %j', async (_field, change, pattern) => {
-    const builds = f.ledger.count();
+    const builds = await f.ledger.count();
     const sol = f.sandbox.cluster.getAccount(planter.address)!.lamports;
     await expectNothingBuilt(await post('/v1/plant/build', { ...good(), ...change }), 400, 'invalid_param', pattern, builds, sol);
   });
 
   it('plant: a mint that already exists or is the wallet itself is invalid_param naming mint', async () => {
-    const builds = f.ledger.count();
+    const builds = await f.ledger.count();
     const sol = f.sandbox.cluster.getAccount(planter.address)!.lamports;
     await expectNothingBuilt(await post('/v1/plant/build', { ...good(), mint: f.mint }), 400, 'invalid_param', /^mint: .* already exists on chain/, builds, sol);
     await expectNothingBuilt(await post('/v1/plant/build', { ...good(), mint: planter.address }), 400, 'invalid_param', /^mint: is the wallet/, builds, sol);
@@ -77,13 +77,13 @@ describe('plant, claim and payee builds: bad input', () => {
     ['/v1/payee/build', { payee: 'wallet:nope' }, /^payee: /],
     ['/v1/payee/build', { payee: undefined }, /^payee: /],
   ])('%s: %j', async (path, change, pattern) => {
-    const builds = f.ledger.count();
+    const builds = await f.ledger.count();
     const sol = f.sandbox.cluster.getAccount(planter.address)!.lamports;
     await expectNothingBuilt(await post(path, { wallet: planter.address, mint: f.mint, payee: 'holders', ...change }), 400, 'invalid_param', pattern, builds, sol);
   });
 
   it('claim and payee builds of a mint that is no listed coin answer 404 not_found naming it', async () => {
-    const builds = f.ledger.count();
+    const builds = await f.ledger.count();
     const sol = f.sandbox.cluster.getAccount(planter.address)!.lamports;
     const stranger = (await generateKeyPairSigner()).address;
     await expectNothingBuilt(await post('/v1/claim/build', { wallet: planter.address, mint: stranger }), 404, 'not_found', new RegExp(`^no coin ${stranger}$`), builds, sol);

@@ -105,12 +105,12 @@ describe('trades paid or received in SOL, one transaction', () => {
   });
 
   it('refuses a buy paid in SOL the wallet does not hold, in words, and sends nothing', async () => {
-    const builds = m.f.ledger.count();
+    const builds = await m.f.ledger.count();
     m.f.clock += 61_000;
     const answer = await call(m.f, 'POST', '/v1/trade/build', { body: { wallet: m.trader.address, mint: m.coin, side: 'buy', pay: 'SOL', amount: String(10n ** 18n) } });
     expect(answer.status, JSON.stringify(answer.body)).toBe(422);
     expect(codeOf(answer)).toBe('refused');
-    expect(m.f.ledger.count()).toBe(builds);
+    expect(await m.f.ledger.count()).toBe(builds);
   });
 });
 

@@ -7,7 +7,7 @@ import { readWorld } from '../../core/engine/world.js';
 import { startIndex } from '../../core/index/index-service.js';
 import { OrderRunner } from '../../core/orders/order-runner.js';
 import { Relay } from '../../core/relay/relay.js';
-import { BuildLedger } from '../../core/relay/store/build-ledger.js';
+import { SqliteBuildLedger } from '../../core/relay/store/sqlite-build-ledger.js';
 import { Sandbox } from '../../core/sandbox/sandbox.js';
 import { OsKeychain } from '../../core/signer/keychain.js';
 import { ProgramGuard } from '../../core/signer/program-guard.js';
@@ -51,7 +51,7 @@ if (mode === 'setup') {
   }
   process.stdout.write(`${JSON.stringify({ mint: coin.mint, wallet })}\n`);
 } else {
-  const ledger = BuildLedger.open(join(dataDir, 'builds.sqlite'));
+  const ledger = SqliteBuildLedger.open(join(dataDir, 'builds.sqlite'));
   const relay = new Relay(chain, ledger, sandbox.profile, (signatures) => index.ingestor.take(signatures));
   const guard = await ProgramGuard.open(chain, sandbox.profile, dataDir);
   await guard.check();

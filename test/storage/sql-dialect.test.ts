@@ -5,6 +5,9 @@ import { openPostgres, PgStatements, type Pg } from '../../core/storage/postgres
 import { SCHEMA } from '../../core/index/store/schema.js';
 import { readPrice } from '../../core/index/store/price-column.js';
 import { freshDatabase } from '../helpers/pg.js';
+import { WRITE_STORE_VERSION } from '../../core/storage/store-version.js';
+import { KEY_SCHEMA, KEY_SQL } from '../../core/api/store/key-sql.js';
+import { LEDGER_SCHEMA, LEDGER_SQL } from '../../core/relay/store/build-ledger-sql.js';
 
 describe('one SQL text, two dialects (sql-dialect.ts)', () => {
   it('numbers positional parameters and names named ones once each', () => {
@@ -26,6 +29,19 @@ describe('one SQL text, two dialects (sql-dialect.ts)', () => {
     expect(toPostgres('INSERT OR IGNORE INTO traders (wallet) VALUES (?)').text).toBe('INSERT INTO traders (wallet) VALUES ($1) ON CONFLICT DO NOTHING');
     expect(toPostgres('SELECT MAX(a, MIN(b, c)), MAX(d) FROM t').text).toBe('SELECT GREATEST(a, LEAST(b, c)), MAX(d) FROM t');
     expect(toPostgres('SELECT * FROM coins WHERE name LIKE ? ORDER BY last_trade_at DESC, mint LIMIT 3').text).toBe('SELECT * FROM coins WHERE name ILIKE $1 ORDER BY last_trade_at DESC NULLS LAST, mint LIMIT 3');
+  });
+
+  it('passes the kept stores\' statements through as they are but for their parameters (keys, builds, versions)', () => {
+    expect(toPostgres(WRITE_STORE_VERSION).text).toBe('INSERT INTO store_versions (store, version) VALUES ($1, $2) ON CONFLICT (store) DO UPDATE SET version = excluded.version');
+    expect(toPostgres(KEY_SQL.usage).text).toBe('INSERT INTO key_usage (id, day, grp, requests) VALUES ($1, $2, $3, 1) ON CONFLICT (id, day, grp) DO UPDATE SET requests = key_usage.requests + 1');
+    expect(toPostgres(LEDGER_SQL.sent).text).toBe('INSERT INTO sent (signature, build_id) VALUES ($1, $2) ON CONFLICT DO NOTHING');
+    expect(toPostgres(LEDGER_SQL.claim).text).toBe("UPDATE builds SET state = 'sending', sent_at = $1 WHERE id = $2 AND state = 'built'");
+    for (const text of [...Object.values(KEY_SQL), ...Object.values(LEDGER_SQL)]) expect(toPostgres(text).text.split('$').length - 1).toBe(text.split('?').length - 1);
+    // A schema's comment goes; its types become PostgreSQL's.
+    const builds = schemaToPostgres(LEDGER_SCHEMA.schema);
+    expect(builds).not.toContain('--');
+    expect(builds).toContain('created_at BIGINT NOT NULL');
+    expect(schemaToPostgres(KEY_SCHEMA.schema)).toContain('hash TEXT COLLATE "C" NOT NULL UNIQUE');
   });
 });
 

@@ -90,7 +90,7 @@ export async function reviewBuild(
   kindLines: (scene: ReviewScene) => Promise<VerdictLine[]>,
   words: KindWords = {},
 ): Promise<BuildReview> {
-  const build = deps.relay.build(request.buildId);
+  const build = await deps.relay.build(request.buildId);
   if (!build) throw new DeskError('not_found', `no build ${request.buildId}: builds are kept by this app for a week; build again`);
   if (build.kind !== request.kind) throw new DeskError('invalid_param', `buildId: build ${request.buildId} is a ${build.kind}, not a ${request.kind}`);
   const world = await readWorld(deps.chain, deps.profile);

@@ -105,7 +105,7 @@ export function registerQuickRoutes(app: Api, ctx: ApiContext, desk: DeskSigning
     if (!ctx.relay) throw new DeskError('unavailable', 'this server has no relay: it cannot send what it signs');
     const deps: ReviewDeps = { chain: ctx.chain, profile: ctx.profile, store: ctx.store, relay: ctx.relay };
     return serial(async () => {
-      assertUnsent(deps, buildId);
+      await assertUnsent(deps, buildId);
       const policy = desk.trading.policy(wallet);
       const base = { at: now(), wallet, mint: ticket.mint as Address, side: ticket.side, buildId, signatures: [] as string[] };
       if (!policy.enabled) {

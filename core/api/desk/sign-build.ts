@@ -7,8 +7,8 @@ import type { DeskSigning } from './desk-signing.js';
 export const reviewRefusals = (review: BuildReview): string[] => [...review.flags.map((f) => f.text), ...review.verdict.filter((l) => !l.ok).map((l) => `${l.field}: ${l.detail}`)];
 
 /** A build sent before is never signed again: `refused` naming it. */
-export function assertUnsent(deps: ReviewDeps, buildId: string): void {
-  const sent = deps.relay.build(buildId);
+export async function assertUnsent(deps: ReviewDeps, buildId: string): Promise<void> {
+  const sent = await deps.relay.build(buildId);
   if (sent && sent.state !== 'built') throw new DeskError('refused', `build ${sent.id} was sent before (a build is signed and sent once); build again`);
 }
 

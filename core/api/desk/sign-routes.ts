@@ -128,7 +128,7 @@ export function registerSignRoutes(app: Api, ctx: ApiContext, desk: DeskSigning)
     app.post(paths.sign, { schema: { hide: true, body: k.body as TSchema as S, response: { 200: SignAnswer, ...ERROR_RESPONSES } } }, async (request) => {
       const body = request.body as Static<S> & { buildId: string };
       const d = deps();
-      assertUnsent(d, body.buildId);
+      await assertUnsent(d, body.buildId);
       const review = await k.review(d, body);
       const mintsOf = () => k.others?.(body) ?? [];
       const result = await signAndSend(d, desk, review, k.wallet(body), () => mintsOf().map((mint) => mints.signer(mint)));

@@ -46,9 +46,9 @@ export function registerKeyRoutes(app: Api, ctx: ApiContext): void {
     if (!request.apiKey) throw new DeskError('unauthorized', 'key management needs the header Authorization: Bearer <API_KEY> with a live key of the wallet');
     return request.apiKey;
   };
-  const ownKey = (request: FastifyRequest, id: string): KeyRecord => {
+  const ownKey = async (request: FastifyRequest, id: string): Promise<KeyRecord> => {
     const me = caller(request);
-    const key = keys().record(id);
+    const key = await keys().record(id);
     if (!key || key.wallet !== me.wallet) throw notFound(`no key ${id} of this wallet`);
     return key;
   };
@@ -68,7 +68,7 @@ export function registerKeyRoutes(app: Api, ctx: ApiContext): void {
       const wallet = addressOf(request.body.wallet, 'wallet');
       const at = now();
       const expires = at + CHALLENGE_MS;
-      const nonce = keys().issueNonce(wallet, at, expires);
+      const nonce = await keys().issueNonce(wallet, at, expires);
       const host = request.headers.host!;
       const message = signInMessage({
         domain: host,
@@ -105,11 +105,17 @@ export function registerKeyRoutes(app: Api, ctx: ApiContext): void {
       if (Date.parse(fields.expirationTime) <= at) throw invalidParam('message', 'has expired: ask for a new challenge');
       if (!(await signedBy(fields.address, request.body.message, signature))) throw invalidParam('signature', 'does not verify against the wallet in the message');
       const store = keys();
-      if (store.activeKeysOf(fields.address) >= MAX_KEYS_PER_WALLET) {
-        throw new DeskError('refused', `this wallet already has ${MAX_KEYS_PER_WALLET} keys: revoke one (DELETE /v1/keys/{id}) before making another`);
+      const full = () => new DeskError('refused', `this wallet already has ${MAX_KEYS_PER_WALLET} keys: revoke one (DELETE /v1/keys/{id}) before making another`);
+      if ((await store.activeKeysOf(fields.address)) >= MAX_KEYS_PER_WALLET) throw full();
+      if (!(await store.takeNonce(fields.nonce, fields.address, at))) throw invalidParam('message', 'its nonce was not issued to this wallet, was used already, or has expired');
+      // The store counts again as it adds (another replica may have added one since): past the limit it throws RangeError.
+      let made: { key: string; record: KeyRecord };
+      try {
+        made = await store.create(fields.address, at);
+      } catch (error) {
+        throw error instanceof RangeError ? full() : error;
       }
-      if (!store.takeNonce(fields.nonce, fields.address, at)) throw invalidParam('message', 'its nonce was not issued to this wallet, was used already, or has expired');
-      const { key, record } = store.create(fields.address, at);
+      const { key, record } = made;
       void reply.status(201);
       return { key, wallet: record.wallet, ...shown(record) };
     },
@@ -120,7 +126,7 @@ export function registerKeyRoutes(app: Api, ctx: ApiContext): void {
     { config: READS, schema: { summary: "The wallet's keys (never the keys themselves)", tags: ['keys'], security: [{ apiKey: [] }], response: { 200: KeyList, ...ERROR_RESPONSES } } },
     async (request) => {
       const me = caller(request);
-      return { wallet: me.wallet, data: keys().keysOf(me.wallet).map(shown) };
+      return { wallet: me.wallet, data: (await keys().keysOf(me.wallet)).map(shown) };
     },
   );
 
@@ -137,8 +143,9 @@ export function registerKeyRoutes(app: Api, ctx: ApiContext): void {
       },
     },
     async (request) => {
-      const key = ownKey(request, request.params.id);
-      return { ...shown(keys().record(key.id)!), usage: keys().usageOf(key.id) };
+      const key = await ownKey(request, request.params.id);
+      const [record, usage] = await Promise.all([keys().record(key.id), keys().usageOf(key.id)]);
+      return { ...shown(record!), usage };
     },
   );
 
@@ -155,9 +162,9 @@ export function registerKeyRoutes(app: Api, ctx: ApiContext): void {
       },
     },
     async (request) => {
-      const key = ownKey(request, request.params.id);
-      keys().revoke(key.id, now());
-      return shown(keys().record(key.id)!);
+      const key = await ownKey(request, request.params.id);
+      await keys().revoke(key.id, now());
+      return shown((await keys().record(key.id))!);
     },
   );
 }

@@ -37,7 +37,7 @@ export function registerPayeeRoutes(app: Api, ctx: ApiContext): void {
         const status = payoutStatus({ ...facts, waitingZec: 0n });
         return { message: nothingToClaimText(mint, status, Date.now(), zecWords, facts.payee), detail: nothingToClaimDetail(status, facts.payee) };
       });
-      ctx.relay?.record(build);
+      await ctx.relay?.record(build);
       return buildAnswerOf(build);
     },
   );
@@ -59,7 +59,7 @@ export function registerPayeeRoutes(app: Api, ctx: ApiContext): void {
       const payee = payeeOf(request.body.payee, 'payee', null);
       const world = await readWorld(ctx.chain, ctx.profile);
       const build = await buildPayeeChange(ctx.chain, { wallet, mint, payee, ...computeUnitPriceField(request.body.computeUnitPrice) }, world, (ctx.now ?? Date.now)());
-      ctx.relay?.record(build);
+      await ctx.relay?.record(build);
       return buildAnswerOf(build);
     },
   );

@@ -62,7 +62,7 @@ export function registerPlantRoutes(app: Api, ctx: ApiContext): void {
       };
       const world = await readWorld(ctx.chain, ctx.profile);
       const build = await buildPlanting(ctx.chain, plant, world, (ctx.now ?? Date.now)());
-      ctx.relay?.record(build);
+      await ctx.relay?.record(build);
       return buildAnswerOf(build);
     },
   );

@@ -36,7 +36,7 @@ export function registerSwapRoutes(app: Api, ctx: ApiContext): void {
       };
       const world = await readWorld(ctx.chain, ctx.profile);
       const build = await buildSwap(ctx.chain, swap, world, (ctx.now ?? Date.now)());
-      ctx.relay?.record(build);
+      await ctx.relay?.record(build);
       return buildAnswerOf(build);
     },
   );

@@ -141,7 +141,7 @@ export function registerTradeRoutes(app: Api, ctx: ApiContext): void {
       const relay = ctx.relay;
       const world = await readWorld(ctx.chain, ctx.profile);
       const build = await buildTrade(ctx.chain, trade, world, (ctx.now ?? Date.now)());
-      relay?.record(build);
+      await relay?.record(build);
       return buildAnswerOf(build);
     },
   );

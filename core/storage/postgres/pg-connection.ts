@@ -1,4 +1,5 @@
 import postgres from 'postgres';
+import { DeskError } from '../../errors.js';
 import { bind, toPostgres, type PostgresStatement } from '../sql-dialect.js';
 
 /**
@@ -11,6 +12,8 @@ import { bind, toPostgres, type PostgresStatement } from '../sql-dialect.js';
  * null. So one row mapper serves both stores.
  */
 export type Pg = postgres.Sql<{ bigint: bigint }>;
+/** A pool, or the handle of one of its transactions (`sql.begin`). */
+export type PgHandle = Pg | postgres.TransactionSql<{ bigint: bigint }> | postgres.TransactionSql<never> | postgres.Sql<never>;
 
 const INTEGER_TYPES = [20, 21, 23, 26]; // int8, int2, int4, oid
 const NUMERIC = 1700;
@@ -81,15 +84,58 @@ export class PgStatements {
   }
 
   /** The same on a transaction's or a reserved connection's handle. */
-  async on<Row = Record<string, unknown>>(sql: postgres.Sql<never> | Pg | postgres.TransactionSql<never>, text: string, args: readonly unknown[]): Promise<Row[]> {
+  async on<Row = Record<string, unknown>>(sql: PgHandle, text: string, args: readonly unknown[]): Promise<Row[]> {
     const statement = this.statement(text);
     const rows = await (sql as Pg).unsafe(statement.text, bind(statement, args) as never[], { prepare: true });
     return rows as unknown as Row[];
   }
 
   /** A write on a transaction's handle: how many rows it changed. */
-  async runOn(sql: postgres.TransactionSql<never> | Pg, text: string, args: readonly unknown[]): Promise<number> {
+  async runOn(sql: PgHandle, text: string, args: readonly unknown[]): Promise<number> {
     const statement = this.statement(text);
     return (await (sql as Pg).unsafe(statement.text, bind(statement, args) as never[], { prepare: true })).count;
   }
+}
+
+/** The database a pool reaches, for messages: its name and server, never its credentials. */
+export function databaseOf(sql: Pg): string {
+  const options = (sql as unknown as { options: { database?: string; host?: readonly string[]; port?: readonly number[] } }).options;
+  const hosts = (options.host ?? []).map((host, i) => `${host}:${options.port?.[i] ?? options.port?.[0] ?? 5432}`);
+  return `PostgreSQL database ${options.database ?? '?'} on ${hosts.join(',') || 'localhost'}`;
+}
+
+/** Socket errors of the driver, and its own for a connection it lost or never made. */
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'CONNECT_TIMEOUT', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED']);
+
+/**
+ * Whether an error says the database cannot be reached or used right now, rather than that a statement is
+ * wrong: a socket error, SQLSTATE class 08 (connection exception), 57P (shut down, cannot connect now),
+ * 53 (out of resources: too many connections), 3D000 (no such database), 28 (refused credentials).
+ */
+export function isUnreachable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return false;
+  return CONNECTION_CODES.has(code) || /^(08|57P|53|28)/.test(code) || code === '3D000';
+}
+
+/**
+ * Runs store work and says an unreachable database in the error model: `unavailable` (HTTP 503) naming the
+ * database, so a replica whose database went away answers "try again" and not a bug's plain 503.
+ */
+export async function reaching<T>(sql: Pg, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!isUnreachable(error)) throw error;
+    const why = error instanceof Error ? error.message : String(error);
+    throw new DeskError('unavailable', `the ${databaseOf(sql)} cannot be reached (${why}); try again`, undefined, { cause: error });
+  }
+}
+
+/**
+ * Serialises a transaction with every other one locking the same `key` (until it ends), on every replica:
+ * what must be read and then written as one step (a wallet's key count, a caller's request stamps).
+ */
+export async function lockFor(tx: PgHandle, key: string): Promise<void> {
+  await (tx as unknown as Pg).unsafe('SELECT pg_advisory_xact_lock(hashtext($1))', [key]);
 }
