@@ -44,6 +44,12 @@ export interface ApiContext {
    * hosted service's replicas pass one they share (store/pg-rate-limiter.ts) so a limit holds across all of them.
    */
   readonly limiter?: RequestLimiter;
+  /**
+   * The hosted /v1 (docs/hosting.md), not the desktop's: it answers the host names given (not loopback), reads
+   * each caller's address from the trusted proxies' X-Forwarded-For, and has no desk, faucet or desk routes
+   * (whatever else the context holds).
+   */
+  readonly hosted?: { readonly hosts: readonly string[]; readonly trustedProxies: readonly string[] };
   /** Milliseconds; injectable for the rate-limit tests. */
   readonly now?: () => number;
   /**

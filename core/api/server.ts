@@ -11,7 +11,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { DeskError } from '../errors.js';
 import { isApiError, toApiError } from './api-error.js';
 import { serializationSchema } from './schemas/common.js';
-import { loopbackHostProblem, loopbackOriginProblem } from './loopback.js';
+import { hostedPolicy, LOOPBACK_POLICY } from './host-policy.js';
 import { requestRefusal, schemaRefusal } from './request-refusals.js';
 import { RATE_GROUPS, RateLimiter, type RateTier } from './rate-limit.js';
 import { registerCoinRoutes } from './routes/coins.js';
@@ -91,13 +91,18 @@ const buildSerializer: SerializerFactory = (externalSchemas, options) => {
  * 127.0.0.1, refuses a Host that is not a loopback name (DNS rebinding) and sends no CORS headers.
  */
 export async function createApiServer(given: ApiContext): Promise<Api> {
-  const ctx: ApiContext = given.stocks ? given : { ...given, stocks: issuerStatusOn(given.chain, () => given.profile.stocks, { ...(given.profile.programs['vault'] ? { vault: given.profile.programs['vault'] } : {}) }) };
+  // Hosted: no desk, no faucet, no desk routes, whatever else was given (docs/hosting.md).
+  const placed: ApiContext = given.hosted ? { ...given, desk: undefined, faucet: null, deskDir: null } : given;
+  const ctx: ApiContext = placed.stocks ? placed : { ...placed, stocks: issuerStatusOn(placed.chain, () => placed.profile.stocks, { ...(placed.profile.programs['vault'] ? { vault: placed.profile.programs['vault'] } : {}) }) };
+  const hostPolicy = ctx.hosted ? hostedPolicy(ctx.hosted.hosts) : LOOPBACK_POLICY;
   const app = Fastify({
     logger: false,
     bodyLimit: 5 * 1024 * 1024,
     // Responses are serialised from their schemas (fast-json-stringify) without a validator in the loop.
     schemaController: { compilersFactory: { buildSerializer: buildSerializer as never } },
     routerOptions: { maxParamLength: 200 },
+    // Hosted behind a proxy: the caller's address (its rate limits) from X-Forwarded-For, said by these proxies only.
+    trustProxy: ctx.hosted && ctx.hosted.trustedProxies.length > 0 ? [...ctx.hosted.trustedProxies] : false,
     // A request without Host reaches the Host check (and its JSON error) instead of Node's empty 400.
     http: { requireHostHeader: false } as never,
     // verbose: a refused value's schema (its description) comes with the error, to say what the field takes.
@@ -148,12 +153,12 @@ export async function createApiServer(given: ApiContext): Promise<Api> {
   });
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    const hostProblem = loopbackHostProblem(request.headers.host, request.socket.localPort);
+    const hostProblem = hostPolicy.hostProblem(request.headers.host, request.socket.localPort);
     if (hostProblem !== null) throw new DeskError('invalid_param', hostProblem);
     // A page of another site may read nothing (no CORS headers) and change nothing: a state-changing request
     // that carries an Origin must come from this server's own pages (bots send none).
     const origin = request.headers.origin;
-    if (origin !== undefined && CHANGES_STATE.has(request.method) && loopbackOriginProblem(origin, request.socket.localPort) !== null) {
+    if (origin !== undefined && CHANGES_STATE.has(request.method) && hostPolicy.originProblem(origin, request.socket.localPort) !== null) {
       throw new DeskError('forbidden', `a page of another site (Origin: ${JSON.stringify(origin.slice(0, 100))}) may not change anything on this server: only its own pages, and clients that send no Origin, may`);
     }
     const group = request.routeOptions.config?.rateGroup;
@@ -237,16 +242,17 @@ export async function createApiServer(given: ApiContext): Promise<Api> {
   registerFaucetRoute(app, ctx);
   registerStreamRoute(app);
   registerDocsRoutes(app);
-  registerReviewKitRoute(app, ctx);
+  if (!ctx.hosted) registerReviewKitRoute(app, ctx);
   if (ctx.desk) await registerDeskApi(app, ctx, ctx.desk);
   if (ctx.desk?.orders) await registerOrderRoutes(app, ctx, { ...ctx.desk, orders: ctx.desk.orders });
   // The stream presents synchronously: its stock readings are the issuer status's answer, read again before each range when older than 15 s.
   const walletFeeds = { watches: new WalletWatches(ctx.chain), sources: { profile: ctx.profile, coin: (mint: Address) => ctx.store.coin(mint) } };
-  const hub = new StreamHub(ctx.store, () => streamCoinContext(ctx), ctx.progress, async () => (ctx.stocks && ctx.stocks.listed.length > 0 && !ctx.stocks.fresh() ? ctx.stocks.read() : undefined), walletFeeds);
+  const hub = new StreamHub(ctx.store, () => streamCoinContext(ctx), ctx.progress, async () => (ctx.stocks && ctx.stocks.listed.length > 0 && !ctx.stocks.fresh() ? ctx.stocks.read() : undefined), walletFeeds, hostPolicy);
   hub.attach(app.server);
   // Before the server closes: its WebSocket connections would otherwise keep close() waiting for ever.
   app.addHook('preClose', async () => hub.close());
-  registerDeskRoutes(app, desk);
+  // The hosted /v1 serves no pages: `/` and the rest answer the JSON 404.
+  if (!ctx.hosted) registerDeskRoutes(app, desk);
   return app;
 }
 

@@ -83,6 +83,8 @@ export async function startApi(
     orders?: { tickMs?: number; backoffMs?: number };
     /** Keys, builds and rate limits in this PostgreSQL database, as a hosted replica keeps them (default: SQLite files and memory). */
     postgres?: string;
+    /** The hosted /v1's stance (host names, trusted proxies) instead of the desktop's loopback one. */
+    hosted?: { hosts: readonly string[]; trustedProxies: readonly string[] };
   } = {},
 ): Promise<ApiFixture> {
   const sandbox = await Sandbox.open({ dataDir: null, slotMs: 0 });
@@ -115,7 +117,7 @@ export async function startApi(
     : null;
   fixture.stocks = issuerStatusOn(chain, () => (options.profile?.(sandbox.profile) ?? sandbox.profile).stocks, { now: () => fixture.clock, vault: sandbox.profile.programs['vault'] });
   sandbox.onProfileChange(() => fixture.stocks.invalidate());
-  const app = await createApiServer({ ...desk, faucet: sandbox.faucet, stocks: fixture.stocks, runs: fixture.runs, store, chain, profile: options.profile?.(sandbox.profile) ?? sandbox.profile, keys, relay, progress, ...(limiter ? { limiter } : {}), ...(content ? { content } : {}), ...(options.deskDir !== undefined ? { deskDir: options.deskDir } : {}), ...(options.onUnexpectedError ? { onUnexpectedError: options.onUnexpectedError } : {}), now: () => fixture.clock });
+  const app = await createApiServer({ ...desk, faucet: sandbox.faucet, stocks: fixture.stocks, runs: fixture.runs, store, chain, profile: options.profile?.(sandbox.profile) ?? sandbox.profile, keys, relay, progress, ...(limiter ? { limiter } : {}), ...(options.hosted ? { hosted: options.hosted } : {}), ...(content ? { content } : {}), ...(options.deskDir !== undefined ? { deskDir: options.deskDir } : {}), ...(options.onUnexpectedError ? { onUnexpectedError: options.onUnexpectedError } : {}), now: () => fixture.clock });
   const { url, port } = await listenLocal(app, 0);
   fixture.wallets = wallets;
 

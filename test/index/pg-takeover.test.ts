@@ -1,4 +1,5 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { KeyPairSigner } from '@solana/kit';
@@ -27,10 +28,26 @@ const ZEC = 100_000_000n;
 
 type Child = ChildProcessByStdio<null, Readable, Readable>;
 
+let maxLag = 0;
+let lastTick = Date.now();
+setInterval(() => {
+  const now = Date.now();
+  maxLag = Math.max(maxLag, now - lastTick - 100);
+  lastTick = now;
+}, 100).unref();
+const procState = (pid: number | undefined): string => {
+  try {
+    return `${readFileSync(`/proc/${pid}/stat`, 'utf8').split(' ')[2]} wchan=${readFileSync(`/proc/${pid}/wchan`, 'utf8')}`;
+  } catch {
+    return 'gone';
+  }
+};
+const watched: ChildProcessByStdio<null, Readable, Readable>[] = [];
+
 async function until(done: () => boolean | Promise<boolean>, what: string, ms = 90_000): Promise<void> {
   const end = Date.now() + ms;
   while (!(await done())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}\n[max event-loop lag ${maxLag} ms; children: ${watched.map((c) => `${c.pid}:${procState(c.pid)}:exit=${c.exitCode}/${c.signalCode}`).join(', ')}]`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
@@ -76,6 +93,7 @@ describe('the hosted index: a standby writer takes over from one killed with -9'
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(child);
+    watched.push(child);
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));

@@ -5,7 +5,7 @@ import { schemaWords } from '../request-refusals.js';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { ProgressFeed } from '../../index/index-progress.js';
 import type { IndexStore } from '../../index/store/index-store.js';
-import { loopbackHostProblem, loopbackOriginProblem } from '../loopback.js';
+import { LOOPBACK_POLICY, type HostPolicy } from '../host-policy.js';
 import type { CoinContext } from '../schemas/coin.js';
 import { StreamSubscribe, type StreamFrameJson } from '../schemas/stream.js';
 import { StreamRange } from './stream-events.js';
@@ -69,6 +69,8 @@ export class StreamHub {
     private readonly prepare: () => Promise<unknown> = async () => undefined,
     /** Absent: `wallet:<address>` carries the wallet's trades only, and no balances. */
     private readonly walletFeeds: WalletFeeds | null = null,
+    /** Which Host and Origin may open the stream (host-policy.ts): loopback on the desktop. */
+    private readonly hostPolicy: HostPolicy = LOOPBACK_POLICY,
   ) {
     this.advancedTo = store.stream.position();
     this.stopApplied = store.onApplied((position) => void this.advance(position));
@@ -106,7 +108,7 @@ export class StreamHub {
     const port = (request.socket.localPort ?? undefined) as number | undefined;
     const path = (request.url ?? '').split('?')[0];
     const problem =
-      path !== STREAM_PATH ? `no WebSocket at ${JSON.stringify(path?.slice(0, 100))}: the stream is at ${STREAM_PATH}` : (loopbackHostProblem(request.headers.host, port) ?? loopbackOriginProblem(request.headers.origin, port));
+      path !== STREAM_PATH ? `no WebSocket at ${JSON.stringify(path?.slice(0, 100))}: the stream is at ${STREAM_PATH}` : (this.hostPolicy.hostProblem(request.headers.host, port) ?? this.hostPolicy.originProblem(request.headers.origin, port));
     if (problem !== null) {
       const status = path !== STREAM_PATH ? '404 Not Found' : '400 Bad Request';
       const body = JSON.stringify({ error: { code: path !== STREAM_PATH ? 'not_found' : 'invalid_param', message: problem } });
