@@ -230,6 +230,8 @@ async function runHostedIndex(values: CommandValues, dataDir: string, url: strin
     workDir: dataDir,
     onProgress: progressPrinter(notes),
     onState: (state, detail) => notes.write(`${state}: ${detail}\n`),
+    // Another writer took over while this one's session was cut: it has said why; a supervisor starts it again as a standby.
+    onLost: () => process.exit(1),
   });
   const stop = async (): Promise<void> => {
     await service.stop();

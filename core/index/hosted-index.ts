@@ -12,7 +12,16 @@ import { lastShipped, pgIndexVersion, preparePgIndex } from './store/postgres/pg
 import { WriterLock } from './store/postgres/writer-lock.js';
 import { SCHEMA_VERSION } from './store/schema.js';
 
-export type HostedWriterState = 'standby' | 'catching-up' | 'writing';
+export type HostedWriterState = 'standby' | 'catching-up' | 'writing' | 'stopped';
+
+/** This writer may no longer write: another one took over while its session was cut. */
+export class LostWriter extends Error {}
+
+/** A connection that could not be made or was cut: worth waiting for, unlike a refusal of the statements. */
+function isUnreachable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|CONNECTION_|57P0|08)/.test(code);
+}
 
 export interface HostedIndexService {
   /** The writer's working file (the index as SQLite, level with the hosted one once shipped). */
@@ -48,6 +57,8 @@ export async function startHostedIndex(options: {
   readonly sweepMs?: number;
   /** Stops a standby's wait (it then rejects). */
   readonly signal?: AbortSignal;
+  /** Told when this writer stopped because another took over while its session was cut. */
+  readonly onLost?: (error: LostWriter) => void;
 }): Promise<HostedIndexService> {
   const pg = openPostgres(options.postgresUrl, { max: 4 });
   const path = join(options.workDir, WORK_FILE);
@@ -65,25 +76,59 @@ export async function startHostedIndex(options: {
     if (lock === null) say('standby', 'another writer holds the hosted index: following its log until it stops');
     while (lock === null) {
       if (options.signal?.aborted) throw new Error('stopped while standing by');
-      if ((await pgIndexVersion(pg)) === SCHEMA_VERSION) {
-        try {
-          if (store.outbox!.pendingCount() > 0) reopenEmpty('this file holds batches the hosted index never took');
-          await new IndexFollower(pg, store).catchUp();
-        } catch (error) {
-          reopenEmpty(error instanceof Error ? error.message : String(error));
+      try {
+        if ((await pgIndexVersion(pg)) === SCHEMA_VERSION) {
+          try {
+            if (store.outbox!.pendingCount() > 0) reopenEmpty('this file holds batches the hosted index never took');
+            await new IndexFollower(pg, store).catchUp();
+          } catch (error) {
+            if (!isUnreachable(error)) reopenEmpty(error instanceof Error ? error.message : String(error));
+          }
         }
+        await sleep(options.pollMs ?? 1_000);
+        lock = await WriterLock.tryAcquire(pg);
+      } catch (error) {
+        // PostgreSQL away (restarting, a network cut): stand by until it answers again.
+        say('standby', `PostgreSQL does not answer (${error instanceof Error ? error.message : String(error)}); trying again`);
+        await sleep(options.pollMs ?? 1_000);
       }
-      await sleep(options.pollMs ?? 1_000);
-      lock = await WriterLock.tryAcquire(pg);
     }
     say('catching-up', 'this process holds the writer lock');
     const { fresh } = await preparePgIndex(pg);
     if (fresh && store.outbox!.lastBatch() > 0n) reopenEmpty('the hosted index was made afresh');
     await level(pg, store, reopenEmpty, () => store);
-    const shipper = new IndexShipper(pg, store, lock, (error) => say('writing', `shipping to PostgreSQL failed, retrying: ${error instanceof Error ? error.message : String(error)}`));
+    let writing = true;
+    let following: Ingestor | null = null;
+    const shipper = new IndexShipper(
+      pg,
+      store,
+      lock,
+      (error) => {
+        if (error instanceof LostWriter) {
+          if (!writing) return;
+          writing = false;
+          following?.stop();
+          say('stopped', error.message);
+          options.onLost?.(error);
+        } else say('writing', `shipping to PostgreSQL failed, retrying: ${error instanceof Error ? error.message : String(error)}`);
+      },
+      async (lost) => {
+        await lost.release().catch(() => {});
+        const again = await WriterLock.tryAcquire(pg);
+        if (again === null) throw new LostWriter('another writer took the hosted index over while this one\'s session was cut: this one stops (start it again to stand by)');
+        if (!(await continuesLog(pg, store))) {
+          await again.release();
+          throw new LostWriter('the hosted index moved on without this writer\'s batches while its session was cut: this one stops (start it again to follow)');
+        }
+        say('writing', 'the writer lock is held again after the session was cut');
+        lock = again;
+        return again;
+      },
+    );
     await shipper.drain();
     const rules = await readIndexRules(options.chain, options.profile);
     const ingestor = new Ingestor(options.chain, store, rules, options.onProgress, { sweepMs: options.sweepMs ?? (options.chain.kind === 'rpc' ? 10_000 : 0) });
+    following = ingestor;
     say('writing', 'ingesting the chain into the hosted index');
     const retry = setInterval(() => shipper.kick(), 1_000);
     retry.unref();
@@ -94,10 +139,9 @@ export async function startHostedIndex(options: {
       ingestor.stop();
       throw error;
     }
-    const held = lock;
-    const writing = store;
+    const working = store;
     return {
-      store: writing,
+      store: working,
       ingestor,
       shipped: () => shipper.drain(),
       async stop() {
@@ -107,8 +151,8 @@ export async function startHostedIndex(options: {
           await shipper.drain();
         } finally {
           shipper.stop();
-          await held.release().catch(() => {});
-          writing.close();
+          await lock?.release().catch(() => {});
+          working.close();
           await pg.end({ timeout: 5 });
         }
       },
@@ -131,20 +175,30 @@ async function level(pg: Pg, initial: IndexStore, reopenEmpty: (why: string) => 
   const shipped = await lastShipped(pg);
   const held = store.outbox!.lastBatch();
   const pending = store.outbox!.pending(1)[0];
-  let continues = pending === undefined ? held <= shipped.batch : pending.batch <= shipped.batch + 1n;
-  if (continues && pending !== undefined && pending.batch <= shipped.batch) {
-    // Batches both hold: the same only if they are the same statements (another writer may have made its own).
-    const mine = store.outbox!.pending(Number(shipped.batch - pending.batch) + 1);
-    const theirs = await pg.unsafe('SELECT batch, writes FROM index_log WHERE batch >= $1 AND batch <= $2 ORDER BY batch', [pending.batch, shipped.batch] as never[]);
-    continues = mine.every((entry, i) => theirs[i]?.batch === entry.batch && theirs[i]?.writes === entry.writes);
-  }
-  if (!continues) {
+  if (!(await continuesLog(pg, store))) {
     reopenEmpty(`this file holds batches up to ${held} and the hosted index up to ${shipped.batch}, from another writer`);
     store = current();
   } else if (pending !== undefined) {
     store.outbox!.done(held < shipped.batch ? held : shipped.batch); // in the hosted index already
   }
   if (store.outbox!.lastBatch() < shipped.batch) await new IndexFollower(pg, store).catchUp();
+}
+
+/**
+ * Whether this file's batches continue the hosted index's log: behind it or level with nothing unshipped, or
+ * with unshipped batches that start right after the log's last one, where any batch both hold is the same
+ * statements (another writer may have made its own under the same number).
+ */
+async function continuesLog(pg: Pg, store: IndexStore): Promise<boolean> {
+  const shipped = await lastShipped(pg);
+  const held = store.outbox!.lastBatch();
+  const pending = store.outbox!.pending(1)[0];
+  if (pending === undefined) return held <= shipped.batch;
+  if (pending.batch > shipped.batch + 1n) return false;
+  if (pending.batch > shipped.batch) return true;
+  const mine = store.outbox!.pending(Number(shipped.batch - pending.batch) + 1);
+  const theirs = await pg.unsafe('SELECT batch, writes FROM index_log WHERE batch >= $1 AND batch <= $2 ORDER BY batch', [pending.batch, shipped.batch] as never[]);
+  return mine.every((entry, i) => theirs[i]?.batch === entry.batch && theirs[i]?.writes === entry.writes);
 }
 
 function sleep(ms: number): Promise<void> {

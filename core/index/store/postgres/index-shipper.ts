@@ -22,12 +22,22 @@ export class IndexShipper {
   private failure: unknown = null;
   private readonly unsubscribe: () => void;
 
+  /** The fence failed: the lock's session is gone (PostgreSQL restarted, the connection cut). */
+  private lockLost = false;
+
   constructor(
     private readonly pg: Pg,
     private readonly store: IndexStore,
-    private readonly lock: WriterLock,
+    private lock: WriterLock,
     /** Told of a round that failed (PostgreSQL away, the lock lost); the next kick tries again. */
     private readonly onError: (error: unknown) => void = () => {},
+    /**
+     * After the lock's session ended: the lock again, with this writer's file still continuing the hosted
+     * index's log; throws when another writer took over meanwhile (this one must then stop).
+     */
+    private readonly regain: (lost: WriterLock) => Promise<WriterLock> = async () => {
+      throw new Error('this writer lost the hosted index\'s writer lock');
+    },
   ) {
     if (store.outbox === null) throw new Error('the index was not opened to be shipped (IndexStore.open with shipped: true)');
     this.unsubscribe = store.onShippable(() => this.kick());
@@ -80,9 +90,16 @@ export class IndexShipper {
     const outbox = this.store.outbox!;
     const entries = outbox.pending(ENTRIES_PER_TRANSACTION);
     if (entries.length === 0) return false;
+    if (this.lockLost) {
+      this.lock = await this.regain(this.lock);
+      this.lockLost = false;
+    }
     const last = await this.pg.begin(async (tx) => {
       const [fence] = await tx.unsafe(WriterLock.FENCE, [this.lock.pid]);
-      if (!fence) throw new Error('this writer no longer holds the hosted index\'s writer lock (its session ended): another writer may have taken over');
+      if (!fence) {
+        this.lockLost = true;
+        throw new Error('this writer no longer holds the hosted index\'s writer lock (its session ended); it takes it again if no other writer did');
+      }
       const [held] = await tx.unsafe('SELECT COALESCE(MAX(batch), 0) AS batch FROM index_log');
       let at = held!.batch as bigint;
       const work: Promise<unknown>[] = [];
