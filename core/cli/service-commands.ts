@@ -191,7 +191,7 @@ export async function runIndex(values: CommandValues): Promise<void> {
   };
   process.once('SIGINT', () => void stop());
   process.once('SIGTERM', () => void stop());
-  const { transactions, last } = service.store.checkpoint();
+  const { transactions, last } = await service.store.checkpoint();
   ready(
     values,
     { command: 'index', dataDir, cluster: connection.where, indexPath, caughtUpMs: Date.now() - started, transactions: String(transactions), lastSlot: last ? String(last.slot) : null },

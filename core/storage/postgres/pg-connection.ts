@@ -71,6 +71,13 @@ export class PgStatements {
     return (await this.on<Row>(this.sql, text, args))[0];
   }
 
+  /** Every row as an array of its columns in order (better-sqlite3's `raw(true)`). */
+  async values<Row extends unknown[] = unknown[]>(text: string, ...args: unknown[]): Promise<Row[]> {
+    const statement = this.statement(text);
+    const rows = await this.sql.unsafe(statement.text, bind(statement, args) as never[], { prepare: true }).values();
+    return rows as unknown as Row[];
+  }
+
   /** A write: how many rows it changed. */
   async run(text: string, ...args: unknown[]): Promise<number> {
     const statement = this.statement(text);
