@@ -87,8 +87,9 @@ export function toPostgres(sql: string): PostgresStatement {
       ignore = true;
       text = text.replace(/\bINSERT\s+OR\s+IGNORE\s+INTO\b/gi, 'INSERT INTO');
     }
-    text = text.replace(/\bLIKE\b/g, 'ILIKE').replace(/\blike\b/g, 'ILIKE');
-    text = text.replace(/(?<![."\w])user\b(?!\s*\()/g, '"user"');
+    // Never inside a parameter's name (`@like`, `@user`).
+    text = text.replace(/(?<![@\w])LIKE\b/g, 'ILIKE').replace(/(?<![@\w])like\b/g, 'ILIKE');
+    text = text.replace(/(?<![."\w@])user\b(?!\s*\()/g, '"user"');
     text = text.replace(/\bAS\s+REAL\b/gi, 'AS DOUBLE PRECISION');
     text = text.replace(/\?|@([A-Za-z_][A-Za-z0-9_]*)/g, (match, name: string | undefined) => {
       if (name === undefined) {

@@ -13,9 +13,9 @@ export type CoinSort = (typeof COIN_SORTS)[number];
  * Discover's risk filters over the coin_risk row the index keeps (core/types/risk-figures.ts); each is off
  * when its parameter is null. Shares compare exactly: top10 × 100 > percent × supply.
  */
-const RISK_FILTERS = `AND (@top10Above IS NULL OR (SELECT r.top10_held FROM coin_risk r WHERE r.mint = c.mint) * 100 > @top10Above * c.token_total_supply)
-        AND (@deployerSold IS NULL OR CAST((SELECT r.deployer_sold FROM coin_risk r WHERE r.mint = c.mint) > 0 AS INTEGER) = @deployerSold)
-        AND (@bundled IS NULL OR CAST((SELECT r.bundled FROM coin_risk r WHERE r.mint = c.mint) >= ${BUNDLE_WALLETS} AS INTEGER) = @bundled)`;
+const RISK_FILTERS = `AND (CAST(@top10Above AS INTEGER) IS NULL OR (SELECT r.top10_held FROM coin_risk r WHERE r.mint = c.mint) * 100 > @top10Above * c.token_total_supply)
+        AND (CAST(@deployerSold AS INTEGER) IS NULL OR CAST((SELECT r.deployer_sold FROM coin_risk r WHERE r.mint = c.mint) > 0 AS INTEGER) = @deployerSold)
+        AND (CAST(@bundled AS INTEGER) IS NULL OR CAST((SELECT r.bundled FROM coin_risk r WHERE r.mint = c.mint) >= ${BUNDLE_WALLETS} AS INTEGER) = @bundled)`;
 
 /** Where a list continues: the last row's key, opaque to callers. */
 export type TradeCursor = Readonly<{ slot: bigint; seq: bigint; position: bigint }>;
@@ -28,15 +28,18 @@ export type TradeCursor = Readonly<{ slot: bigint; seq: bigint; position: bigint
  *   which takes a parameter and keeps its plans; PostgreSQL has none, and the patterns only ever end in `*`;
  * - a stock coin's ordering weight (spec, units rule 3): its raw figures valued in ZEC at the stock's rate now
  *   (@stockRates: a JSON object of stock key to zat per raw unit), 0 when it has none; 1 for every other coin.
- *   SQLite's json_extract, PostgreSQL's jsonb.
+ *   SQLite's json_extract, PostgreSQL's jsonb (of the parameter as text: a parameter typed jsonb would be sent as
+ *   a JSON string of the text).
  */
 const PAIR_MATCH = {
   sqlite: 'c.pair GLOB @pair',
   postgres: `(c.pair = @pair OR (right(@pair, 1) = '*' AND starts_with(c.pair, rtrim(@pair, '*'))))`,
 } as const;
+/** SQLite's CROSS JOIN fixes the join order (a planner hint); PostgreSQL's takes no ON and plans a plain JOIN well. */
+const FIXED_JOIN = { sqlite: 'CROSS JOIN', postgres: 'JOIN' } as const;
 const STOCK_RATE = {
   sqlite: `(CASE WHEN c.pair GLOB 'stock:*' THEN coalesce(json_extract(@stockRates, '$."' || substr(c.pair, 7) || '"'), 0.0) ELSE 1.0 END)`,
-  postgres: `(CASE WHEN starts_with(c.pair, 'stock:') THEN coalesce(CAST(CAST(@stockRates AS jsonb) ->> substr(c.pair, 7) AS DOUBLE PRECISION), 0.0) ELSE 1.0 END)`,
+  postgres: `(CASE WHEN starts_with(c.pair, 'stock:') THEN coalesce(CAST(CAST(CAST(@stockRates AS TEXT) AS jsonb) ->> substr(c.pair, 7) AS DOUBLE PRECISION), 0.0) ELSE 1.0 END)`,
 } as const;
 
 /**
@@ -80,10 +83,11 @@ export class IndexQueries {
     // of 33 columns, then its camelCase copy, cost more than the read itself, and a list reads 50.
     // A list of one stage has its own statement: `(@stage IS NULL OR …)` keeps SQLite off the (listed, stage, …)
     // indexes, and a rare stage (complete curves) would otherwise be found by walking every coin.
-    // `CAST(@stage AS TEXT)`: a parameter only ever compared with NULL has no type PostgreSQL could infer.
+    // `CAST(@p AS …) IS NULL`: PostgreSQL takes a parameter's type from its first use, and `IS NULL` gives none
+    // (on SQLite the cast is a constant, evaluated once).
     const list = (sort: CoinSort, staged: boolean) =>
       v(`SELECT c.*
-        FROM coins c WHERE c.listed = 1 AND c.kind = 'coin' AND (@pair IS NULL OR ${pairMatch}) AND ${staged ? 'c.stage = @stage' : 'CAST(@stage AS TEXT) IS NULL'} ${RISK_FILTERS}
+        FROM coins c WHERE c.listed = 1 AND c.kind = 'coin' AND (CAST(@pair AS TEXT) IS NULL OR ${pairMatch}) AND ${staged ? 'c.stage = @stage' : 'CAST(@stage AS TEXT) IS NULL'} ${RISK_FILTERS}
         ORDER BY ${order[sort]} LIMIT @limit OFFSET @offset`);
     this.statements = {
       coin: v('SELECT * FROM coins WHERE mint = ?'),
@@ -92,22 +96,22 @@ export class IndexQueries {
       stageLists: Object.fromEntries(COIN_SORTS.map((sort) => [sort, list(sort, true)])) as Record<CoinSort, ReadStatement<unknown[]>>,
       // Where stock coins are valued (stock pairs on this cluster), the volume order weighs them; otherwise it follows its index.
       volumeWithStocks: v(`SELECT c.*
-        FROM coins c WHERE c.listed = 1 AND c.kind = 'coin' AND (@pair IS NULL OR ${pairMatch}) AND (@stage IS NULL OR c.stage = @stage) ${RISK_FILTERS}
+        FROM coins c WHERE c.listed = 1 AND c.kind = 'coin' AND (CAST(@pair AS TEXT) IS NULL OR ${pairMatch}) AND (CAST(@stage AS TEXT) IS NULL OR c.stage = @stage) ${RISK_FILTERS}
         ORDER BY c.volume_zec * ${stockRate} DESC, c.mint LIMIT @limit OFFSET @offset`),
       volumeSince: s<{ volume: bigint }>('SELECT coalesce(sum(zec), 0) AS volume FROM trades WHERE mint = @mint AND at >= @since AND routed = 0'),
       search: v(`SELECT c.* FROM coins c WHERE c.listed = 1 AND c.kind = 'coin' AND (c.mint = @q OR c.name LIKE @like ESCAPE '\\' OR c.symbol LIKE @like ESCAPE '\\')
         ORDER BY (upper(c.symbol) = upper(@q)) DESC, c.volume_zec DESC, c.mint LIMIT @limit`),
-      coinTrades: s(`SELECT * FROM trades WHERE mint = @mint AND (@user IS NULL OR user = @user) AND (@routed = 1 OR routed = 0)
+      coinTrades: s(`SELECT * FROM trades WHERE mint = @mint AND (CAST(@user AS TEXT) IS NULL OR user = @user) AND (@routed = 1 OR routed = 0)
         AND (slot, seq, position) < (@slot, @seq, @position) ORDER BY slot DESC, seq DESC, position DESC LIMIT @limit`),
       allTrades: s(`SELECT t.* FROM trades t JOIN coins c ON c.mint = t.mint AND c.listed = 1 AND c.kind = 'coin'
-        WHERE t.routed = 0 AND (@pair IS NULL OR ${pairMatch}) AND (@user IS NULL OR t.user = @user)
+        WHERE t.routed = 0 AND (CAST(@pair AS TEXT) IS NULL OR ${pairMatch}) AND (CAST(@user AS TEXT) IS NULL OR t.user = @user)
         AND (t.slot, t.seq, t.position) < (@slot, @seq, @position) ORDER BY t.slot DESC, t.seq DESC, t.position DESC LIMIT @limit`),
       // Rows as arrays, read by position (candleOf): a chart reads up to 1,000 and a named row object costs more than its read.
       candles: v<CandleValues>(`SELECT bucket, open, high, low, close, volume_zec, trades FROM candles WHERE mint = ? AND interval = ? AND bucket < ?
         ORDER BY bucket DESC LIMIT ?`),
       // CROSS JOIN keeps graduations the outer loop (a few coins in a thousand): left to itself, SQLite walks every
       // listed coin by an index of coins and looks each up in graduations, which grows with the coins, not the graduations.
-      graduations: v(`SELECT c.* FROM graduations g CROSS JOIN coins c ON c.mint = g.mint AND c.listed = 1 AND c.kind = 'coin'
+      graduations: v(`SELECT c.* FROM graduations g ${FIXED_JOIN[port.dialect]} coins c ON c.mint = g.mint AND c.listed = 1 AND c.kind = 'coin'
         ORDER BY g.slot DESC, g.mint LIMIT @limit OFFSET @offset`),
       holdings: s<{ mint: Address }>(`SELECT h.mint FROM holdings h JOIN coins c ON c.mint = h.mint AND c.listed = 1
         WHERE h.wallet = @wallet AND (h.balance > 0 OR h.realised_pnl_zec != 0) ORDER BY h.mint`),
