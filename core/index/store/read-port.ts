@@ -39,20 +39,24 @@ export interface ReadPort {
 /**
  * The SQLite port: better-sqlite3 statements with safeIntegers, each read inside the turn's read transaction
  * (read-snapshot.ts). Its reads answer at once; what the async read classes add over a direct call is the
- * awaited value (a microtask, no allocation where `after` finds the value there).
+ * awaited value: each read method's promise and a microtask (completing a coin, `after` makes neither where the
+ * value is there).
  */
 export function sqliteReadPort(db: Database.Database, snapshot: ReadSnapshot): ReadPort {
+  // `arguments` handed on through apply: a rest parameter would make an array on every read.
+  /* eslint-disable prefer-rest-params, prefer-spread */
   const wrap = <R>(statement: Database.Statement): ReadStatement<R> & { readonly statement: Database.Statement } => ({
     statement,
-    get: (...args) => {
+    get: function (): R | undefined {
       snapshot.hold();
-      return statement.get(...args) as R | undefined;
+      return statement.get.apply(statement, arguments as unknown as unknown[]) as R | undefined;
     },
-    all: (...args) => {
+    all: function (): R[] {
       snapshot.hold();
-      return statement.all(...args) as R[];
+      return statement.all.apply(statement, arguments as unknown as unknown[]) as R[];
     },
   });
+  /* eslint-enable prefer-rest-params, prefer-spread */
   // Numbers, not bigints: the mark is compared as text and never reaches arithmetic.
   const version = db.prepare('SELECT total_changes(), (SELECT data_version FROM pragma_data_version())').raw(true);
   return {
