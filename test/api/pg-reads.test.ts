@@ -128,6 +128,8 @@ describe('the /v1 reads on PostgreSQL, beside SQLite', () => {
     try {
       listener.send({ type: 'subscribe', topics: ['trades', 'coins'] });
       await listener.until((frames) => frames.some((f) => f.type === 'subscribed'));
+      const mark = await reads.queries.version();
+      const before = await get(onPostgres.url, '/v1/coins?sort=new'); // a page the replica keeps until the writer ships
       const coin = await plantListedCoin(sandbox, await fundedWallet(sandbox, 10n * ZEC), { kind: 'holders' }, 1_000_000_000n);
       sandbox.cluster.advanceSlots(1);
       await writer.ingestor.idle();
@@ -137,6 +139,11 @@ describe('the /v1 reads on PostgreSQL, beside SQLite', () => {
       // The replica's answer is the file's once shipped.
       const [lite, hosted] = [await get(onSqlite.url, `/v1/coins/${coin.mint}`), await get(onPostgres.url, `/v1/coins/${coin.mint}`)];
       expect(hosted).toEqual(lite);
+      // The kept page went with the writer's batch: the replica's mark is the last batch it was told of.
+      expect(await reads.queries.version()).not.toBe(mark);
+      const after = await get(onPostgres.url, '/v1/coins?sort=new');
+      expect(after.body).not.toBe(before.body);
+      expect(after).toEqual(await get(onSqlite.url, '/v1/coins?sort=new'));
     } finally {
       listener.socket.close();
     }
