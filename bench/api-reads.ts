@@ -426,9 +426,9 @@ export async function run(): Promise<void> {
     const amount = (data: Uint8Array) => new DataView(data.buffer, data.byteOffset, data.byteLength).getBigUint64(64, true);
     if (!baseVault || !quoteVault) throw new Error("the native pool's vaults are not on the sandbox");
     store.seedNativePool(native.pool, amount(baseVault.data), amount(quoteVault.data));
-    if (store.nativeRate() === null) throw new Error('the native rate was not seeded');
+    if (await store.nativeRate() === null) throw new Error('the native rate was not seeded');
     const built = buildIndex(store, tradeCount, coinCount);
-    const stats = store.stats();
+    const stats = await store.stats();
     if (stats.coins !== BigInt(coinCount) || stats.trades !== BigInt(tradeCount)) throw new Error(`the index counts ${stats.coins} coins and ${stats.trades} trades, not ${coinCount} and ${tradeCount}`);
     const bytes = readdirSync(dir).reduce((sum, file) => sum + statSync(join(dir, file)).size, 0);
     const hours = Number(built.newestAt - START_AT) / 3600;
@@ -481,11 +481,11 @@ export async function run(): Promise<void> {
 
     const s = store;
     const newest = built.newestAt;
-    const checkList = (sort: CoinSort) => (_path: string, body: unknown) => {
+    const checkList = (sort: CoinSort) => async (_path: string, body: unknown) => {
       const data = (body as { data: Json[] }).data;
-      expectEqual(`${sort} list`, data.map((c) => c['mint']), s.queries.coins({ sort, limit: LIST_LIMIT, offset: 0 }).map((c) => c.mint));
+      expectEqual(`${sort} list`, data.map((c) => c['mint']), (await s.queries.coins({ sort, limit: LIST_LIMIT, offset: 0 })).map((c) => c.mint));
       if (data.length !== Math.min(LIST_LIMIT, coinCount)) throw new Error(`the ${sort} list holds ${data.length} coins`);
-      if (sort === 'new' && data[0]!['createdAt'] !== Number(s.coin(built.mints.at(-1)!)!.createdAt)) throw new Error('the new list does not start with the last coins planted');
+      if (sort === 'new' && data[0]!['createdAt'] !== Number((await s.coin(built.mints.at(-1)!))!.createdAt)) throw new Error('the new list does not start with the last coins planted');
       if (sort === 'trending' && (BigInt(data[0]!['volumeZec'] as string) === 0n || Number(data[0]!['lastTradeAt']) < Number(newest) - 86_400)) {
         throw new Error('the trending list does not start with a coin traded in the last 24 hours (6-hour half-life volume)');
       }
@@ -513,9 +513,9 @@ export async function run(): Promise<void> {
         port: 'api',
         peer: 'coin',
         template: '/v1/coins/{mint}',
-        check: (p, body) => {
+        check: async (p, body) => {
           const b = body as Json;
-          const row = s.coin(mintOfPath(p))!;
+          const row = (await s.coin(mintOfPath(p)))!;
           expectEqual('coin detail', [b['mint'], b['trades'], b['volumeZec'], b['lastTradeAt']], [row.mint, Number(row.trades), String(row.volumeZec), row.lastTradeAt === null ? null : Number(row.lastTradeAt)]);
         },
       },
@@ -527,11 +527,11 @@ export async function run(): Promise<void> {
         port: 'api',
         peer: 'coin',
         template: '/v1/coins/{mint}/candles?interval=1m',
-        check: (p, body) => {
+        check: async (p, body) => {
           const b = body as { interval: string; data: Json[] };
           const mint = mintOfPath(p);
-          const row = s.coin(mint)!;
-          expectEqual('candles', [b.interval, b.data.length], ['1m', s.queries.candles(mint, 60n, 300, null).length]);
+          const row = (await s.coin(mint))!;
+          expectEqual('candles', [b.interval, b.data.length], ['1m', (await s.queries.candles(mint, 60n, 300, null)).length]);
           if ((row.trades > 0n) !== b.data.length > 0) throw new Error(`${mint} has ${row.trades} trades and ${b.data.length} candles`);
           if (row.trades > 0n) expectEqual(`${mint}'s last close`, b.data.at(-1)!['cE18'], String(row.lastPriceE18));
         },
@@ -542,9 +542,9 @@ export async function run(): Promise<void> {
         port: 'api',
         peer: 'coin',
         template: '/v1/coins/{mint}/risk',
-        check: (p, body) => {
+        check: async (p, body) => {
           const b = body as Json;
-          const r = s.risk(mintOfPath(p))!;
+          const r = (await s.risk(mintOfPath(p)))!;
           expectEqual('risk', [b['holders'], (b['top10'] as Json)['balance'], (b['snipers'] as Json)['count']], [Number(r.holders), String(r.top10Held), Number(r.snipers)]);
         },
       },
@@ -632,11 +632,11 @@ export async function run(): Promise<void> {
     const randomMint = () => built.mints[(m = (m * 1_103_515_245 + 12_345) & 0x7fffffff) % built.mints.length]!;
     // The same reads on the store directly (its public calls, no HTTP, no JSON): what share of a request is the index.
     const direct: [string, number, number | null][] = [
-      ['store.nativeRate() (every coin route, once)', rate(() => s.nativeRate(), 500), null],
-      ['store.coin(mint)', rate(() => s.coin(randomMint()), 1_000), detailRow?.rps ?? null],
-      [`store.queries.coins(trending, ${LIST_LIMIT})`, rate(() => s.queries.coins({ sort: 'trending', limit: LIST_LIMIT, offset: 0 }), 1_000), trending?.rps ?? null],
-      [`store.queries.coins(new, ${LIST_LIMIT})`, rate(() => s.queries.coins({ sort: 'new', limit: LIST_LIMIT, offset: 0 }), 1_000), newList?.rps ?? null],
-      ['store.queries.candles(mint, 1m, 300)', rate(() => s.queries.candles(randomMint(), 60n, 300, null), 1_000), candlesRow?.rps ?? null],
+      ['await store.nativeRate() (every coin route, once)', rate(async () => await s.nativeRate(), 500), null],
+      ['await store.coin(mint)', rate(async () => await s.coin(randomMint()), 1_000), detailRow?.rps ?? null],
+      [`await store.queries.coins(trending, ${LIST_LIMIT})`, rate(async () => await s.queries.coins({ sort: 'trending', limit: LIST_LIMIT, offset: 0 }), 1_000), trending?.rps ?? null],
+      [`await store.queries.coins(new, ${LIST_LIMIT})`, rate(async () => await s.queries.coins({ sort: 'new', limit: LIST_LIMIT, offset: 0 }), 1_000), newList?.rps ?? null],
+      ['await store.queries.candles(mint, 1m, 300)', rate(async () => await s.queries.candles(randomMint(), 60n, 300, null), 1_000), candlesRow?.rps ?? null],
     ];
     const us = (perSecond: number | null) => (perSecond === null ? '-' : (1e6 / perSecond).toFixed(1));
     console.log('\n3. The same reads on the store directly (no HTTP, no JSON), in this process');

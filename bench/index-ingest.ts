@@ -177,7 +177,7 @@ function tradesDdl(): { table: string; indexes: string[] } {
 }
 
 /** Trades per second through IndexStore.applyAll, plantings applied first (untimed). */
-function timeIndex(path: string, data: Synthetic, check: boolean, riskFigures = true): number {
+async function timeIndex(path: string, data: Synthetic, check: boolean, riskFigures = true): Promise<number> {
   const store = IndexStore.open(path, { riskFigures });
   try {
     for (let i = 0; i < data.plantings.length; i += BATCH) store.applyAll(data.plantings.slice(i, i + BATCH));
@@ -188,7 +188,7 @@ function timeIndex(path: string, data: Synthetic, check: boolean, riskFigures = 
     for (const batch of batches) applied += store.applyAll(batch);
     const ms = performance.now() - start;
     if (applied !== data.trades.length) throw new Error(`applyAll applied ${applied} of ${data.trades.length} trades`);
-    if (check) checkReadBack(store, data);
+    if (check) await checkReadBack(store, data);
     return (data.trades.length * 1000) / ms;
   } finally {
     store.close();
@@ -196,13 +196,13 @@ function timeIndex(path: string, data: Synthetic, check: boolean, riskFigures = 
 }
 
 /** Every trade, read back through the store's API, is the row inserted raw; the coins' counters add up. */
-function checkReadBack(store: IndexStore, data: Synthetic): void {
+async function checkReadBack(store: IndexStore, data: Synthetic): Promise<void> {
   const expected = new Map(data.rows.map((row) => [row[2], row]));
   let seen = 0;
   let counted = 0n;
   for (const mint of data.mints) {
-    counted += store.coin(mint)?.trades ?? 0n;
-    for (const t of store.tradesOf(mint)) {
+    counted += (await store.coin(mint))?.trades ?? 0n;
+    for (const t of await store.tradesOf(mint)) {
       const row = expected.get(t.signature);
       const got = [t.slot, t.at, t.mint, t.venue, t.side, t.user, t.tokens, t.quote, t.zec, t.creatorFee, t.protocolFee, t.priceE18];
       if (row === undefined || got.some((value, i) => value !== row[i + 3])) throw new Error(`trade ${t.signature} reads back otherwise than it was written`);
@@ -240,7 +240,7 @@ function timeRaw(path: string, data: Synthetic, withIndexes: boolean): number {
   }
 }
 
-function ingestRate(s: Settings): void {
+async function ingestRate(s: Settings): Promise<void> {
   const count = s.n * TRADES_PER_N;
   const made = performance.now();
   const data = synthesize(count);
@@ -252,8 +252,8 @@ function ingestRate(s: Settings): void {
   const rawIndexed: number[] = [];
   try {
     for (let round = 0; round < s.rounds; round++) {
-      index.push(timeIndex(join(dir, `index-${round}.sqlite`), data, round === 0));
-      bare.push(timeIndex(join(dir, `bare-${round}.sqlite`), data, false, false));
+      index.push(await timeIndex(join(dir, `index-${round}.sqlite`), data, round === 0));
+      bare.push(await timeIndex(join(dir, `bare-${round}.sqlite`), data, false, false));
       raw.push(timeRaw(join(dir, `raw-${round}.sqlite`), data, false));
       rawIndexed.push(timeRaw(join(dir, `raw-indexed-${round}.sqlite`), data, true));
     }
@@ -316,7 +316,7 @@ async function latency(s: Settings): Promise<void> {
     store = IndexStore.open(join(dir, 'latency.sqlite'));
     ingestor = new Ingestor(new SandboxChain(sandbox.cluster), store, rulesOf(sandbox));
     await ingestor.start();
-    if (store.coin(coin.mint)?.listed !== true) throw new Error('the backfill did not index the planted coin as listed');
+    if ((await store.coin(coin.mint))?.listed !== true) throw new Error('the backfill did not index the planted coin as listed');
     const parties = partiesFor(sandbox, coin, trader.address);
 
     // The trader's coin account, opened in a transaction of its own (untimed).
@@ -335,7 +335,7 @@ async function latency(s: Settings): Promise<void> {
       sandbox.cluster.advanceSlots(1); // confirmed: the Ingestor's logs subscription is notified now
       const start = performance.now();
       for (;;) {
-        const row = store.tradesOf(coin.mint).find((t) => t.signature === result.signature);
+        const row = (await store.tradesOf(coin.mint)).find((t) => t.signature === result.signature);
         if (row !== undefined) {
           ms.push(performance.now() - start);
           if (row.tokens !== buy.tokens || row.zec !== buy.totalCost || row.side !== 'buy') throw new Error(`trade ${result.signature} was indexed otherwise than it landed`);
@@ -349,7 +349,7 @@ async function latency(s: Settings): Promise<void> {
       }
     }
     await ingestor.idle();
-    if (store.coin(coin.mint)?.trades !== BigInt(count + 1)) throw new Error(`the coin counts ${store.coin(coin.mint)?.trades} trades, not ${count + 1}`);
+    if ((await store.coin(coin.mint))?.trades !== BigInt(count + 1)) throw new Error(`the coin counts ${(await store.coin(coin.mint))?.trades} trades, not ${count + 1}`);
 
     const ms2 = (value: number) => value.toFixed(2);
     console.log(`\n2. Latency from landing to readable: ${count} real buy_v2 trades, one at a time, live Ingestor (SandboxChain) into a SQLite file`);

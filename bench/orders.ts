@@ -150,7 +150,7 @@ async function crossingToSend(): Promise<void> {
         f.clock += 61_000;
         await market.buy({ mint: f.mint as Address }, ZEC);
       }
-      const last = f.store.queries.coinTrades(f.mint as Address, { routed: false, limit: 1 }).rows[0]!;
+      const last = (await f.store.queries.coinTrades(f.mint as Address, { routed: false, limit: 1 })).rows[0]!;
       // The sale of both buys' coins averages below the second buy's price: a limit a hair under that is crossed by it.
       const placed = await desk('POST', '/local/orders', { wallet, mint: f.mint, kind: 'limit_buy', price: formatDecimalUnits(last.priceE18 - 1n, 18), amount: String(ZEC / 100n), slippageBps: 500 });
       if (placed.status !== 200) throw new Error(JSON.stringify(placed.body));

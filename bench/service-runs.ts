@@ -54,7 +54,7 @@ export async function run(): Promise<void> {
   const coins = intFromEnv('BENCH_RUN_COINS', 1000, 20_000);
   const holderCount = intFromEnv('BENCH_HOLDERS', 10_000, 200_000);
   await runsAtScale(coins);
-  holdersRead(holderCount);
+  await holdersRead(holderCount);
 }
 
 async function runsAtScale(coins: number): Promise<void> {
@@ -96,7 +96,7 @@ async function runsAtScale(coins: number): Promise<void> {
     await runs.stop();
     // Every payee paid: the index read back agrees.
     await ingestor.idle();
-    const unpaid = store.runs.runFacts().filter((c) => c.waitingZec > 0n).length;
+    const unpaid = (await store.runs.runFacts()).filter((c) => c.waitingZec > 0n).length;
     if (unpaid > 0) throw new Error(`${unpaid} coins still have something waiting`);
 
     // The peer: the cluster's raw send rate for as many pre-signed transfers, in this same run.
@@ -137,7 +137,7 @@ async function runsAtScale(coins: number): Promise<void> {
   }
 }
 
-function holdersRead(holderCount: number): void {
+async function holdersRead(holderCount: number): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-holders-'));
   const store = IndexStore.open(join(dir, 'index.sqlite'));
   try {
@@ -158,20 +158,20 @@ function holdersRead(holderCount: number): void {
     }
     store.applyAll(batch.splice(0));
     const lastSlot = BigInt(1 + holderCount);
-    const time = (label: string, read: () => number, reads: number) => {
+    const time = async (label: string, read: () => Promise<number>, reads: number) => {
       const ms: number[] = [];
-      for (let i = 0; i < 20; i++) read(); // warm-up
+      for (let i = 0; i < 20; i++) await read(); // warm-up
       for (let i = 0; i < reads; i++) {
         const t = performance.now();
-        read();
+        await read();
         ms.push(performance.now() - t);
       }
       return [label, fmtMs(percentile(ms, 50)), fmtMs(percentile(ms, 99))];
     };
     printTable(['read at ' + fmtInt(holderCount) + ' holders', 'p50 ms', 'p99 ms'], [
-      time('first page of 50, valued, and the holder count (GET /v1/coins/{mint}/holders)', () => store.holders(mint, 50).length + Number(store.holderTotals(mint).holders), 200),
-      time('a page deep in the list (offset 9,000)', () => store.holders(mint, 50, Math.min(9_000, holderCount - 50)).length, 200),
-      time("a run's snapshot: every holder replayed at a slot", () => store.holdersAt(mint, lastSlot).length, 20),
+      await time('first page of 50, valued, and the holder count (GET /v1/coins/{mint}/holders)', async () => (await store.holders(mint, 50)).length + Number((await store.holderTotals(mint)).holders), 200),
+      await time('a page deep in the list (offset 9,000)', async () => (await store.holders(mint, 50, Math.min(9_000, holderCount - 50))).length, 200),
+      await time("a run's snapshot: every holder replayed at a slot", async () => (await store.holdersAt(mint, lastSlot)).length, 20),
     ]);
   } finally {
     store.close();

@@ -54,16 +54,16 @@ export async function run(): Promise<void> {
   const store = IndexStore.open(join(dir, 'index.sqlite'));
   try {
     store.applyAll(data.plantings);
-    const start = store.stream.position();
+    const start = await store.stream.position();
     for (let i = 0; i < data.trades.length; i += 200) store.applyAll(data.trades.slice(i, i + 200));
-    const context = () => ({ nativePair: undefined, nativeRate: null });
+    const context = async () => ({ nativePair: undefined, nativeRate: null });
     const server = createServer();
     const hub = new StreamHub(store, context, undefined);
     hub.attach(server);
     const port = await listen(server);
 
     // The peer's frames: the same events, in the replay's chunks (2,000 positions), presented untimed.
-    const rows = store.stream.trades(start, store.stream.position());
+    const rows = await store.stream.trades(start, await store.stream.position());
     const frames: StreamFrameJson[] = [];
     for (let i = 0; i < rows.length; i += 2_000) {
       const chunk = rows.slice(i, i + 2_000);

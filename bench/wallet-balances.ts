@@ -70,9 +70,9 @@ export async function run(): Promise<void> {
   const store = IndexStore.open(join(dir, 'index.sqlite'));
   const chain = new SandboxChain(sandbox.cluster);
   const server = createServer();
-  const hub = new StreamHub(store, () => ({ nativePair: undefined, nativeRate: null }), undefined, undefined, {
+  const hub = new StreamHub(store, async () => ({ nativePair: undefined, nativeRate: null }), undefined, undefined, {
     watches: new WalletWatches(chain),
-    sources: { profile: sandbox.profile, coin: (mint) => store.coin(mint) },
+    sources: { profile: sandbox.profile, coin: async (mint) => await store.coin(mint) },
   });
   hub.attach(server);
   const port = await listen(server);

@@ -29,6 +29,7 @@ const COMMANDS: Readonly<Record<string, Run>> = {
   serve: async (_p, values) => (await services()).runServe(values),
   sandbox: async (_p, values) => (await services()).runSandboxAlone(values),
   index: async (_p, values) => (await services()).runIndex(values),
+  api: async (_p, values) => (await services()).runHostedApi(values),
   runs: async (_p, values) => (await admin()).showRuns(values),
   'keys create': async (_p, values) => (await keys()).keysCreate(values),
   'keys raise': async (p, values) => (await admin()).adminKeys('raise', p, values),

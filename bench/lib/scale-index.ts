@@ -109,7 +109,7 @@ export async function scaleIndex(scale: Scale): Promise<{ dir: string; built: Bu
     const started = performance.now();
     const made = generate(store, scale);
     const seconds = (performance.now() - started) / 1000;
-    const stats = store.stats();
+    const stats = await store.stats();
     if (stats.coins !== BigInt(scale.coins) || stats.trades !== BigInt(scale.trades)) throw new Error(`the index counts ${stats.coins} coins and ${stats.trades} trades, not ${scale.coins} and ${scale.trades}`);
     store.close();
     sandbox.close();

@@ -4,7 +4,7 @@ import type { Chain } from '../chain/chain.js';
 import type { NetworkProfile } from '../config/profile.js';
 import type { ContentStore } from '../content/content-store.js';
 import type { ProgressFeed } from '../index/index-progress.js';
-import type { IndexStore } from '../index/store/index-store.js';
+import type { IndexReads } from '../index/store/index-reads.js';
 import type { Relay } from '../relay/relay.js';
 import type { ServiceRuns } from '../runs/service-runs.js';
 import type { Faucet } from '../sandbox/faucet.js';
@@ -15,7 +15,8 @@ import type { KeyRecord, KeyStore } from './store/key-store.js';
 
 /** What the /v1 server and every route it registers are given: the index, the chain and the optional services. */
 export interface ApiContext {
-  readonly store: IndexStore;
+  /** The index's reads: the SQLite file's (IndexStore) or, on a hosted API replica, PostgreSQL's (PgIndexReads). */
+  readonly store: IndexReads;
   readonly chain: Chain;
   readonly profile: NetworkProfile;
   /** API keys; without a store every key is unknown (401) and key management answers 503. */

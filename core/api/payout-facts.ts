@@ -13,13 +13,13 @@ const PAYOUT_LOOKBACK = 200;
  * (holder rewards, or none recorded) or that is not listed.
  */
 export async function readPayoutFacts(ctx: ApiContext, mint: Address): Promise<PayoutFacts | null> {
-  const facts = ctx.store.runs.runFacts(mint)[0];
+  const facts = (await ctx.store.runs.runFacts(mint))[0];
   if (!facts || facts.payeeKind !== 'wallet' || facts.payee === null) return null;
   const payee = facts.payee;
   const zec = ctx.profile.mints.zec;
   const payeeZec = await findAssociatedTokenAccount(payee, zec.address, zec.tokenProgram);
   const account = await ctx.chain.getAccount(payeeZec, 'confirmed');
-  const payout = ctx.store.feeEventsPage(mint, PAYOUT_LOOKBACK, null).rows.find((row) => row.kind === 'payout' && row.party === payee) ?? null;
+  const payout = (await ctx.store.feeEventsPage(mint, PAYOUT_LOOKBACK, null)).rows.find((row) => row.kind === 'payout' && row.party === payee) ?? null;
   const runs = ctx.runs?.state.on === true;
   const jobs = runs ? ctx.runs!.jobs(mint) : [];
   const timing = (kind: string): RunTiming | null => {

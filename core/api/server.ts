@@ -247,7 +247,7 @@ export async function createApiServer(given: ApiContext): Promise<Api> {
   if (ctx.desk?.orders) await registerOrderRoutes(app, ctx, { ...ctx.desk, orders: ctx.desk.orders });
   // The stream presents synchronously: its stock readings are the issuer status's answer, read again before each range when older than 15 s.
   const walletFeeds = { watches: new WalletWatches(ctx.chain), sources: { profile: ctx.profile, coin: (mint: Address) => ctx.store.coin(mint) } };
-  const hub = new StreamHub(ctx.store, () => streamCoinContext(ctx), ctx.progress, async () => (ctx.stocks && ctx.stocks.listed.length > 0 && !ctx.stocks.fresh() ? ctx.stocks.read() : undefined), walletFeeds, hostPolicy);
+  const hub = new StreamHub(ctx.store, (coins, options) => streamCoinContext(ctx, coins, options), ctx.progress, async () => (ctx.stocks && ctx.stocks.listed.length > 0 && !ctx.stocks.fresh() ? ctx.stocks.read() : undefined), walletFeeds, hostPolicy);
   hub.attach(app.server);
   // Before the server closes: its WebSocket connections would otherwise keep close() waiting for ever.
   app.addHook('preClose', async () => hub.close());

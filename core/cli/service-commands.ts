@@ -10,6 +10,13 @@ import { createApiServer, listenLocal } from '../api/server.js';
 import { SqliteKeyStore } from '../api/store/sqlite-key-store.js';
 import { startIndex } from '../index/index-service.js';
 import { startHostedIndex } from '../index/hosted-index.js';
+import { hostNameProblem } from '../api/host-policy.js';
+import { PgKeyStore } from '../api/store/pg-key-store.js';
+import { PgRateLimiter } from '../api/store/pg-rate-limiter.js';
+import { PgBuildLedger } from '../relay/store/pg-build-ledger.js';
+import { Relay } from '../relay/relay.js';
+import { PgIndexReads } from '../index/store/postgres/pg-index-reads.js';
+import { openPostgres } from '../storage/postgres/pg-connection.js';
 import { startLocalServices, type LocalServices } from '../local-services.js';
 import { DeskError, isDeskError } from '../errors.js';
 import { connectSandbox, type SandboxConnection } from '../sandbox/connect.js';
@@ -194,7 +201,7 @@ export async function runIndex(values: CommandValues): Promise<void> {
   };
   process.once('SIGINT', () => void stop());
   process.once('SIGTERM', () => void stop());
-  const { transactions, last } = service.store.checkpoint();
+  const { transactions, last } = await service.store.checkpoint();
   ready(
     values,
     { command: 'index', dataDir, cluster: connection.where, indexPath, caughtUpMs: Date.now() - started, transactions: String(transactions), lastSlot: last ? String(last.slot) : null },
@@ -241,11 +248,71 @@ async function runHostedIndex(values: CommandValues, dataDir: string, url: strin
   process.once('SIGINT', () => void stop());
   process.once('SIGTERM', () => void stop());
   await service.shipped();
-  const { transactions, last } = service.store.checkpoint();
+  const { transactions, last } = await service.store.checkpoint();
   ready(
     values,
     { command: 'index', dataDir, cluster: connection.where, index: database, caughtUpMs: Date.now() - started, transactions: String(transactions), lastSlot: last ? String(last.slot) : null },
     [`the hosted index's writer, caught up in ${Date.now() - started} ms: ${transactions} transactions${last ? ` (last slot ${last.slot})` : ''}; following live (Ctrl-C stops)`],
+  );
+}
+
+/** `--listen ADDR:PORT` (default 127.0.0.1:7440): where a hosted replica listens, behind its proxy. */
+function listenOf(values: CommandValues): { readonly host: string; readonly port: number } {
+  const text = textOf(values, 'listen') ?? '127.0.0.1:7440';
+  const match = /^(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.-]+):([0-9]{1,5})$/.exec(text);
+  if (!match) throw new DeskError('invalid_param', `--listen takes ADDRESS:PORT (like 0.0.0.0:8080), got ${JSON.stringify(text.slice(0, 60))}`);
+  return { host: match[1]!.replace(/^\[|\]$/g, ''), port: portOf(match[2], 7440, '--listen\'s port') };
+}
+
+/** A comma-separated list flag (`--host a,b`), trimmed, empty entries dropped. */
+const listOf = (values: CommandValues, flag: string): string[] => (textOf(values, flag) ?? '').split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+
+/**
+ * `launchdesk api --index postgres://… --host NAME`: one replica of the hosted /v1 (docs/hosting.md). It reads
+ * the index the writer (`launchdesk index --index …`) keeps in PostgreSQL and shares the builds, the API keys
+ * and their use, and the rate limits there with every other replica. No desk, keychain or faucet.
+ */
+export async function runHostedApi(values: CommandValues): Promise<void> {
+  const url = hostedIndexUrl(values);
+  if (url === null) throw new DeskError('invalid_param', 'api needs --index postgres://user@host:port/database: the hosted index the writer keeps (launchdesk index --index …)');
+  const hosts = listOf(values, 'host');
+  if (hosts.length === 0) throw new DeskError('invalid_param', 'api needs --host NAME (comma-separated for several): the names clients reach this service by; it answers no other');
+  for (const host of hosts) {
+    const problem = hostNameProblem(host);
+    if (problem !== null) throw new DeskError('invalid_param', `--host: ${problem}`);
+  }
+  const trustedProxies = listOf(values, 'trusted-proxy');
+  const listen = listenOf(values);
+  const remote = rpcConnection(values);
+  const dataDir = dataDirOf(values);
+  const connection = remote ?? (await connectSandbox(dataDir, marketChoice(false)));
+  const notes = notesOut(values);
+  const pg = openPostgres(url);
+  const reads = await PgIndexReads.open(url);
+  const keys = await PgKeyStore.open(pg);
+  const ledger = await PgBuildLedger.open(pg);
+  const limiter = await PgRateLimiter.open(pg);
+  const relay = new Relay(connection.chain, ledger, connection.profile);
+  const app = await createApiServer({ store: reads, chain: connection.chain, profile: connection.profile, keys, relay, limiter, hosted: { hosts, trustedProxies }, runs: null });
+  await app.listen({ host: listen.host, port: listen.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : listen.port;
+  const stop = async (): Promise<void> => {
+    await app.close();
+    await reads.close();
+    await limiter.close();
+    await pg.end({ timeout: 5 });
+    await connection.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+  const where = new URL(url);
+  notes.write(`reading the hosted index at ${where.hostname}:${where.port || 5432}${where.pathname}; chain ${connection.where}\n`);
+  ready(
+    values,
+    { command: 'api', listen: `${listen.host}:${port}`, port, hosts, trustedProxies, cluster: connection.where },
+    [`launchdesk /v1 replica listening on ${listen.host}:${port} for ${hosts.join(', ')}${trustedProxies.length > 0 ? ` (trusting X-Forwarded-For from ${trustedProxies.join(', ')})` : ''}; Ctrl-C stops it`],
   );
 }
 

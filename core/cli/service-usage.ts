@@ -96,6 +96,27 @@ export const SERVICE_COMMANDS: readonly (CommandSpec | CommandGroupSpec)[] = [
     positionals: NO_POSITIONALS,
   },
   {
+    name: 'api',
+    synopsis: '--index postgres://… --host NAME[,NAME] [--listen ADDR:PORT] [--trusted-proxy ADDR[,ADDR]] [--rpc URL --profile FILE | --data DIR]',
+    summary: 'one replica of the hosted /v1, reading the index in PostgreSQL (docs/hosting.md)',
+    about: [
+      'Serves /v1 for the host names given, reading the hosted index that `launchdesk index --index …` writes, and',
+      'sharing builds, API keys and rate limits with every other replica through the same database. Run as many as',
+      'wanted, behind a TLS-terminating proxy. No desk, keychain, faucet or desk routes. Ctrl-C stops it.',
+    ],
+    options: [
+      ['--index <URL>', 'postgres://user@host:port/database: the hosted index (required)'],
+      ['--host <NAMES>', 'the names clients reach this service by, comma-separated (required); any other Host is refused'],
+      ['--listen <ADDR:PORT>', 'where to listen (default 127.0.0.1:7440; the proxy connects here)'],
+      ['--trusted-proxy <ADDRS>', "the proxies' addresses, comma-separated: their X-Forwarded-For says each caller's address (its rate limits)"],
+      RPC,
+      PROFILE,
+      data(),
+      READY_JSON,
+    ],
+    positionals: NO_POSITIONALS,
+  },
+  {
     name: 'runs',
     synopsis: '[--data DIR] [--json]',
     summary: "what the service's runs did, what waits and what failed (splits, claims, holder rewards, migrations)",

@@ -72,7 +72,7 @@ export async function startHostedIndex(options: {
   };
   let lock: WriterLock | null = null;
   try {
-    lock = await WriterLock.tryAcquire(pg);
+    lock = await WriterLock.tryAcquire(options.postgresUrl);
     if (lock === null) say('standby', 'another writer holds the hosted index: following its log until it stops');
     while (lock === null) {
       if (options.signal?.aborted) throw new Error('stopped while standing by');
@@ -86,7 +86,7 @@ export async function startHostedIndex(options: {
           }
         }
         await sleep(options.pollMs ?? 1_000);
-        lock = await WriterLock.tryAcquire(pg);
+        lock = await WriterLock.tryAcquire(options.postgresUrl);
       } catch (error) {
         // PostgreSQL away (restarting, a network cut): stand by until it answers again.
         say('standby', `PostgreSQL does not answer (${error instanceof Error ? error.message : String(error)}); trying again`);
@@ -113,8 +113,8 @@ export async function startHostedIndex(options: {
         } else say('writing', `shipping to PostgreSQL failed, retrying: ${error instanceof Error ? error.message : String(error)}`);
       },
       async (lost) => {
-        await lost.release().catch(() => {});
-        const again = await WriterLock.tryAcquire(pg);
+        lost.abandon();
+        const again = await WriterLock.tryAcquire(options.postgresUrl);
         if (again === null) throw new LostWriter('another writer took the hosted index over while this one\'s session was cut: this one stops (start it again to stand by)');
         if (!(await continuesLog(pg, store))) {
           await again.release();

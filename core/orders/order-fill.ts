@@ -51,7 +51,7 @@ export async function runFill(deps: FillDeps, order: Order, leg: FiredLeg, steps
   const side = leg === 'buy' ? 'buy' : 'sell';
   const wallet = order.wallet;
   const mint = order.mint;
-  const ticker = deps.store.coin(mint)?.symbol || 'coins';
+  const ticker = (await deps.store.coin(mint))?.symbol || 'coins';
   const coins = (raw: bigint) => `${formatExactUnits(raw, 6)} ${ticker}`;
   // The keychain read and the program guard run while the fill is built (both are awaited before signing):
   // a keychain answers in milliseconds, which the crossing-to-send time need not wait for twice.

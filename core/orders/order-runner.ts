@@ -2,7 +2,8 @@ import type { Address, KeyPairSigner, Signature } from '@solana/kit';
 import { DeskError, isDeskError } from '../errors.js';
 import type { Fill, NewOrder, Order, OrderBook } from '../api/store/order-book.js';
 import type { NewAlert } from '../api/store/watch-book.js';
-import type { CoinRow, IndexStore } from '../index/store/index-store.js';
+import type { CoinRow } from '../index/store/index-store.js';
+import type { IndexReads } from '../index/store/index-reads.js';
 import { formatExactUnits, formatPrice } from '../math/decimal-display.js';
 import { formatDecimalUnits } from '../math/units.js';
 import { evaluate, initialState, type FiredLeg, type OrderEvent } from '../verify/order-trigger.js';
@@ -13,7 +14,7 @@ import { TriggerIndex } from './trigger-index.js';
 const CHUNK = 5_000n;
 
 export interface OrderRunnerOptions {
-  readonly store: IndexStore;
+  readonly store: IndexReads;
   readonly book: OrderBook;
   readonly fill: FillDeps;
   /** Milliseconds since the epoch: the clock DCA, expiry and the journal read (the sandbox's chain clock on the desk). */
@@ -144,7 +145,7 @@ export class OrderRunner {
   /** Settles what a stop left half done, loads the open orders, and follows the index and the clock. */
   async start(): Promise<void> {
     const { book, store } = this.o;
-    if (book.evaluatedTo() === null) book.commit(store.stream.position(), new Map());
+    if (book.evaluatedTo() === null) book.commit(await store.stream.position(), new Map());
     // First what a stop left half done (nothing fires before), then each order still filling once.
     for (const fill of book.unsettled()) await this.settleFound(fill, 'restart');
     for (const order of book.open()) {
@@ -152,8 +153,8 @@ export class OrderRunner {
       if (order.state === 'open') this.index.add(order);
       else if (!this.unknownOf(order.id)) this.serial(() => this.refire(order.id, 1));
     }
-    this.unsubscribe = store.onApplied((position) => this.evaluateTo(position));
-    this.evaluateTo(store.stream.position());
+    this.unsubscribe = store.onApplied((position) => void this.evaluateTo(position));
+    await this.evaluateTo(await store.stream.position());
     this.ticker = setInterval(() => this.tick(), this.o.tickMs ?? 1_000);
     this.ticker.unref?.();
     this.tick();
@@ -177,22 +178,23 @@ export class OrderRunner {
   }
 
   /** Stores a checked new order and evaluates it at once against the coin's last trade (a limit already crossed fills now). */
-  place(order: NewOrder): Order {
+  async place(order: NewOrder): Promise<Order> {
+    const position = await this.o.store.stream.position();
     const now = this.clock();
-    const placed = this.o.book.place(order, now, initialState(now), this.o.store.stream.position(), `placed: ${orderWords(order)}`);
+    const placed = this.o.book.place(order, now, initialState(now), position, `placed: ${orderWords(order)}`);
     this.warm(placed.wallet);
     if (placed.trigger.kind === 'dca') {
       this.tick();
       return this.o.book.get(placed.id)!;
     }
     if (placed.trigger.kind === 'sell_on_graduation') return placed;
-    this.arm(placed, 'the price was already there when it was placed');
+    await this.arm(placed, 'the price was already there when it was placed');
     return this.o.book.get(placed.id)!;
   }
 
   /** A price order starts waiting: fired at once when the coin's last trade already meets it, indexed otherwise. */
-  private arm(order: Order, cause: string): void {
-    const last = this.lastTrade(order.mint);
+  private async arm(order: Order, cause: string): Promise<void> {
+    const last = await this.lastTrade(order.mint);
     if (last) {
       const e = evaluate(order.trigger, order.triggerState, last);
       if (e.fire) return this.fire(order, e.fire, cause);
@@ -212,16 +214,16 @@ export class OrderRunner {
   }
 
   /** Puts a paused order back to waiting (a DCA takes up its next buy, a sell-on-graduation of a graduated coin sells now). */
-  resume(id: string): Order {
+  async resume(id: string): Promise<Order> {
     const order = this.mustGet(id);
     if (!this.o.book.transition(id, ['paused'], 'open', null, this.clock(), 'resume', 'resumed by you')) {
       throw new DeskError('refused', `order ${id} is ${order.state}: only a paused order can be resumed`);
     }
     const open = this.o.book.get(id)!;
     this.warm(open.wallet);
-    if (open.trigger.kind === 'sell_on_graduation' && this.o.store.graduation(open.mint)) this.fire(open, 'sell', 'the coin has graduated');
+    if (open.trigger.kind === 'sell_on_graduation' && (await this.o.store.graduation(open.mint))) this.fire(open, 'sell', 'the coin has graduated');
     else if (open.trigger.kind === 'dca') this.tick();
-    else this.arm(open, 'the price was there when it was resumed');
+    else await this.arm(open, 'the price was there when it was resumed');
     return this.o.book.get(id)!;
   }
 
@@ -231,19 +233,25 @@ export class OrderRunner {
     return order;
   }
 
-  private coinOf(mint: Address): CoinRow | null {
-    if (!this.coins.has(mint)) this.coins.set(mint, this.o.store.coin(mint));
+  private async coinOf(mint: Address): Promise<CoinRow | null> {
+    if (!this.coins.has(mint)) this.coins.set(mint, await this.o.store.coin(mint));
     return this.coins.get(mint) ?? null;
   }
 
-  private lastTrade(mint: Address): OrderEvent | null {
-    const coin = this.coinOf(mint);
-    const trade = coin ? this.o.store.queries.coinTrades(mint, { routed: false, limit: 1 }).rows[0] : undefined;
+  private async lastTrade(mint: Address): Promise<OrderEvent | null> {
+    const coin = await this.coinOf(mint);
+    const trade = coin ? (await this.o.store.queries.coinTrades(mint, { routed: false, limit: 1 })).rows[0] : undefined;
     return coin && trade ? tradeEventOf(coin, trade) : null;
   }
 
-  /** Evaluates every position after the one kept up to `position`. */
-  private evaluateTo(position: bigint): void {
+  /** Evaluates every position after the one kept up to `position`, after every evaluation asked for before (each awaits its reads). */
+  private evaluateTo(position: bigint): Promise<void> {
+    this.evaluations = this.evaluations.then(() => this.evaluateNow(position));
+    return this.evaluations;
+  }
+  private evaluations: Promise<void> = Promise.resolve();
+
+  private async evaluateNow(position: bigint): Promise<void> {
     if (this.closed) return;
     try {
       let after = this.o.book.evaluatedTo() ?? position;
@@ -254,7 +262,7 @@ export class OrderRunner {
       }
       while (after < position) {
         const upTo = after + CHUNK < position ? after + CHUNK : position;
-        this.evaluateRange(after, upTo);
+        await this.evaluateRange(after, upTo);
         after = upTo;
       }
     } catch (error) {
@@ -262,12 +270,12 @@ export class OrderRunner {
     }
   }
 
-  private evaluateRange(after: bigint, upTo: bigint): void {
+  private async evaluateRange(after: bigint, upTo: bigint): Promise<void> {
     const moved = new Map<string, Order['triggerState']>();
     if (this.index.size > 0) {
-      for (const { seq, trade } of this.o.store.stream.trades(after, upTo)) {
+      for (const { seq, trade } of await this.o.store.stream.trades(after, upTo)) {
         if (trade.routed) continue;
-        const coin = this.coinOf(trade.mint);
+        const coin = await this.coinOf(trade.mint);
         const event = coin ? tradeEventOf(coin, trade) : null;
         if (!event || event.type !== 'trade') continue;
         const outcome = this.index.onTrade(trade.mint, event.zat, event.raw);
@@ -284,7 +292,7 @@ export class OrderRunner {
         }
       }
     }
-    for (const { coin } of this.o.store.stream.graduated(after, upTo)) {
+    for (const { coin } of await this.o.store.stream.graduated(after, upTo)) {
       for (const order of this.o.book.open()) {
         if (order.mint === coin.mint && order.state === 'open' && order.trigger.kind === 'sell_on_graduation') this.fire(order, 'sell', `${coin.symbol || short(coin.mint)} graduated to its pool`);
       }
@@ -381,12 +389,18 @@ export class OrderRunner {
     const more = current.trigger.kind === 'dca' && current.triggerState.fired < current.trigger.count;
     if (more) book.transition(order.id, ['filling'], 'open', null, now, 'wait', `waiting for buy ${current.triggerState.fired + 1} of ${(current.trigger as { count: number }).count}`);
     else book.transition(order.id, ['filling'], 'filled', null, now, 'filled', 'filled');
-    const coin = this.coinOf(order.mint);
-    this.o.notify?.({
-      key: `order_fill:${key}`, kind: 'order_fill', mint: order.mint, wallet: order.wallet, signature: signatures[signatures.length - 1] ?? null, at: Math.floor(now / 1000), position: this.o.store.stream.position(),
+    this.tell(order.mint, (coin, position) => ({
+      key: `order_fill:${key}`, kind: 'order_fill', mint: order.mint, wallet: order.wallet, signature: signatures[signatures.length - 1] ?? null, at: Math.floor(now / 1000), position,
       title: `${coin?.symbol || short(order.mint)}: your ${KIND_WORDS[order.trigger.kind]} filled`,
       line: `${detail[0]!.toUpperCase()}${detail.slice(1)}.`,
-    });
+    }));
+  }
+
+  /** Tells the desk (notify), once the coin's row and the index's position are read. */
+  private tell(mint: Address, alert: (coin: CoinRow | null, position: bigint) => NewAlert): void {
+    const notify = this.o.notify;
+    if (!notify) return;
+    void (async () => notify(alert(await this.coinOf(mint), await this.o.store.stream.position())))().catch((error: unknown) => this.o.onError?.(error, 'orders'));
   }
 
   private retryOrPause(order: Order, attempt: number, reason: string): void {
@@ -395,12 +409,13 @@ export class OrderRunner {
     if (attempt >= this.attempts) {
       const line = `paused after ${attempt} failed ${attempt === 1 ? 'attempt' : 'attempts'}: ${reason}`;
       if (!book.transition(order.id, ['filling'], 'paused', line, this.clock(), 'pause')) return;
-      const coin = this.coinOf(order.mint);
-      this.o.notify?.({
-        key: `order_pause:${order.id}:${book.fillCount(order.id)}`, kind: 'order_pause', mint: order.mint, wallet: order.wallet, signature: null, at: Math.floor(this.clock() / 1000), position: this.o.store.stream.position(),
+      const key = `order_pause:${order.id}:${book.fillCount(order.id)}`;
+      const at = Math.floor(this.clock() / 1000);
+      this.tell(order.mint, (coin, position) => ({
+        key, kind: 'order_pause', mint: order.mint, wallet: order.wallet, signature: null, at, position,
         title: `${coin?.symbol || short(order.mint)}: your ${KIND_WORDS[order.trigger.kind]} paused`,
         line: `${line[0]!.toUpperCase()}${line.slice(1)}. Resume it from Orders.`,
-      });
+      }));
       return;
     }
     const wait = this.backoffMs * 2 ** (attempt - 1);
@@ -421,7 +436,7 @@ export class OrderRunner {
     if (!order || order.state !== 'filling' || this.closed) return;
     const kind = order.trigger.kind;
     if (kind === 'dca' || kind === 'sell_on_graduation') return this.execute(id, kind === 'dca' ? 'buy' : 'sell', attempt);
-    const last = this.lastTrade(order.mint);
+    const last = await this.lastTrade(order.mint);
     const e = last ? evaluate(order.trigger, order.triggerState, last) : null;
     if (e?.fire) return this.execute(id, e.fire, attempt);
     if (this.o.book.transition(id, ['filling'], 'open', null, this.clock(), 'wait', 'the trigger no longer holds at the last trade: waiting for the next crossing')) this.index.add(this.o.book.get(id)!);

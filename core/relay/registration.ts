@@ -2,7 +2,7 @@ import type { Address, Signature } from '@solana/kit';
 import type { Awaitable } from '../storage/awaitable.js';
 import type { Chain } from '../chain/chain.js';
 import { viewTransaction } from '../chain/transaction-view.js';
-import type { IndexStore } from '../index/store/index-store.js';
+import type { IndexReads } from '../index/store/index-reads.js';
 import { describeTransactionError } from '../chain/transaction-errors.js';
 import type { SentTransaction } from './store/build-ledger.js';
 
@@ -29,7 +29,7 @@ export interface Registration {
 }
 
 export interface RegistrationSources {
-  readonly store: IndexStore;
+  readonly store: IndexReads;
   readonly chain: Chain;
   /** The relay's record of what it sent; absent when this server runs no relay. */
   readonly sent?: (signature: Signature) => Awaitable<SentTransaction | null>;
@@ -44,8 +44,8 @@ export interface RegistrationSources {
  */
 export async function registrationOf(signature: Signature, sources: RegistrationSources): Promise<Registration | null> {
   const { store, chain } = sources;
-  if (store.hasProcessed(signature)) {
-    const planting = store.plantingOf(signature);
+  if (await store.hasProcessed(signature)) {
+    const planting = await store.plantingOf(signature);
     if (planting && !planting.listed) {
       const why = planting.unlistedReason ?? 'it is not in the listed shape';
       return { signature, registered: false, status: 'landed', mint: planting.mint, reason: `it planted a plain launchpad coin, which is not listed: ${why}` };

@@ -1,7 +1,7 @@
 import type { Address, Signature } from '@solana/kit';
 import type { Chain } from '../chain/chain.js';
 import type { World } from '../engine/world.js';
-import type { IndexStore } from '../index/store/index-store.js';
+import type { IndexReads } from '../index/store/index-reads.js';
 import { proRataShares } from '../math/split.js';
 import { formatDecimalUnits, ZEC_DECIMALS } from '../math/units.js';
 import { tokenAccountAmount } from '../programs/token-account.js';
@@ -38,7 +38,7 @@ export type RunStep = { readonly step: 'opened'; readonly run: number } | { read
 export class HolderRuns {
   constructor(
     private readonly chain: Chain,
-    private readonly store: IndexStore,
+    private readonly store: IndexReads,
     private readonly journal: RunJournal,
     private readonly sender: RunSender,
     /** The least that must wait in the fee account for a new run (zat); never below one zat per holder. */
@@ -66,7 +66,7 @@ export class HolderRuns {
     const waiting = signatures.length > 0 ? await this.feeBalance(feeAccount) : before;
     // Who holds the coin is read from the chain, not from the trades the index saw: coins moved by a plain
     // transfer are paid to whoever holds them now, and burned or closed ones to nobody.
-    const pool = this.store.coin(mint)?.pool ?? null;
+    const pool = (await this.store.coin(mint))?.pool ?? null;
     const venues = [await findBondingCurve(world.programs.launchpad, mint), ...(pool ? [pool] : [])];
     const { slot: snapshotSlot, holders } = await holdersOnChain(this.chain, mint, venues);
     if (holders.length === 0) return { done: `${finished}no holders to pay yet (${zec(waiting)} ZEC waits)`, signatures };
@@ -95,9 +95,9 @@ export class HolderRuns {
   }
 
   /** The snapshot a run was opened with: the one kept before opening, else replayed from the index at its slot. */
-  private snapshotOf(run: RewardRun): readonly SnapshotHolder[] {
+  private async snapshotOf(run: RewardRun): Promise<readonly SnapshotHolder[]> {
     const kept = this.journal.keptSnapshot(run.mint, run.run);
-    const holders = kept && kept.slot === run.snapshotSlot ? kept.holders : this.store.holdersAt(run.mint, run.snapshotSlot);
+    const holders = kept && kept.slot === run.snapshotSlot ? kept.holders : await this.store.holdersAt(run.mint, run.snapshotSlot);
     if (holders.length !== run.recipients) {
       throw new RunRefused(
         `run ${run.run} of coin ${run.mint} declared ${run.recipients} holders at slot ${run.snapshotSlot} but the snapshot has ${holders.length}: it cannot be finished until the index holds every transaction of that slot`,
@@ -110,7 +110,7 @@ export class HolderRuns {
   /** Pays every holder of the run without a RunPaid marker, in batches, then closes the run. */
   private async finish(world: World, run: RewardRun): Promise<Signature[]> {
     const vault = world.programs.vault;
-    const holders = this.snapshotOf(run);
+    const holders = await this.snapshotOf(run);
     const { shares } = proRataShares(run.total, holders.map((h) => h.balance));
     const runAddress = await findRewardRun(vault, run.mint, run.run);
     const markers = await Promise.all(holders.map((h) => findRunPaid(vault, runAddress, h.wallet)));

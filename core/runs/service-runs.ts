@@ -2,7 +2,7 @@ import type { Address, KeyPairSigner } from '@solana/kit';
 import type { Chain } from '../chain/chain.js';
 import type { NetworkProfile } from '../config/profile.js';
 import { readWorld } from '../engine/world.js';
-import type { IndexStore } from '../index/store/index-store.js';
+import type { IndexReads } from '../index/store/index-reads.js';
 import type { CoinRunFacts } from '../index/store/run-rows.js';
 import { customCode, FeeRuns, type RunOutcome } from './fee-runs.js';
 import { LAUNCHPAD_ERRORS } from '../programs/launchpad/errors.js';
@@ -43,7 +43,7 @@ export type RunsState = { readonly on: true; readonly authority: Address } | { r
 
 export interface ServiceRunsOptions {
   readonly chain: Chain;
-  readonly store: IndexStore;
+  readonly store: IndexReads;
   readonly profile: NetworkProfile;
   /** runs.sqlite in the data dir. */
   readonly journalPath: string;
@@ -70,7 +70,12 @@ export class ServiceRuns {
   private readonly timings: RunTimings;
   private readonly fees: FeeRuns | null;
   private readonly holders: HolderRuns | null;
-  private position: bigint;
+  private position = 0n;
+  /**
+   * The service's turns on the index, one after another: its first position and plan (start), then each batch's
+   * look at what changed (the reads are async: on a hosted index they take turns of the loop).
+   */
+  private turns: Promise<void>;
   private timer: NodeJS.Timeout | null = null;
   private working: Promise<void> | null = null;
   private stopped = false;
@@ -86,10 +91,12 @@ export class ServiceRuns {
     this.fees = sender ? new FeeRuns(options.chain, sender) : null;
     this.holders = sender ? new HolderRuns(options.chain, options.store, journal, sender, this.timings.holderRunMinimumZec, options.onStep) : null;
     this.state = options.authority ? { on: true, authority: options.authority.address } : { on: false, reason: options.offReason ?? 'no run authority is configured for this cluster' };
-    this.position = options.store.checkpoint().transactions;
+    this.turns = options.store.checkpoint().then((checkpoint) => {
+      this.position = checkpoint.transactions;
+    });
     this.unsubscribe = options.store.onApplied((position) => {
       // Applied inside the index's SQLite transaction: look at what changed once it has committed.
-      setImmediate(() => this.indexMoved(position));
+      setImmediate(() => this.turn(() => this.indexMoved(position)));
     });
   }
 
@@ -98,10 +105,17 @@ export class ServiceRuns {
     const runs = new ServiceRuns(options, RunJournal.open(options.journalPath));
     if (runs.state.on) {
       runs.journal.retryFailedAt(Date.now());
-      for (const facts of options.store.runs.runFacts()) runs.plan(facts);
-      runs.wake();
+      runs.turn(async () => {
+        for (const facts of await options.store.runs.runFacts()) runs.plan(facts);
+        runs.wake();
+      });
     }
     return runs;
+  }
+
+  /** Runs `step` after every turn before it; a failed read is looked at again with the next batch (its position is not taken). */
+  private turn(step: () => Promise<void>): void {
+    this.turns = this.turns.then(step).catch(() => undefined);
   }
 
   /** The journal's jobs (all, or one coin's), for `launchdesk runs` and the desk. */
@@ -113,6 +127,7 @@ export class ServiceRuns {
     this.stopped = true;
     this.unsubscribe();
     if (this.timer) clearTimeout(this.timer);
+    await this.turns;
     await this.working;
     this.journal.close();
   }
@@ -120,6 +135,7 @@ export class ServiceRuns {
   /** Waits until no run is due now (tests, and a clean stop after a burst). */
   async idle(): Promise<void> {
     for (;;) {
+      await this.turns;
       await this.working;
       const due = this.journal.nextDueAt();
       if (this.working === null && (due === null || due > Date.now())) return;
@@ -127,12 +143,11 @@ export class ServiceRuns {
     }
   }
 
-  private indexMoved(position: bigint): void {
+  private async indexMoved(position: bigint): Promise<void> {
     if (this.stopped || !this.state.on) return;
-    const since = this.position;
+    const touched = await this.options.store.runs.coinsTouchedSince(this.position);
+    for (const mint of touched) for (const facts of await this.options.store.runs.runFacts(mint)) this.plan(facts);
     this.position = position;
-    const touched = this.options.store.runs.coinsTouchedSince(since);
-    for (const mint of touched) for (const facts of this.options.store.runs.runFacts(mint)) this.plan(facts);
     this.wake();
   }
 
@@ -223,7 +238,7 @@ export class ServiceRuns {
       case 'holders':
         return this.holders!.run(world, mint);
       case 'migrate': {
-        const coin = this.options.store.coin(mint);
+        const coin = await this.options.store.coin(mint);
         if (!coin || coin.stage !== 'complete') return { done: 'already on its pool', signatures: [] };
         try {
           return await fees.migrate(world, mint, coin.pair as 'zec' | 'native' | 'other');

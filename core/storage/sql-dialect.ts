@@ -9,6 +9,7 @@
  * - scalar `MAX(a, b)` / `MIN(a, b)` (two or more arguments) become `GREATEST` / `LEAST`;
  * - `LIKE` becomes `ILIKE` (SQLite's LIKE ignores ASCII case);
  * - the identifier `user` (a column of `trades`) is quoted: PostgreSQL reads it as CURRENT_USER;
+ * - `CAST(… AS REAL)` casts to DOUBLE PRECISION: SQLite's REAL is 8 bytes, PostgreSQL's 4;
  * - sorts on a column that may be NULL get SQLite's NULL order spelled out (SQLite sorts NULL first
  *   ascending, PostgreSQL last), in queries and in the indexes that serve them alike so the indexes still
  *   serve them.
@@ -86,8 +87,10 @@ export function toPostgres(sql: string): PostgresStatement {
       ignore = true;
       text = text.replace(/\bINSERT\s+OR\s+IGNORE\s+INTO\b/gi, 'INSERT INTO');
     }
-    text = text.replace(/\bLIKE\b/g, 'ILIKE').replace(/\blike\b/g, 'ILIKE');
-    text = text.replace(/(?<![."\w])user\b(?!\s*\()/g, '"user"');
+    // Never inside a parameter's name (`@like`, `@user`).
+    text = text.replace(/(?<![@\w])LIKE\b/g, 'ILIKE').replace(/(?<![@\w])like\b/g, 'ILIKE');
+    text = text.replace(/(?<![."\w@])user\b(?!\s*\()/g, '"user"');
+    text = text.replace(/\bAS\s+REAL\b/gi, 'AS DOUBLE PRECISION');
     text = text.replace(/\?|@([A-Za-z_][A-Za-z0-9_]*)/g, (match, name: string | undefined) => {
       if (name === undefined) {
         positional += 1;

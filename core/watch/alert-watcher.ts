@@ -1,5 +1,6 @@
 import type { Address } from '@solana/kit';
-import type { CoinRow, IndexStore, TradeRow } from '../index/store/index-store.js';
+import type { CoinRow, TradeRow } from '../index/store/index-store.js';
+import type { IndexReads } from '../index/store/index-reads.js';
 import { formatCompactUnits, formatPrice } from '../math/decimal-display.js';
 import { levelStep, levelValue, type LevelMetric } from '../math/level-cross.js';
 import type { FollowedWallet, LevelRule, NewAlert, WatchBook } from '../api/store/watch-book.js';
@@ -25,20 +26,30 @@ const pricedInZec = (coin: CoinRow) => !coin.pair.startsWith('stock:');
  */
 export class AlertWatcher {
   private stop: (() => void) | null = null;
+  /** Evaluations one after another (each awaits its reads): a batch's is never started before the last one's commit. */
+  private turns: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly store: IndexStore,
+    private readonly store: IndexReads,
     private readonly book: WatchBook,
     /** Told of an evaluation that failed (it is tried again at the next batch, from the same position). */
     private readonly onError: (error: unknown) => void = () => undefined,
   ) {}
 
-  /** Catches up from the position kept (a new book starts from the index's position now: no alerts for the past) and follows. */
-  start(): void {
-    if (this.stop) return;
-    if (this.book.evaluatedTo() === null) this.book.commit(this.store.stream.position(), new Map(), []);
-    this.stop = this.store.onApplied((position) => this.evaluateTo(position));
-    this.evaluateTo(this.store.stream.position());
+  /**
+   * Catches up from the position kept (a new book starts from the index's position now: no alerts for the past) and
+   * follows. Resolves once caught up.
+   */
+  start(): Promise<void> {
+    if (this.stop) return this.turns;
+    this.stop = this.store.onApplied((position) => void this.evaluateTo(position));
+    const first = this.turns.then(async () => {
+      const position = await this.store.stream.position();
+      if (this.book.evaluatedTo() === null) this.book.commit(position, new Map(), []);
+      return position;
+    });
+    this.turns = first.then(() => undefined, (error: unknown) => this.onError(error));
+    return first.then((position) => this.evaluateTo(position), () => undefined);
   }
 
   close(): void {
@@ -46,8 +57,13 @@ export class AlertWatcher {
     this.stop = null;
   }
 
-  /** Evaluates everything after the position kept up to `position`. */
-  evaluateTo(position: bigint): void {
+  /** Evaluates everything after the position kept up to `position`, after every evaluation asked for before. */
+  evaluateTo(position: bigint): Promise<void> {
+    this.turns = this.turns.then(() => this.evaluateNow(position));
+    return this.turns;
+  }
+
+  private async evaluateNow(position: bigint): Promise<void> {
     try {
       let after = this.book.evaluatedTo() ?? position;
       // An index rebuilt from scratch is behind the position kept: follow it again (keys keep alerts once-only).
@@ -57,7 +73,7 @@ export class AlertWatcher {
       }
       while (after < position) {
         const upTo = after + CHUNK < position ? after + CHUNK : position;
-        this.evaluate(after, upTo);
+        await this.evaluate(after, upTo);
         after = upTo;
       }
     } catch (error) {
@@ -65,23 +81,23 @@ export class AlertWatcher {
     }
   }
 
-  private evaluate(after: bigint, upTo: bigint): void {
+  private async evaluate(after: bigint, upTo: bigint): Promise<void> {
     const rules = this.book.rules();
     const starred = new Set(this.book.starred().map((s) => s.mint));
     const followed = new Map<Address, FollowedWallet>(this.book.followed().map((w) => [w.wallet, w]));
     const alerts: NewAlert[] = [];
     const armed = new Map<number, boolean>(rules.map((r) => [r.id, r.armed]));
     const coins = new Map<Address, CoinRow | null>();
-    const coinOf = (mint: Address) => {
-      if (!coins.has(mint)) coins.set(mint, this.store.coin(mint));
+    const coinOf = async (mint: Address) => {
+      if (!coins.has(mint)) coins.set(mint, await this.store.coin(mint));
       return coins.get(mint) ?? null;
     };
     const walletName = (wallet: Address) => followed.get(wallet)?.label || short(wallet);
 
     if (rules.length > 0 || starred.size > 0 || followed.size > 0) {
-      for (const { seq, trade } of this.store.stream.trades(after, upTo)) {
+      for (const { seq, trade } of await this.store.stream.trades(after, upTo)) {
         if (trade.routed) continue;
-        const coin = coinOf(trade.mint);
+        const coin = await coinOf(trade.mint);
         for (const rule of rules) if (rule.mint === trade.mint && seq > rule.since && coin) this.level(rule, armed, coin, trade, seq, alerts);
         if (starred.has(trade.mint) && coin && trade.side === 'sell' && trade.user === coin.deployer) {
           alerts.push({
@@ -100,7 +116,7 @@ export class AlertWatcher {
       }
     }
     if (followed.size > 0) {
-      for (const { seq, coin } of this.store.stream.planted(after, upTo)) {
+      for (const { seq, coin } of await this.store.stream.planted(after, upTo)) {
         if (!followed.has(coin.deployer)) continue;
         alerts.push({
           key: `wallet_plant:${coin.mint}`, kind: 'wallet_plant', mint: coin.mint, wallet: coin.deployer, signature: coin.createdSignature, at: Number(coin.createdAt), position: seq,
@@ -110,7 +126,7 @@ export class AlertWatcher {
       }
     }
     if (starred.size > 0) {
-      for (const { seq, coin, graduation } of this.store.stream.graduated(after, upTo)) {
+      for (const { seq, coin, graduation } of await this.store.stream.graduated(after, upTo)) {
         if (!starred.has(coin.mint)) continue;
         alerts.push({
           key: `graduation:${coin.mint}`, kind: 'graduation', mint: coin.mint, wallet: null, signature: graduation.signature, at: Number(graduation.at), position: seq,

@@ -717,7 +717,7 @@ describe('/v1 fuzz', () => {
       keyId: main.record.id,
       spareKey: spare.key,
       spareId: spare.record.id,
-      planting: store.coin(coin.mint)!.createdSignature,
+      planting: (await store.coin(coin.mint))!.createdSignature,
     };
     const edges = edgeRequests(fixture);
     const valid = validRequests(fixture);

@@ -42,8 +42,8 @@ describe('a hidden coin answers exactly like a missing one', () => {
     ['POST /v1/payee/build', (mint) => call(f, 'POST', '/v1/payee/build', { body: { wallet: trader.address, mint, payee: 'holders' } })],
   ];
 
-  it('is in the index, unlisted, with the reason', () => {
-    const row = f.store.coin(hidden);
+  it('is in the index, unlisted, with the reason', async () => {
+    const row = await f.store.coin(hidden);
     expect(row).not.toBeNull();
     expect(row!.listed).toBe(false);
     expect(row!.unlistedReason).toMatch(/creator/);

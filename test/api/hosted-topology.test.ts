@@ -105,6 +105,7 @@ describe('the hosted /v1: one writer, a standby and two replicas on PostgreSQL',
     pg = openPostgres(cluster.url, { max: 2 });
     trader = await fundedWallet(sandbox, 1_000n * ZEC);
     coin = await plantListedCoin(sandbox, trader, { kind: 'holders' });
+    sandbox.cluster.advanceSlots(1); // the planting confirmed: what an RPC reader sees
 
     writer = start(['index', '--data', join(dir, 'w1'), ...chainFlags(), '--index', cluster.url]);
     await until(() => /following live/.test(writer.output()), () => `the writer:\n${writer.output()}`);
@@ -128,7 +129,7 @@ describe('the hosted /v1: one writer, a standby and two replicas on PostgreSQL',
 
   it('sends a build answered by replica A through replica B, once', async () => {
     const built = await call(0, 'POST', '/v1/trade/build', { body: { wallet: trader.address, mint: coin.mint, side: 'buy', amount: String(ZEC) } });
-    expect(built.status, JSON.stringify(built.body)).toBe(200);
+    expect(built.status, `${JSON.stringify(built.body)}\n--- writer:\n${writer.output()}\n--- standby:\n${standby.output()}\n--- replica a:\n${replicas[0]!.run.output()}`).toBe(200);
     const signed = await signAnswer(built as never, [trader]);
     const ticker = setInterval(() => sandbox.cluster.advanceSlots(1), 5);
     try {
@@ -217,7 +218,7 @@ describe('the hosted /v1: one writer, a standby and two replicas on PostgreSQL',
     const ingestor = new Ingestor(new SandboxChain(sandbox.cluster), clean, rulesOf(sandbox), undefined, { followTokenMoves: false });
     await ingestor.start();
     await ingestor.lookupFunders();
-    const expected = clean.checkpoint().transactions;
+    const expected = (await clean.checkpoint()).transactions;
     ingestor.stop();
     clean.close();
     await until(async () => ((await pg.unsafe('SELECT COUNT(*) AS n FROM processed'))[0]!.n as bigint) >= expected && ((await pg.unsafe('SELECT COUNT(*) AS n FROM funder_queue'))[0]!.n as bigint) === 0n, () => `the hosted index to hold ${expected} transactions`);

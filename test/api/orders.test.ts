@@ -58,8 +58,8 @@ describe('local orders (real keychain, server, index and sandbox)', () => {
     return account ? tokenAccountAmount(account.data) : 0n;
   };
   /** The last trade's exact price (ZEC base units over raw coin units), as the index keeps it. */
-  const lastTrade = (mint: string = f.mint) => {
-    const t = f.store.queries.coinTrades(mint as Address, { routed: false, limit: 1 }).rows[0]!;
+  const lastTrade = async (mint: string = f.mint) => {
+    const t = (await f.store.queries.coinTrades(mint as Address, { routed: false, limit: 1 })).rows[0]!;
     return { zat: t.quote, raw: t.tokens, priceE18: t.priceE18 };
   };
   async function settled(id: string, states: readonly string[], timeoutMs = 20_000): Promise<OrderJson> {
@@ -75,7 +75,7 @@ describe('local orders (real keychain, server, index and sandbox)', () => {
   const marketBuy = async (zat: bigint, mint: string = f.mint) => {
     f.clock += 61_000; // the market trader builds without a key: a new rate-limit window each time
     await market.buy({ mint: mint as Address }, zat);
-    return lastTrade(mint);
+    return await lastTrade(mint);
   };
   const marketHeld = async (mint: string = f.mint): Promise<bigint> => {
     const account = await f.sandbox.cluster.getAccount(await findAssociatedTokenAccount(market.trader.address, mint as Address, TOKEN_2022_PROGRAM));
@@ -84,7 +84,7 @@ describe('local orders (real keychain, server, index and sandbox)', () => {
   const marketSell = async (raw: bigint, mint: string = f.mint) => {
     f.clock += 61_000;
     await market.sell({ mint: mint as Address }, raw);
-    return lastTrade(mint);
+    return await lastTrade(mint);
   };
 
   beforeAll(async () => {
@@ -266,10 +266,10 @@ describe('local orders (real keychain, server, index and sandbox)', () => {
     expect(boughtOut.err).toBeNull();
     await f.indexed();
     const filled = await settled(o.id, ['filled', 'paused'], 60_000);
-    expect(f.store.graduation(coin.mint)).not.toBeNull();
+    expect(await f.store.graduation(coin.mint)).not.toBeNull();
     expect(filled.state, JSON.stringify(filled.journal)).toBe('filled');
     expect(position - (await held(coin.mint))).toBe(position / 2n);
-    const sale = f.store.queries.coinTrades(coin.mint, { user: wallet, routed: false, limit: 1 }).rows[0]!;
+    const sale = (await f.store.queries.coinTrades(coin.mint, { user: wallet, routed: false, limit: 1 })).rows[0]!;
     expect([sale.side, sale.venue, sale.signature]).toEqual(['sell', 'pool', filled.fills[0]!.signatures[0]]);
     const again = await desk('POST', '/local/orders', { wallet, mint: coin.mint, kind: 'sell_on_graduation', percent: 10 });
     expect([again.status, codeOf(again), messageOf(again)]).toEqual([422, 'refused', 'GRAD has graduated already: sell it on its pool now instead']);

@@ -141,7 +141,7 @@ describe('/v1 reads', () => {
     });
     expect(zec['pair']).toBeUndefined(); // a ZEC coin gets no pair block
     for (const field of ['priceZecE9', 'marketCapZec', 'volumeZec', 'creatorFeesZec', 'raiseAtCompletionZec', 'raisedSoFarZec']) expect(zec[field]).toMatch(DECIMAL);
-    const volume = store.tradesOf(zecCoin.mint).reduce((s, t) => s + t.zec, 0n);
+    const volume = (await store.tradesOf(zecCoin.mint)).reduce((s, t) => s + t.zec, 0n);
     expect(zec['volumeZec']).toBe(String(volume));
 
     const native = data.find((c) => c['mint'] === nativeCoin.mint)!;
@@ -190,7 +190,7 @@ describe('/v1 reads', () => {
       ],
     });
     // Raised so far: the curve's native coin at the native coin's ZEC rate now.
-    const rate = store.coin(mints.native.address)!;
+    const rate = (await store.coin(mints.native.address))!;
     expect(detail['raisedSoFarZec']).toBe(String((curveOf(sandbox, nativeCoin).realQuoteReserves * rate.poolQuote!) / rate.poolBase!));
     expect((await ok(`/v1/coins/${zecCoin.mint}`))['route']).toBeUndefined();
 
@@ -210,7 +210,7 @@ describe('/v1 reads', () => {
 
   it('GET /v1/coins/{mint}/trades and /v1/trades: newest first, with user; routed rows only on the native coin\'s own list', async () => {
     const { data } = await list(`/v1/coins/${zecCoin.mint}/trades`);
-    const rows = store.tradesOf(zecCoin.mint).reverse();
+    const rows = (await store.tradesOf(zecCoin.mint)).reverse();
     expect(data.map((t) => [t['signature'], t['side'], t['tokens'], t['zec'], t['creatorFeeZec'], t['priceZecE9'], t['priceZecE18'], t['routed']])).toEqual(
       rows.map((t) => [t.signature, t.side, String(t.tokens), String(t.zec), String(t.creatorFee), String(t.priceE18 / 10n ** 9n), String(t.priceE18), false]),
     );
@@ -235,14 +235,14 @@ describe('/v1 reads', () => {
     expect(candles.interval).toBe('1h');
     const e9 = (p: bigint) => String(p / 10n ** 9n);
     expect(candles.data).toEqual(
-      store.candles(zecCoin.mint, 3600n).map((c) => ({
+      (await store.candles(zecCoin.mint, 3600n)).map((c) => ({
         t: Number(c.bucket), o: e9(c.open), h: e9(c.high), l: e9(c.low), c: e9(c.close),
         oE18: String(c.open), hE18: String(c.high), lE18: String(c.low), cE18: String(c.close), volumeZec: String(c.volumeZec), trades: Number(c.trades),
       })),
     );
 
     const fees = await ok(`/v1/coins/${zecCoin.mint}/fees`);
-    const f = store.fees(zecCoin.mint)!;
+    const f = (await store.fees(zecCoin.mint))!;
     expect(fees).toEqual({ mint: zecCoin.mint, creatorFeesZec: String(f.creatorFeesZec), splitZec: String(f.splitZec), toLpZec: String(f.toLpZec), rootstockZec: String(f.rootstockZec), treasuryZec: String(f.treasuryZec), payeeZec: String(f.payeeZec), paidOutZec: '0', waitingZec: String(f.payeeZec) });
     expect(BigInt(fees['splitZec'] as string) > 0n).toBe(true);
     expect((await ok(`/v1/coins/${nativeCoin.mint}/fees`))['native']).toEqual({ claimed: '0', burned: '0', toLp: '0', converted: '0', convertedZec: '0' });
@@ -250,12 +250,12 @@ describe('/v1 reads', () => {
 
     const graduations = (await list('/v1/graduations')).data;
     expect(graduations.map((g) => g['mint'])).toEqual([graduated.mint]);
-    expect(graduations[0]!['graduation']).toMatchObject({ pool: store.coin(graduated.mint)!.pool, quoteAmount: String(store.graduations()[0]!.quoteAmount) });
+    expect(graduations[0]!['graduation']).toMatchObject({ pool: (await store.coin(graduated.mint))!.pool, quoteAmount: String((await store.graduations())[0]!.quoteAmount) });
 
     const account = (await ok(`/v1/accounts/${trader.address}`)) as { holdings: Json[]; totals: Json };
     expect(account.holdings.map((h) => h['mint']).sort()).toEqual([zecCoin.mint, graduated.mint, nativeCoin.mint].sort());
     for (const h of account.holdings) {
-      const held = store.holding(h['mint'] as Address, trader.address)!;
+      const held = (await store.holding(h['mint'] as Address, trader.address))!;
       expect(h).toMatchObject({ balance: String(held.balance), costBasisZec: String(held.costBasisZec), valueZec: String(held.valueZec), unrealisedPnlZec: String(held.valueZec - held.costBasisZec) });
       expect(h['balance']).toBe(String(await tokenBalance(sandbox, trader.address, h['mint'] as Address, TOKEN_2022_PROGRAM)));
     }
@@ -263,7 +263,7 @@ describe('/v1 reads', () => {
     expect(account.holdings.find((h) => h['mint'] === nativeCoin.mint)!['pair']).toMatchObject({ key: 'native' });
 
     const stats = await ok('/v1/stats');
-    const s = store.stats();
+    const s = await store.stats();
     expect(stats).toEqual({ coins: 2, trades: Number(s.trades), buys: Number(s.buys), sells: Number(s.sells), volumeZec: String(s.volumeZec), creatorFeesZec: String(s.creatorFeesZec), graduations: 1, traders: Number(s.traders) });
     const daily = (await list('/v1/stats/daily')).data;
     expect(daily[0]!['day']).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -271,7 +271,7 @@ describe('/v1 reads', () => {
   });
 
   it('GET /v1/tx/{signature}: registered once the index holds it', async () => {
-    const created = store.coin(zecCoin.mint)!.createdSignature;
+    const created = (await store.coin(zecCoin.mint))!.createdSignature;
     expect(await ok(`/v1/tx/${created}`)).toEqual({ signature: created, registered: true, status: 'landed', mint: zecCoin.mint });
     // A signature nobody knows (the chain, the relay, the index) is not "not yet": it is 404 (test/api/tx-registration.test.ts has the rest).
     const unknown = await get(`/v1/tx/${'1'.repeat(64)}`);
@@ -350,12 +350,12 @@ describe('/v1 reads', () => {
     const before = await text();
     expect(await text()).toBe(before);
     const tradesOf = (body: string) => Number((JSON.parse(body) as { data: Json[] }).data.find((c) => c['mint'] === zecCoin.mint)!['trades']);
-    const counted = store.coin(zecCoin.mint)!.trades;
+    const counted = (await store.coin(zecCoin.mint))!.trades;
     const buy = buyExactTokens(curveOf(sandbox, zecCoin), tokens(1_000_000_000n), SANDBOX_FEE_RATES);
     await send(sandbox, trader, [await buyV2Instruction(partiesFor(sandbox, zecCoin, trader.address), { amount: buy.tokens, maxQuoteCost: buy.totalCost })]);
     sandbox.cluster.advanceSlots(1);
-    for (let i = 0; i < 500 && store.coin(zecCoin.mint)!.trades === counted; i++) await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(store.coin(zecCoin.mint)!.trades).toBe(counted + 1n);
+    for (let i = 0; i < 500 && (await store.coin(zecCoin.mint))!.trades === counted; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect((await store.coin(zecCoin.mint))!.trades).toBe(counted + 1n);
     const after = await text();
     expect(tradesOf(after)).toBe(tradesOf(before) + 1);
     expect(after).toBe(JSON.stringify(JSON.parse(after))); // one JSON document, as the route's serialiser writes it
@@ -379,8 +379,8 @@ describe('/v1 reads', () => {
       await migrateV2Instruction({ launchpad: programs['launchpad']!, amm: programs['amm']!, mint: next.mint, quoteMint: mints.zec.address, quoteTokenProgram: mints.zec.tokenProgram, user: trader.address, withdrawAuthority: accounts['launchpadAuthority']! }),
     ]);
     sandbox.cluster.advanceSlots(1);
-    for (let i = 0; i < 500 && store.graduation(next.mint) === null; i++) await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(store.graduation(next.mint)).not.toBeNull();
+    for (let i = 0; i < 500 && await store.graduation(next.mint) === null; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await store.graduation(next.mint)).not.toBeNull();
     const after = await text();
     expect(listed(after)).toEqual([next.mint, graduated.mint]);
     expect(after).toBe(JSON.stringify(JSON.parse(after)));

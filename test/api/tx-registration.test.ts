@@ -51,7 +51,7 @@ describe('GET /v1/tx/{signature}: registered means listed', () => {
     expect(planted.err).toBeNull();
     const signature = (await f.sandbox.cluster.signaturesForAddress(planted.coin.mint, {}))[0]!.signature;
     await f.indexed();
-    expect(f.store.hasProcessed(signature)).toBe(true);
+    expect(await f.store.hasProcessed(signature)).toBe(true);
     const answer = await status(signature);
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ signature, registered: false, status: 'landed', mint: planted.coin.mint });

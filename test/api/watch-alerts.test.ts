@@ -50,7 +50,7 @@ describe('watchlists and alerts', () => {
     await f.indexed();
     return signatures;
   };
-  const lastPrice = (mint: Address = coin) => f.store.coin(mint)!.lastPriceE18;
+  const lastPrice = async (mint: Address = coin) => (await f.store.coin(mint))!.lastPriceE18;
   /** Plants a listed coin from `payer` with a first buy (so the deployer holds coins to sell). */
   const plantFrom = async (payer: KeyPairSigner, symbol: string): Promise<Address> => {
     const mint = await generateKeyPairSigner();
@@ -87,7 +87,7 @@ describe('watchlists and alerts', () => {
   });
 
   it('a price level fires once when a trade crosses it, and again only after the price came back', async () => {
-    const level = (lastPrice() * 105n) / 100n;
+    const level = (await lastPrice() * 105n) / 100n;
     const levelText = (Number(level) / 1e18).toFixed(18).replace(/0+$/, '');
     const rule = await desk('POST', '/desk-api/alert-rules', { mint: coin, metric: 'price', direction: 'above', level: levelText });
     expect(rule.status, JSON.stringify(rule.body)).toBe(200);
@@ -95,7 +95,7 @@ describe('watchlists and alerts', () => {
     const exact = BigInt(rule.body['levelBase'] as string);
 
     const [first] = await trade(trader, 'buy', 5n * ZEC);
-    expect(lastPrice()).toBeGreaterThanOrEqual(exact);
+    expect(await lastPrice()).toBeGreaterThanOrEqual(exact);
     const fired = await ofKind('level');
     expect(fired).toHaveLength(1);
     expect(fired[0]).toMatchObject({ mint: coin, signature: first, seen: false });
@@ -109,15 +109,15 @@ describe('watchlists and alerts', () => {
     // Back below (the trader sells what it bought, then a small buy trades near the old price) re-arms it; a buy crosses it again.
     await trade(trader, 'sell', await tokenBalance(f.sandbox, trader.address, coin, TOKEN_2022_PROGRAM));
     await trade(trader, 'buy', ZEC / 100n);
-    expect(lastPrice()).toBeLessThan(exact);
+    expect(await lastPrice()).toBeLessThan(exact);
     expect(await ofKind('level')).toHaveLength(1);
     await trade(trader, 'buy', 5n * ZEC);
     expect(await ofKind('level')).toHaveLength(2);
   });
 
   it('a market-cap level below fires once when trades take the market cap under it', async () => {
-    const supply = f.store.coin(coin)!.tokenTotalSupply;
-    const capNow = marketCapZat(lastPrice(), supply);
+    const supply = (await f.store.coin(coin))!.tokenTotalSupply;
+    const capNow = marketCapZat(await lastPrice(), supply);
     const level = (capNow * 97n) / 100n;
     const rule = await desk('POST', '/desk-api/alert-rules', { mint: coin, metric: 'marketCap', direction: 'below', level: (Number(level) / 1e8).toFixed(8) });
     expect(rule.status, JSON.stringify(rule.body)).toBe(200);
@@ -125,7 +125,7 @@ describe('watchlists and alerts', () => {
     const held = await tokenBalance(f.sandbox, trader.address, coin, TOKEN_2022_PROGRAM);
     await trade(trader, 'sell', held);
     await trade(trader, 'buy', ZEC / 100n); // near the price before the buy: under the level, whatever the sale's own average was
-    expect(marketCapZat(lastPrice(), supply)).toBeLessThanOrEqual(BigInt(rule.body['levelBase'] as string));
+    expect(marketCapZat(await lastPrice(), supply)).toBeLessThanOrEqual(BigInt(rule.body['levelBase'] as string));
     const levels = await ofKind('level');
     expect(levels).toHaveLength(before + 1);
     expect(levels.at(-1)!.title).toMatch(/^WATCH market cap fell to /);

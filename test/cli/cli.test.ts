@@ -126,7 +126,7 @@ describe('launchdesk CLI', () => {
     expect({ code, signal, out: code === 0 ? '' : printed.text }).toEqual({ code: 0, signal: null, out: '' });
     const store = IndexStore.open(join(dataDir, 'index.sqlite'));
     try {
-      expect(store.coin(mint as never)).toMatchObject({ listed: true, symbol: 'PLANT' });
+      expect(await store.coin(mint as never)).toMatchObject({ listed: true, symbol: 'PLANT' });
     } finally {
       store.close();
     }

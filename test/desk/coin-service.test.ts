@@ -59,7 +59,7 @@ describe('the coin page: holders and service runs, in Chromium', () => {
     }
     await f.indexed();
     const deadline = Date.now() + 60_000;
-    while (!(f.store.runs.lastRunOf(coin.mint)?.recipients === 23 && f.store.runs.lastRunOf(coin.mint)?.state === 'closed')) {
+    while (!((await f.store.runs.lastRunOf(coin.mint))?.recipients === 23 && (await f.store.runs.lastRunOf(coin.mint))?.state === 'closed')) {
       if (Date.now() > deadline) throw new Error(`no closed run of all 23 holders: ${JSON.stringify(f.runs?.jobs(coin.mint))}`);
       await f.indexed();
       await new Promise((r) => setTimeout(r, 25));

@@ -59,15 +59,15 @@ describe('local orders in Chromium', () => {
   const chartLines = async () => JSON.parse((await chart().getAttribute('data-order-lines')) ?? '[]') as string[];
   const toasts = () => page().getByRole('region', { name: 'Alerts' }).getByRole('status');
   /** The last trade of the coin, as the index keeps it (its exact price and ×1e18). */
-  const lastTrade = () => {
-    const t = f.store.queries.coinTrades(coin.mint, { routed: false, limit: 1 }).rows[0]!;
+  const lastTrade = async () => {
+    const t = (await f.store.queries.coinTrades(coin.mint, { routed: false, limit: 1 })).rows[0]!;
     return { zat: t.quote, raw: t.tokens, priceE18: t.priceE18 };
   };
   /** A sale by the market trader (a new rate-limit window each time: it builds without a key). */
   const marketSell = async (raw: bigint) => {
     f.clock += 61_000;
     await market.sell(coin, raw);
-    return lastTrade();
+    return await lastTrade();
   };
   /** A price ×1e18 scaled by `percent`/100, as the order form takes it (ZEC per whole coin, 18 decimals). */
   const priceAt = (percent: bigint) => formatDecimalUnits((priceE18 * percent) / 100n, 18);
@@ -158,7 +158,7 @@ describe('local orders in Chromium', () => {
     // Sales until one lands at or below the limit (checked exactly, as the runner does).
     const limitE18 = (priceE18 * 95n) / 100n;
     const chunk = (await tokenBalance(f.sandbox, market.trader.address, coin.mint, TOKEN_2022_PROGRAM)) / 8n;
-    for (let crossed = lastTrade(); comparePrice(crossed.zat, crossed.raw, limitE18) > 0; ) crossed = await marketSell(chunk);
+    for (let crossed = await lastTrade(); comparePrice(crossed.zat, crossed.raw, limitE18) > 0; ) crossed = await marketSell(chunk);
     await expect.poll(async () => (await listed()).find((o) => o.kind === 'limit_buy')?.state, { timeout: 30_000 }).toBe('filled');
     const filled = (await listed()).find((o) => o.kind === 'limit_buy')!;
     const landed = filled.fills.find((fill) => fill.state === 'landed');
@@ -220,7 +220,7 @@ describe('local orders in Chromium', () => {
 
   it('a bracket and a trailing stop are drawn: both legs, and the trailing stop where it stops now', async () => {
     await page().goto(`${f.base}/coin/${coin.mint}`);
-    const now = lastTrade().priceE18;
+    const now = (await lastTrade()).priceE18;
     const at = (percent: bigint) => formatDecimalUnits((now * percent) / 100n, 18);
     await panel().getByRole('combobox', { name: 'Order kind' }).selectOption('bracket');
     await panel().getByRole('textbox', { name: 'Take-profit price in ZEC per coin' }).fill(at(150n));

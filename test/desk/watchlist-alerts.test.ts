@@ -83,7 +83,7 @@ describe('watchlist and alerts, in Chromium', () => {
   it('a level set on the coin page, crossed by a trade over HTTP, toasts once; a reload does not toast it again', async () => {
     await page().goto(`${f.base}/coin/${coin.mint}`);
     const panel = page().getByRole('region', { name: 'Alerts for LAMP' });
-    const level = formatDecimalUnits((f.store.coin(coin.mint)!.lastPriceE18 * 103n) / 100n, 18);
+    const level = formatDecimalUnits(((await f.store.coin(coin.mint))!.lastPriceE18 * 103n) / 100n, 18);
     await panel.getByRole('textbox', { name: 'Level in ZEC' }).fill(level);
     await panel.getByRole('button', { name: 'Set alert' }).click();
     await panel.locator('li[data-rule]').filter({ hasText: /^Price above / }).waitFor();

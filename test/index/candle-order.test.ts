@@ -44,7 +44,7 @@ describe('candles: open and close in chain order, not arrival order', () => {
     store.applyAll(data.plantings);
     return store;
   };
-  const candlesOf = (store: IndexStore) => INTERVALS.map((seconds) => store.candles(mint, seconds));
+  const candlesOf = async (store: IndexStore) => Promise.all(INTERVALS.map((seconds) => store.candles(mint, seconds)));
 
   beforeEach(() => {
     dir = tempDir('candle-order');
@@ -60,53 +60,53 @@ describe('candles: open and close in chain order, not arrival order', () => {
   const newer = tradeTx(mint, 'newer', SLOT + 10n, AT + 4n, 50_000n);
 
   /** Every interval's one candle: the older trade's price opens, the newer one's closes. */
-  const expectCandles = (store: IndexStore, expected: { open: bigint; high: bigint; low: bigint; close: bigint; volumeZec: bigint; trades: bigint }) => {
+  const expectCandles = async (store: IndexStore, expected: { open: bigint; high: bigint; low: bigint; close: bigint; volumeZec: bigint; trades: bigint }) => {
     for (const seconds of INTERVALS) {
-      expect(store.candles(mint, seconds)).toEqual([{ bucket: candleBucket(AT, seconds), ...expected }]);
+      expect(await store.candles(mint, seconds)).toEqual([{ bucket: candleBucket(AT, seconds), ...expected }]);
     }
   };
 
-  it('a newer trade applied before an older one, in separate batches: the older opens, the newer closes', () => {
+  it('a newer trade applied before an older one, in separate batches: the older opens, the newer closes', async () => {
     const store = openStore('batches');
     expect(store.applyAll([newer])).toBe(1);
-    expectCandles(store, { open: priceOf(50_000n), high: priceOf(50_000n), low: priceOf(50_000n), close: priceOf(50_000n), volumeZec: 50_000n, trades: 1n });
+    await expectCandles(store, { open: priceOf(50_000n), high: priceOf(50_000n), low: priceOf(50_000n), close: priceOf(50_000n), volumeZec: 50_000n, trades: 1n });
     expect(store.applyAll([older])).toBe(1);
-    expectCandles(store, { open: priceOf(30_000n), high: priceOf(50_000n), low: priceOf(30_000n), close: priceOf(50_000n), volumeZec: 80_000n, trades: 2n });
+    await expectCandles(store, { open: priceOf(30_000n), high: priceOf(50_000n), low: priceOf(30_000n), close: priceOf(50_000n), volumeZec: 80_000n, trades: 2n });
     // A trade between the two moves neither: only high and low, volume and trades.
     expect(store.applyAll([middle])).toBe(1);
-    expectCandles(store, { open: priceOf(30_000n), high: priceOf(90_000n), low: priceOf(10_000n), close: priceOf(50_000n), volumeZec: 180_000n, trades: 4n });
+    await expectCandles(store, { open: priceOf(30_000n), high: priceOf(90_000n), low: priceOf(10_000n), close: priceOf(50_000n), volumeZec: 180_000n, trades: 4n });
   });
 
-  it('a newer trade before an older one within one batch, and every arrival order, make the candles of chain order', () => {
+  it('a newer trade before an older one within one batch, and every arrival order, make the candles of chain order', async () => {
     const inOrder = openStore('in-order');
     inOrder.applyAll([older, middle, newer]);
-    expectCandles(inOrder, { open: priceOf(30_000n), high: priceOf(90_000n), low: priceOf(10_000n), close: priceOf(50_000n), volumeZec: 180_000n, trades: 4n });
+    await expectCandles(inOrder, { open: priceOf(30_000n), high: priceOf(90_000n), low: priceOf(10_000n), close: priceOf(50_000n), volumeZec: 180_000n, trades: 4n });
     const orders = [[newer, older, middle], [middle, newer, older], [newer, middle, older]];
-    orders.forEach((order, i) => {
+    for (const [i, order] of orders.entries()) {
       const oneBatch = openStore(`one-batch-${i}`);
       oneBatch.applyAll(order);
-      expect(candlesOf(oneBatch)).toEqual(candlesOf(inOrder));
+      expect(await candlesOf(oneBatch)).toEqual(await candlesOf(inOrder));
       const split = openStore(`split-${i}`);
       split.applyAll(order.slice(0, 1));
       split.applyAll(order.slice(1));
-      expect(candlesOf(split)).toEqual(candlesOf(inOrder));
+      expect(await candlesOf(split)).toEqual(await candlesOf(inOrder));
       // The candles agree with the coin's trades as the index lists them (slot, seq, position).
-      const trades = split.tradesOf(mint);
+      const trades = await split.tradesOf(mint);
       expect(trades.map((t) => t.slot)).toEqual([SLOT, SLOT + 5n, SLOT + 5n, SLOT + 10n]);
-      const [minute] = split.candles(mint, 60n);
+      const [minute] = await split.candles(mint, 60n);
       expect([minute!.open, minute!.close]).toEqual([trades[0]!.priceE18, trades.at(-1)!.priceE18]);
-    });
+    }
   });
 
-  it('within one transaction the later position closes; within one slot the transaction applied first opens', () => {
+  it('within one transaction the later position closes; within one slot the transaction applied first opens', async () => {
     const store = openStore('positions');
     store.applyAll([tradeTx(mint, 'same slot first', SLOT, AT, 40_000n, 20_000n)]);
     store.applyAll([tradeTx(mint, 'same slot second', SLOT, AT, 70_000n)]);
     store.applyAll([tradeTx(mint, 'earlier slot', SLOT - 1n, AT, 60_000n)]);
-    expectCandles(store, { open: priceOf(60_000n), high: priceOf(70_000n), low: priceOf(20_000n), close: priceOf(70_000n), volumeZec: 190_000n, trades: 4n });
+    await expectCandles(store, { open: priceOf(60_000n), high: priceOf(70_000n), low: priceOf(20_000n), close: priceOf(70_000n), volumeZec: 190_000n, trades: 4n });
   });
 
-  it('keeps open, high, low and close exact over prices stored as INTEGER and as TEXT', () => {
+  it('keeps open, high, low and close exact over prices stored as INTEGER and as TEXT', async () => {
     // 1e4 ZEC for TOKENS raw units: 1e28 at 1e18 scale, past SQLite's integers (TEXT); 1 zat stays an INTEGER.
     const huge = 10n ** 12n;
     expect(priceOf(huge)).toBeGreaterThan(2n ** 63n - 1n);
@@ -114,22 +114,22 @@ describe('candles: open and close in chain order, not arrival order', () => {
     store.applyAll([tradeTx(mint, 'wide newer', SLOT + 10n, AT + 4n, 1n)]);
     store.applyAll([tradeTx(mint, 'wide older', SLOT, AT, huge)]);
     store.applyAll([tradeTx(mint, 'wide middle', SLOT + 5n, AT + 2n, huge + 1n, 2n)]);
-    expectCandles(store, { open: priceOf(huge), high: priceOf(huge + 1n), low: priceOf(1n), close: priceOf(1n), volumeZec: 2n * huge + 4n, trades: 4n });
+    await expectCandles(store, { open: priceOf(huge), high: priceOf(huge + 1n), low: priceOf(1n), close: priceOf(1n), volumeZec: 2n * huge + 4n, trades: 4n });
     store.applyAll([tradeTx(mint, 'wide newest', SLOT + 20n, AT + 6n, huge - 1n)]);
-    expectCandles(store, { open: priceOf(huge), high: priceOf(huge + 1n), low: priceOf(1n), close: priceOf(huge - 1n), volumeZec: 3n * huge + 3n, trades: 5n });
+    await expectCandles(store, { open: priceOf(huge), high: priceOf(huge + 1n), low: priceOf(1n), close: priceOf(huge - 1n), volumeZec: 3n * huge + 3n, trades: 5n });
   });
 
-  it('reads answer candles without the chain-order columns', () => {
+  it('reads answer candles without the chain-order columns', async () => {
     const store = openStore('reads');
     store.applyAll([newer, older]);
     const keys = ['bucket', 'open', 'high', 'low', 'close', 'volumeZec', 'trades'];
-    expect(Object.keys(store.candles(mint, 60n)[0]!).sort()).toEqual([...keys].sort());
-    expect(Object.keys(store.queries.candles(mint, 60n, 10, null)[0]!).sort()).toEqual([...keys].sort());
-    expect(Object.keys(store.stream.candle(mint, 60n, candleBucket(AT, 60n))!).sort()).toEqual([...keys].sort());
-    expect(store.queries.candles(mint, 60n, 10, null)).toEqual(store.candles(mint, 60n));
+    expect(Object.keys((await store.candles(mint, 60n))[0]!).sort()).toEqual([...keys].sort());
+    expect(Object.keys((await store.queries.candles(mint, 60n, 10, null))[0]!).sort()).toEqual([...keys].sort());
+    expect(Object.keys((await store.stream.candle(mint, 60n, candleBucket(AT, 60n)))!).sort()).toEqual([...keys].sort());
+    expect(await store.queries.candles(mint, 60n, 10, null)).toEqual(await store.candles(mint, 60n));
   });
 
-  it('an index of the previous schema version, candles without the columns, is rebuilt and takes trades', () => {
+  it('an index of the previous schema version, candles without the columns, is rebuilt and takes trades', async () => {
     const path = join(dir, 'old.sqlite');
     const old = new Database(path);
     old.exec(`CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -140,9 +140,9 @@ describe('candles: open and close in chain order, not arrival order', () => {
     old.close();
     const store = IndexStore.open(path);
     stores.push(store);
-    expect(store.candles(mint, 60n)).toEqual([]); // dropped with the rest: rebuilt from the chain
+    expect(await store.candles(mint, 60n)).toEqual([]); // dropped with the rest: rebuilt from the chain
     store.applyAll(data.plantings);
     store.applyAll([newer, older]);
-    expectCandles(store, { open: priceOf(30_000n), high: priceOf(50_000n), low: priceOf(30_000n), close: priceOf(50_000n), volumeZec: 80_000n, trades: 2n });
+    await expectCandles(store, { open: priceOf(30_000n), high: priceOf(50_000n), low: priceOf(30_000n), close: priceOf(50_000n), volumeZec: 80_000n, trades: 2n });
   });
 });

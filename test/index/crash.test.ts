@@ -30,30 +30,30 @@ const KILLS = 8;
 
 type Child = ChildProcessByStdio<null, Readable, Readable>;
 
-async function until(done: () => boolean, what: string, ms = 120_000): Promise<void> {
+async function until(done: () => boolean | Promise<boolean>, what: string, ms = 120_000): Promise<void> {
   const end = Date.now() + ms;
-  while (!done()) {
+  while (!(await done())) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
 
 /** Everything a read of the index can see, for comparing two indexes. */
-function snapshotOf(store: IndexStore, mints: readonly Address[], wallets: readonly Address[]) {
+async function snapshotOf(store: IndexStore, mints: readonly Address[], wallets: readonly Address[]) {
   return {
-    transactions: store.checkpoint().transactions,
-    coins: mints.map((m) => store.coin(m)),
-    trades: mints.map((m) => store.tradesOf(m)),
-    candles: mints.map((m) => Object.values(CANDLE_INTERVALS).map((s) => store.candles(m, s))),
-    holdings: wallets.map((w) => store.holdingsOf(w)),
+    transactions: (await store.checkpoint()).transactions,
+    coins: await Promise.all(mints.map((m) => store.coin(m))),
+    trades: await Promise.all(mints.map((m) => store.tradesOf(m))),
+    candles: await Promise.all(mints.map((m) => Promise.all(Object.values(CANDLE_INTERVALS).map((s) => store.candles(m, s))))),
+    holdings: await Promise.all(wallets.map((w) => store.holdingsOf(w))),
     // The risk figures kept as the index ingests: after the kills they equal a rebuild from scratch.
-    risks: mints.map((m) => store.risk(m)),
+    risks: await Promise.all(mints.map((m) => store.risk(m))),
     // Their launch buyers' funders, looked up behind the ingest from a queue written with each buy.
     funders: wallets.map((w) => store.funderOf(w)),
-    fees: mints.map((m) => store.fees(m)),
-    graduations: store.graduations(),
-    stats: store.stats(),
-    daily: store.dailyStats(),
+    fees: await Promise.all(mints.map((m) => store.fees(m))),
+    graduations: await store.graduations(),
+    stats: await store.stats(),
+    daily: await store.dailyStats(),
   };
 }
 
@@ -179,7 +179,7 @@ describe('index: crash safety', () => {
       const count = processed.prepare('SELECT COUNT(*) FROM processed').pluck().safeIntegers(true);
       const owed = processed.prepare('SELECT COUNT(*) FROM funder_queue').pluck().safeIntegers(true);
       try {
-        await until(() => (count.get() as bigint) >= clean.checkpoint().transactions && owed.get() === 0n, `the last run to hold the ${clean.checkpoint().transactions} transactions of the clean pass (it holds ${String(count.get())}) and owe no funder lookup (it owes ${String(owed.get())}):\n${last.output()}`, 120_000);
+        await until(async () => (count.get() as bigint) >= (await clean.checkpoint()).transactions && owed.get() === 0n, `the last run to hold the ${(await clean.checkpoint()).transactions} transactions of the clean pass (it holds ${String(count.get())}) and owe no funder lookup (it owes ${String(owed.get())}):\n${last.output()}`, 120_000);
       } finally {
         processed.close();
       }
@@ -191,8 +191,8 @@ describe('index: crash safety', () => {
       crashed = IndexStore.open(join(dir, 'data', 'index.sqlite'));
       const mints = [...coins.map((c) => c.mint), sandbox.profile.mints.native.address];
       const wallets = traders.map((t) => t.address);
-      const expected = snapshotOf(clean, mints, wallets);
-      expect(snapshotOf(crashed, mints, wallets)).toEqual(expected);
+      const expected = await snapshotOf(clean, mints, wallets);
+      expect(await snapshotOf(crashed, mints, wallets)).toEqual(expected);
       expect(expected.trades.flat().length).toBeGreaterThan(40);
     } finally {
       crashed?.close();

@@ -72,9 +72,9 @@ describe('risk figures: launch buyers funded by one source and buying in one slo
     // Two strangers the faucet funded (a common source), buying in one slot: no bundle.
     for (const name of ['s1', 's2']) w[name] = await fundedWallet(sandbox, 50n * ZEC);
     coin = await plantListedCoin(sandbox, deployer, { kind: 'holders' });
-    createdSlot = store.coin(coin.mint)?.createdSlot ?? sandbox.cluster.slot;
+    createdSlot = (await store.coin(coin.mint))?.createdSlot ?? sandbox.cluster.slot;
     await indexed();
-    createdSlot = store.coin(coin.mint)!.createdSlot;
+    createdSlot = (await store.coin(coin.mint))!.createdSlot;
   }, 60_000);
   afterAll(() => {
     ingestor?.stop();
@@ -101,7 +101,7 @@ describe('risk figures: launch buyers funded by one source and buying in one slo
 
   it('counts the two wallets one source funded, buying in one slot, as a bundled launch, exactly', async () => {
     const [a1, a2] = await Promise.all([coinsOf(w['a1']!), coinsOf(w['a2']!)]);
-    const risk = store.risk(coin.mint)!;
+    const risk = (await store.risk(coin.mint))!;
     expect(risk.bundled).toBe(2n);
     expect(risk.bundleHeld).toBe(a1! + a2!);
     // Past SNIPER_SLOTS: none of them is a sniper.
@@ -117,7 +117,7 @@ describe('risk figures: launch buyers funded by one source and buying in one slo
     await indexed();
     expect(store.funderOf(w['b1']!.address)?.funder).toBe(bundlerB.address);
     expect(store.funderOf(w['b2']!.address)?.funder).toBe(bundlerB.address);
-    expect(store.risk(coin.mint)!.bundled).toBe(2n);
+    expect((await store.risk(coin.mint))!.bundled).toBe(2n);
     // The next launch: both buy in one slot. No lookup is wanted; the index tags both as the buys land.
     second = await plantListedCoin(sandbox, deployer, { kind: 'holders' });
     sandbox.cluster.advanceSlots(3);
@@ -130,11 +130,11 @@ describe('risk figures: launch buyers funded by one source and buying in one slo
     await ingestor.idle();
     expect(store.fundersWantedCount()).toBe(0);
     const held = await Promise.all(['b1', 'b2'].map((name) => tokenBalance(sandbox, w[name]!.address, second.mint, TOKEN_2022_PROGRAM)));
-    const risk = store.risk(second.mint)!;
+    const risk = (await store.risk(second.mint))!;
     expect(risk.bundled).toBe(2n);
     expect(risk.bundleHeld).toBe(held[0]! + held[1]!);
     // The first coin's figures did not move.
-    expect(store.risk(coin.mint)!.bundled).toBe(2n);
+    expect((await store.risk(coin.mint))!.bundled).toBe(2n);
   });
 
   it('leaves buys after the launch alone: no lookup is wanted for them', async () => {
@@ -143,11 +143,11 @@ describe('risk figures: launch buyers funded by one source and buying in one slo
     await buy(w['late2']!, 100_000_000_000n);
     await indexed();
     expect(store.funderOf(w['late1']!.address)).toBeUndefined();
-    expect(store.risk(coin.mint)!.bundled).toBe(2n);
+    expect((await store.risk(coin.mint))!.bundled).toBe(2n);
   });
 
   it('a bundle wallet that sells lowers the bundle\'s holding as it lands', async () => {
-    const before = store.risk(coin.mint)!;
+    const before = (await store.risk(coin.mint))!;
     const { sellExactTokens } = await import('../../core/math/curve.js');
     const { sellV2Instruction } = await import('../../core/programs/launchpad/instructions/sell-v2.js');
     const held = await coinsOf(w['a1']!);
@@ -155,7 +155,7 @@ describe('risk figures: launch buyers funded by one source and buying in one slo
     const sold = await send(sandbox, w['a1']!, [await sellV2Instruction(partiesFor(sandbox, coin, w['a1']!.address), { amount: sale.tokens, minQuoteOutput: sale.userReceives })]);
     expect(sold.err, sold.logs.join('\n')).toBeNull();
     await indexed();
-    expect(store.risk(coin.mint)!.bundleHeld).toBe(before.bundleHeld - sale.tokens);
+    expect((await store.risk(coin.mint))!.bundleHeld).toBe(before.bundleHeld - sale.tokens);
   });
 
   it('an index rebuilt from scratch over the JSON-RPC facade has the same figures and funders', async () => {
@@ -166,7 +166,7 @@ describe('risk figures: launch buyers funded by one source and buying in one slo
     try {
       await again.start();
       await again.lookupFunders();
-      for (const mint of [coin.mint, second.mint]) expect(rebuilt.risk(mint)).toEqual(store.risk(mint));
+      for (const mint of [coin.mint, second.mint]) expect(await rebuilt.risk(mint)).toEqual(await store.risk(mint));
       for (const wallet of Object.values(w)) expect(rebuilt.funderOf(wallet.address)).toEqual(store.funderOf(wallet.address));
     } finally {
       again.stop();

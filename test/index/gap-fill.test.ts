@@ -17,9 +17,9 @@ import { rulesOf } from './rules.js';
 const ZEC = 100_000_000n;
 
 /** Polls until `done` holds (the index follows on its own timers). */
-async function until(done: () => boolean, what: string, ms = 20_000): Promise<void> {
+async function until(done: () => boolean | Promise<boolean>, what: string, ms = 20_000): Promise<void> {
   const end = Date.now() + ms;
-  while (!done()) {
+  while (!(await done())) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
@@ -69,24 +69,24 @@ describe('index: gap fill after a disconnect', () => {
     sandbox.cluster.advanceSlots(1);
     return result.signature;
   }
-  const indexed = (signature: Signature) => store.tradesOf(coin.mint).some((t) => t.signature === signature);
+  const indexed = async (signature: Signature) => (await store.tradesOf(coin.mint)).some((t) => t.signature === signature);
 
   it('follows live, then after the cluster drops and returns fills the gap and follows again', async () => {
-    expect(store.coin(coin.mint)).toMatchObject({ listed: true });
+    expect(await store.coin(coin.mint)).toMatchObject({ listed: true });
     const first = await buy();
-    await until(() => indexed(first), 'the live trade');
+    await until(async () => await indexed(first), 'the live trade');
 
     const port = Number(new URL(facade.rpcUrl).port);
     await facade.close();
     const whileAway = [await buy(), await buy(), await buy()];
     await until(() => progress.some((p) => p.phase === 'reconnecting'), 'the drop to be noticed');
-    expect(whileAway.some(indexed)).toBe(false);
+    for (const signature of whileAway) expect(await indexed(signature)).toBe(false);
 
     facade = await startRpcFacade(sandbox, { port });
-    await until(() => whileAway.every(indexed), 'the gap to be filled');
+    await until(async () => (await Promise.all(whileAway.map(indexed))).every(Boolean), 'the gap to be filled');
     const after = await buy();
-    await until(() => indexed(after), 'the next live trade');
-    expect(store.tradesOf(coin.mint).map((t) => t.signature)).toEqual([first, ...whileAway, after]);
+    await until(async () => await indexed(after), 'the next live trade');
+    expect((await store.tradesOf(coin.mint)).map((t) => t.signature)).toEqual([first, ...whileAway, after]);
     await ingestor.idle();
   }, 60_000);
 });

@@ -52,10 +52,10 @@ describe('index: plantings, curve trades, candles and holdings from the sandbox'
   };
   const zecOf = (owner: Address) => tokenBalance(sandbox, owner, sandbox.profile.mints.zec.address, sandbox.profile.mints.zec.tokenProgram);
 
-  it('backfills a conforming planting as listed, with its first buy, and reports progress', () => {
-    const coin = store.coin(listed.mint)!;
+  it('backfills a conforming planting as listed, with its first buy, and reports progress', async () => {
+    const coin = (await store.coin(listed.mint))!;
     expect(coin).toMatchObject({ listed: true, unlistedReason: null, pair: 'zec', name: 'Planted Coin', symbol: 'PLANT', stage: 'curve', trades: 1n });
-    const [first] = store.tradesOf(listed.mint);
+    const [first] = await store.tradesOf(listed.mint);
     expect(first).toMatchObject({ side: 'buy', venue: 'curve', tokens: 1_000_000_000n, routed: false });
     expect(progress.at(-1)).toEqual({ phase: 'backfill', done: progress.at(-1)!.total, total: progress.at(-1)!.total });
     expect(progress.at(-1)!.total).toBeGreaterThan(0);
@@ -65,7 +65,7 @@ describe('index: plantings, curve trades, candles and holdings from the sandbox'
     const other = await plantCoin(sandbox, trader);
     expect(other.err).toBeNull();
     await settle();
-    expect(store.coin(other.coin.mint)).toMatchObject({ listed: false, unlistedReason: 'the creator is not the coin-authority address' });
+    expect(await store.coin(other.coin.mint)).toMatchObject({ listed: false, unlistedReason: 'the creator is not the coin-authority address' });
   });
 
   it('records buys and sells to the base unit: what the trader paid and received, candles, holdings and PnL', async () => {
@@ -80,31 +80,31 @@ describe('index: plantings, curve trades, candles and holdings from the sandbox'
     const received = (await zecOf(trader.address)) - zecMid;
     await settle();
 
-    const trades = store.tradesOf(listed.mint).filter((t) => t.user === trader.address);
+    const trades = (await store.tradesOf(listed.mint)).filter((t) => t.user === trader.address);
     expect(trades.map((t) => [t.side, t.tokens, t.zec, t.creatorFee])).toEqual([
       ['buy', buy.tokens, paid, buy.creatorFee],
       ['sell', sale.tokens, received, sale.creatorFee],
     ]);
     expect(trades[0]!.priceE18).toBe(priceZecE18(buy.quoteCost, buy.tokens));
     const onChain = curveOf(sandbox, listed);
-    expect(store.coin(listed.mint)).toMatchObject({ virtualToken: onChain.virtualTokenReserves, virtualQuote: onChain.virtualQuoteReserves, realToken: onChain.realTokenReserves, realQuote: onChain.realQuoteReserves, trades: 3n });
+    expect(await store.coin(listed.mint)).toMatchObject({ virtualToken: onChain.virtualTokenReserves, virtualQuote: onChain.virtualQuoteReserves, realToken: onChain.realTokenReserves, realQuote: onChain.realQuoteReserves, trades: 3n });
 
     const basisSold = (paid * sale.tokens) / buy.tokens;
     // Unrealised: the balance at the curve's spot price now, less what is left of the cost basis.
     const valueZec = ((buy.tokens - sale.tokens) * onChain.virtualQuoteReserves) / onChain.virtualTokenReserves;
-    expect(store.holding(listed.mint, trader.address)).toEqual({
+    expect(await store.holding(listed.mint, trader.address)).toEqual({
       mint: listed.mint, wallet: trader.address, balance: buy.tokens - sale.tokens, costBasisZec: paid - basisSold, realisedPnlZec: received - basisSold,
       volumeZec: paid + received, valueZec, unrealisedPnlZec: valueZec - (paid - basisSold),
       // First seen at the buy, not moved by the sale.
       firstSeenSlot: trades[0]!.slot, firstSeenAt: trades[0]!.at,
     });
-    expect(store.holdingsOf(trader.address)).toEqual([store.holding(listed.mint, trader.address)]);
+    expect(await store.holdingsOf(trader.address)).toEqual([await store.holding(listed.mint, trader.address)]);
 
-    const all = store.tradesOf(listed.mint);
+    const all = await store.tradesOf(listed.mint);
     const at = all.at(-1)!.at;
     for (const seconds of Object.values(CANDLE_INTERVALS)) {
       const inBucket = all.filter((t) => candleBucket(t.at, seconds) === candleBucket(at, seconds));
-      const candle = store.candles(listed.mint, seconds).at(-1)!;
+      const candle = (await store.candles(listed.mint, seconds)).at(-1)!;
       const prices = inBucket.map((t) => t.priceE18);
       expect(candle).toEqual({
         bucket: candleBucket(at, seconds),
@@ -115,30 +115,30 @@ describe('index: plantings, curve trades, candles and holdings from the sandbox'
   });
 
   it('a restart resumes from the file: nothing applied twice, and a clean pass builds the same index', async () => {
-    const before = store.checkpoint();
+    const before = await store.checkpoint();
     ingestor.stop();
     store.close();
     store = IndexStore.open(join(dir, 'index.sqlite'));
     ingestor = new Ingestor(new SandboxChain(sandbox.cluster), store, rulesOf(sandbox));
     await ingestor.start();
-    expect(store.checkpoint()).toEqual(before);
+    expect(await store.checkpoint()).toEqual(before);
 
     const clean = IndexStore.open(join(dir, 'clean.sqlite'));
     try {
       await new Ingestor(new SandboxChain(sandbox.cluster), clean, rulesOf(sandbox)).backfill();
-      expect(clean.tradesOf(listed.mint)).toEqual(store.tradesOf(listed.mint));
-      expect(clean.coin(listed.mint)).toEqual(store.coin(listed.mint));
-      expect(clean.holding(listed.mint, trader.address)).toEqual(store.holding(listed.mint, trader.address));
+      expect(await clean.tradesOf(listed.mint)).toEqual(await store.tradesOf(listed.mint));
+      expect(await clean.coin(listed.mint)).toEqual(await store.coin(listed.mint));
+      expect(await clean.holding(listed.mint, trader.address)).toEqual(await store.holding(listed.mint, trader.address));
     } finally {
       clean.close();
     }
   });
 
   it('ignores programs it does not index and failed transactions', async () => {
-    const n = store.checkpoint().transactions;
+    const n = (await store.checkpoint()).transactions;
     const bad = await send(sandbox, trader, [await buyV2Instruction(partiesFor(sandbox, listed, trader.address), { amount: tokens(1_000n), maxQuoteCost: 0n })]);
     expect(bad.err).not.toBeNull();
     await settle();
-    expect(store.checkpoint().transactions).toBe(n);
+    expect((await store.checkpoint()).transactions).toBe(n);
   });
 });

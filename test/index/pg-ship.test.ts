@@ -61,7 +61,7 @@ describe('the hosted index: one writer ships every batch to PostgreSQL', () => {
     expect(hosted).toEqual(fileTables(embeddedPath));
     const [log] = await pg.unsafe('SELECT COUNT(*) AS n, MAX(position) AS position FROM index_log');
     expect(log!.n).toBeGreaterThan(0n);
-    expect(log!.position).toBe(writer.store.stream.position());
+    expect(log!.position).toBe(await writer.store.stream.position());
   }, 180_000);
 
   it('a second writer started beside it stands by, follows the log, and takes over when the first stops', async () => {

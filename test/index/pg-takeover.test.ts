@@ -159,7 +159,7 @@ describe('the hosted index: a standby writer takes over from one killed with -9'
     await ingestor.start();
     await ingestor.idle();
     await ingestor.lookupFunders();
-    const expected = clean.checkpoint().transactions;
+    const expected = (await clean.checkpoint()).transactions;
     ingestor.stop();
     clean.close();
 

@@ -37,10 +37,10 @@ describe('index reads: one read transaction per event-loop turn', () => {
 
   const tradesOnFile = () => (other.prepare('SELECT count(*) AS n FROM trades').get() as { n: number }).n;
 
-  it('a batch written after reads in the same turn is committed at once, and the reads after it see it', () => {
+  it('a batch written after reads in the same turn is committed at once, and the reads after it see it', async () => {
     const mint = data.mints[0]!;
-    expect(store.queries.coin(mint)?.trades).toBe(0n); // opens the turn's read transaction
-    expect(store.queries.candles(mint, 60n, 300, null)).toEqual([]);
+    expect((await store.queries.coin(mint))?.trades).toBe(0n); // opens the turn's read transaction
+    expect(await store.queries.candles(mint, 60n, 300, null)).toEqual([]);
 
     const applied = store.applyAll(data.trades.slice(0, 200));
     expect(applied).toBe(200);
@@ -48,25 +48,25 @@ describe('index reads: one read transaction per event-loop turn', () => {
     expect(tradesOnFile()).toBe(200);
     // And this connection's reads after the write see it.
     const counted = data.trades.slice(0, 200).filter((tx) => tx.facts.some((fact) => fact.kind === 'trade' && fact.mint === mint)).length;
-    expect(store.queries.coin(mint)?.trades).toBe(BigInt(counted));
-    expect(store.queries.candles(mint, 60n, 300, null).reduce((sum, candle) => sum + candle.trades, 0n)).toBe(BigInt(counted));
+    expect((await store.queries.coin(mint))?.trades).toBe(BigInt(counted));
+    expect((await store.queries.candles(mint, 60n, 300, null)).reduce((sum, candle) => sum + candle.trades, 0n)).toBe(BigInt(counted));
   });
 
-  it('a batch that fails rolls back whole, with reads open in the turn before it', () => {
+  it('a batch that fails rolls back whole, with reads open in the turn before it', async () => {
     const mint = data.mints[1]!;
-    const before = store.queries.coin(mint);
+    const before = await store.queries.coin(mint);
     // A trade without an amount, behind 50 good ones: the trades table refuses it (NOT NULL).
     const broken = { ...data.trades[399]!, facts: [{ ...data.trades[399]!.facts[0]!, tokens: null }] } as never;
     expect(() => store.applyAll([...data.trades.slice(0, 50), broken])).toThrow();
     expect(tradesOnFile()).toBe(0);
-    expect(store.queries.coin(mint)).toEqual(before);
+    expect(await store.queries.coin(mint)).toEqual(before);
     expect(store.applyAll(data.trades.slice(0, 50))).toBe(50); // and the index takes the batch again
   });
 
   it('nothing is left open once the turn is over: another connection can checkpoint the whole WAL', async () => {
     store.applyAll(data.trades.slice(0, 100));
-    store.queries.coin(data.mints[0]!);
-    store.queries.version();
+    await store.queries.coin(data.mints[0]!);
+    await store.queries.version();
     const writer = new Database(path);
     try {
       writer.pragma('busy_timeout = 0');
@@ -80,10 +80,10 @@ describe('index reads: one read transaction per event-loop turn', () => {
   });
 
   it('a closed store with a read open in its turn closes cleanly', async () => {
-    store.queries.coin(data.mints[0]!);
+    await store.queries.coin(data.mints[0]!);
     store.close();
     await endOfTurn(); // the turn's end finds the connection closed and does nothing
     store = IndexStore.open(path); // afterEach closes this one
-    expect(store.queries.coin(data.mints[0]!)?.mint).toBe(data.mints[0]);
+    expect((await store.queries.coin(data.mints[0]!))?.mint).toBe(data.mints[0]);
   });
 });

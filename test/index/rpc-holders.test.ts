@@ -70,23 +70,23 @@ describe('index over an RPC cluster: holders reconciled from the mint\'s token a
   }
   const coinsOf = (owner: Address) => tokenBalance(sandbox, owner, coin.mint, TOKEN_2022_PROGRAM);
   const ataOf = async (owner: Address) => (await findAssociatedTokenPda({ owner, mint: coin.mint, tokenProgram: TOKEN_2022_PROGRAM }))[0];
-  const indexHolders = () => new Map(store.holders(coin.mint, 100).map((h) => [h.wallet as string, h.balance]));
+  const indexHolders = async () => new Map((await store.holders(coin.mint, 100)).map((h) => [h.wallet as string, h.balance]));
   async function onChain() {
     return holdersOnChain(new SandboxChain(sandbox.cluster), coin.mint, [await findBondingCurve(sandbox.profile.programs['launchpad']!, coin.mint)]);
   }
   /** The index's live holders, its replay at the chain's slot, its holder count and its supply are the chain's. */
   async function expectChainAgrees(): Promise<void> {
     const chainNow = await onChain();
-    expect(indexHolders()).toEqual(new Map(chainNow.holders.map((h) => [h.wallet as string, h.balance])));
-    expect(store.holdersAt(coin.mint, chainNow.slot)).toEqual(chainNow.holders);
+    expect(await indexHolders()).toEqual(new Map(chainNow.holders.map((h) => [h.wallet as string, h.balance])));
+    expect(await store.holdersAt(coin.mint, chainNow.slot)).toEqual(chainNow.holders);
     const supply = [...chainNow.holders, ...chainNow.venues].reduce((s, h) => s + h.balance, 0n);
-    expect(store.risk(coin.mint)).toMatchObject({ holders: BigInt(chainNow.holders.length), supply });
+    expect(await store.risk(coin.mint)).toMatchObject({ holders: BigInt(chainNow.holders.length), supply });
   }
 
   it('a plain transfer reaches the index only through a reconcile round, which then agrees with the chain', async () => {
     await ingestor.idle();
     const aHeld = await coinsOf(a.address);
-    expect(indexHolders().get(a.address)).toBe(aHeld);
+    expect((await indexHolders()).get(a.address)).toBe(aHeld);
     const half = aHeld / 2n;
     const moved = await send(sandbox, a, [
       getCreateAssociatedTokenIdempotentInstruction({ payer: a, ata: await ataOf(c.address), owner: c.address, mint: coin.mint, tokenProgram: TOKEN_2022_PROGRAM }),
@@ -96,11 +96,11 @@ describe('index over an RPC cluster: holders reconciled from the mint\'s token a
     sandbox.cluster.advanceSlots(1);
     await ingestor.reconcileHolders([]); // an empty round still brings the index up to date behind it
     // Over RPC the transfer is no transaction of the programs: the index still has A's coins where they were.
-    expect(indexHolders().get(a.address)).toBe(aHeld);
-    expect(indexHolders().has(c.address)).toBe(false);
+    expect((await indexHolders()).get(a.address)).toBe(aHeld);
+    expect((await indexHolders()).has(c.address)).toBe(false);
 
     expect(await ingestor.reconcileHolders()).toBe(1);
-    expect(indexHolders().get(c.address)).toBe(half);
+    expect((await indexHolders()).get(c.address)).toBe(half);
     await expectChainAgrees();
     // Nothing changed since: a second round moves nothing.
     expect(await ingestor.reconcileHolders([coin.mint])).toBe(0);
@@ -109,12 +109,12 @@ describe('index over an RPC cluster: holders reconciled from the mint\'s token a
   it('a burn lowers the supply; a trade after the reconcile is counted once, on top of it', async () => {
     const bHeld = await coinsOf(b.address);
     const burn = bHeld / 4n;
-    const supplyBefore = store.risk(coin.mint)!.supply;
+    const supplyBefore = (await store.risk(coin.mint))!.supply;
     const burned = await send(sandbox, b, [getBurnCheckedInstruction({ account: await ataOf(b.address), mint: coin.mint, authority: b, amount: burn, decimals: COIN_DECIMALS }, { programAddress: TOKEN_2022_PROGRAM })]);
     expect(burned.err, burned.logs.join('\n')).toBeNull();
     sandbox.cluster.advanceSlots(1);
     expect(await ingestor.reconcileHolders([coin.mint])).toBe(1);
-    expect(store.risk(coin.mint)!.supply).toBe(supplyBefore - burn);
+    expect((await store.risk(coin.mint))!.supply).toBe(supplyBefore - burn);
     await expectChainAgrees();
 
     await buy(b, 1_000_000_000n);
@@ -126,9 +126,9 @@ describe('index over an RPC cluster: holders reconciled from the mint\'s token a
     const stale = await onChain();
     await buy(a, 500_000_000n);
     await ingestor.reconcileHolders([]);
-    const before = indexHolders();
+    const before = await indexHolders();
     expect(store.reconcileHolders(coin.mint, { ...stale, at: 0n })).toBeNull();
-    expect(indexHolders()).toEqual(before);
+    expect(await indexHolders()).toEqual(before);
     await expectChainAgrees();
   });
 });

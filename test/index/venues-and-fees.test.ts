@@ -79,12 +79,12 @@ describe('index: migration, pool trades, routes, fees, payee changes and stats',
   it('records a buy-out, the completion, the migration and pool trades to the base unit', async () => {
     const before = await zecOf(whale.address);
     expect((await buyOutCurve(sandbox, whale, zecCoin)).err).toBeNull();
-    const curveBefore = store.coin(zecCoin.mint)!;
+    const curveBefore = (await store.coin(zecCoin.mint))!;
     expect(curveBefore.raiseAtCompletion > curveBefore.raisedSoFar).toBe(true);
     const paid = before - (await zecOf(whale.address));
     await settle();
     // One buy of everything left: the raise at completion said exactly what the curve now holds.
-    expect(store.coin(zecCoin.mint)).toMatchObject({ stage: 'complete', realToken: 0n, raisedSoFar: curveBefore.raiseAtCompletion, raisedSoFarZec: curveBefore.raiseAtCompletionZec });
+    expect(await store.coin(zecCoin.mint)).toMatchObject({ stage: 'complete', realToken: 0n, raisedSoFar: curveBefore.raiseAtCompletion, raisedSoFarZec: curveBefore.raiseAtCompletionZec });
 
     const { programs, accounts } = sandbox.profile;
     const migrated = await send(sandbox, whale, [
@@ -98,7 +98,7 @@ describe('index: migration, pool trades, routes, fees, payee changes and stats',
     const pool = await findPool(programs['amm']!, 0, await findPumpPoolAuthority(programs['launchpad']!, zecCoin.mint), zecCoin.mint, zec().address);
     const poolBase = () => tokenBalance(sandbox, pool, zecCoin.mint, TOKEN_2022_PROGRAM);
     const poolQuote = () => tokenBalance(sandbox, pool, zec().address, zec().tokenProgram);
-    expect(store.coin(zecCoin.mint)).toMatchObject({ stage: 'pool', pool, poolBase: await poolBase(), poolQuote: await poolQuote(), raisedSoFar: await poolQuote() });
+    expect(await store.coin(zecCoin.mint)).toMatchObject({ stage: 'pool', pool, poolBase: await poolBase(), poolQuote: await poolQuote(), raisedSoFar: await poolQuote() });
 
     // Pool buy and sale: the rows equal what the whale paid and received.
     const parties = await coinPoolParties(sandbox, zecCoin, whale.address);
@@ -113,15 +113,15 @@ describe('index: migration, pool trades, routes, fees, payee changes and stats',
     const received = (await zecOf(whale.address)) - beforeSale;
     await settle();
 
-    const trades = mine(store.tradesOf(zecCoin.mint), whale.address);
+    const trades = mine(await store.tradesOf(zecCoin.mint), whale.address);
     expect(trades.map((t) => [t.venue, t.side, t.tokens, t.zec])).toEqual([
       ['curve', 'buy', trades[0]!.tokens, paid],
       ['pool', 'buy', buy.baseOut, paidOnPool],
       ['pool', 'sell', sale.baseIn, received],
     ]);
     expect(trades[1]!.creatorFee).toBe(buy.creatorFee);
-    expect(store.coin(zecCoin.mint)).toMatchObject({ poolBase: await poolBase(), poolQuote: await poolQuote() });
-    const [graduation] = store.graduations();
+    expect(await store.coin(zecCoin.mint)).toMatchObject({ poolBase: await poolBase(), poolQuote: await poolQuote() });
+    const [graduation] = await store.graduations();
     expect(graduation).toMatchObject({ mint: zecCoin.mint, pool, signature: migrated.signature });
   });
 
@@ -140,21 +140,21 @@ describe('index: migration, pool trades, routes, fees, payee changes and stats',
     expect((await send(sandbox, payee, [await changePayeeInstruction({ ...accounts, currentPayee: payee.address, next: { kind: 'wallet', wallet: next.address } })])).err).toBeNull();
     await settle();
 
-    const fees = store.fees(zecCoin.mint)!;
+    const fees = (await store.fees(zecCoin.mint))!;
     expect([fees.toLpZec, fees.rootstockZec, fees.treasuryZec, fees.payeeZec]).toEqual(moved);
     expect(fees.splitZec).toBe(sum(moved));
     // Everything the coin's trades paid in creator fees was split (both venues collected).
-    expect(fees.splitZec).toBe(store.coin(zecCoin.mint)!.creatorFeesZec);
+    expect(fees.splitZec).toBe((await store.coin(zecCoin.mint))!.creatorFeesZec);
     expect(fees.paidOutZec).toBe(await zecOf(payee.address));
     expect(fees.native).toBeNull();
-    expect(store.coin(zecCoin.mint)).toMatchObject({ payeeKind: 'wallet', payee: next.address });
+    expect(await store.coin(zecCoin.mint)).toMatchObject({ payeeKind: 'wallet', payee: next.address });
 
     // The new payee hands over to holders: permanent.
     await sandbox.faucet.sol(next.address, 1_000_000_000n as never);
     expect((await send(sandbox, next, [await changePayeeInstruction({ ...accounts, currentPayee: next.address, next: { kind: 'holders' } })])).err).toBeNull();
     await settle();
-    expect(store.coin(zecCoin.mint)).toMatchObject({ payeeKind: 'holders', payee: null });
-    expect(store.feeEvents(zecCoin.mint).map((e) => [e.kind, e.amount, e.party])).toEqual([
+    expect(await store.coin(zecCoin.mint)).toMatchObject({ payeeKind: 'holders', payee: null });
+    expect((await store.feeEvents(zecCoin.mint)).map((e) => [e.kind, e.amount, e.party])).toEqual([
       ['split', fees.splitZec, null],
       ['payout', fees.paidOutZec, payee.address],
       ['payee', 0n, next.address],
@@ -171,9 +171,9 @@ describe('index: migration, pool trades, routes, fees, payee changes and stats',
     const buybackFeeAccount = (await findAssociatedTokenPda({ owner: accounts['buybackFeeRecipient']!, mint: mints.zec.address, tokenProgram: mints.zec.tokenProgram }))[0];
     const route = (side: 'buy' | 'sell', amountIn: bigint) =>
       multiHopSwapInstruction({ programs: { ...programsOf(sandbox), amm: sandbox.profile.programs['amm']! }, user: trader.address, hop1, hop2, buybackFeeAccount, side, amountIn, minAmountOut: 1n });
-    const nativeBefore = store.coin(native().address)!;
+    const nativeBefore = (await store.coin(native().address))!;
     expect(nativeBefore.poolBase! > 0n && nativeBefore.poolQuote! > 0n).toBe(true); // seeded from chain before any trade
-    const statsBefore = store.stats();
+    const statsBefore = await store.stats();
     const hop1Zec = () => tokenBalance(sandbox, hop1.venue, mints.zec.address, mints.zec.tokenProgram);
     const hop1Native = () => tokenBalance(sandbox, hop1.venue, mints.native.address, mints.native.tokenProgram);
 
@@ -185,34 +185,34 @@ describe('index: migration, pool trades, routes, fees, payee changes and stats',
     const [zec2, pool2] = [await zecOf(trader.address), await hop1Zec()];
     await settle();
 
-    const trades = store.tradesOf(nativeCoin.mint);
+    const trades = await store.tradesOf(nativeCoin.mint);
     expect(trades.map((t) => [t.venue, t.side, t.tokens, t.zec, t.routed])).toEqual([
       ['curve', 'buy', bought, zec0 - zec1, false],
       ['curve', 'sell', sold, zec2 - zec1, false],
     ]);
-    const nativeCoinRow = store.coin(nativeCoin.mint)!;
-    const rate = store.coin(native().address)!;
+    const nativeCoinRow = (await store.coin(nativeCoin.mint))!;
+    const rate = (await store.coin(native().address))!;
     expect(nativeCoinRow.raisedSoFarZec).toBe((nativeCoinRow.realQuote * rate.poolQuote!) / rate.poolBase!);
     expect(nativeCoinRow).toMatchObject({ pair: 'native', trades: 2n, volumeZec: zec0 - zec1 + (zec2 - zec1), counted: false });
     expect(nativeCoinRow.creatorFeesZec > 0n).toBe(true);
-    expect(store.holding(nativeCoin.mint, trader.address)).toMatchObject({ balance: bought - sold, costBasisZec: zec0 - zec1 - ((zec0 - zec1) * sold) / bought });
+    expect(await store.holding(nativeCoin.mint, trader.address)).toMatchObject({ balance: bought - sold, costBasisZec: zec0 - zec1 - ((zec0 - zec1) * sold) / bought });
 
     // The native coin's own list: each route's pool side, routed, with the ZEC that crossed the pool.
-    const routed = store.tradesOf(native().address).filter((t) => t.routed);
+    const routed = (await store.tradesOf(native().address)).filter((t) => t.routed);
     expect(routed.map((t) => [t.side, t.zec, t.user])).toEqual([
       ['buy', pool1 - pool0, trader.address],
       ['sell', pool1 - pool2, trader.address],
     ]);
     expect(routed[0]!.priceE18).toBe(priceZecE18(routed[0]!.zec, routed[0]!.tokens));
-    expect(store.tradesOf(native().address, { includeRouted: false }).some((t) => t.routed)).toBe(false);
+    expect((await store.tradesOf(native().address, { includeRouted: false })).some((t) => t.routed)).toBe(false);
     // Never counted: not in the native coin's totals, holdings or the stats.
-    expect(store.coin(native().address)).toMatchObject({ trades: nativeBefore.trades, volumeZec: nativeBefore.volumeZec, poolBase: await hop1Native(), poolQuote: await hop1Zec() });
-    expect(store.holding(native().address, trader.address)).toBeNull();
+    expect(await store.coin(native().address)).toMatchObject({ trades: nativeBefore.trades, volumeZec: nativeBefore.volumeZec, poolBase: await hop1Native(), poolQuote: await hop1Zec() });
+    expect(await store.holding(native().address, trader.address)).toBeNull();
     // Its chart moves with the routed rows (their price is the last close) but their volume is not counted.
-    const minute = store.candles(native().address, 60n);
+    const minute = await store.candles(native().address, 60n);
     expect(minute.at(-1)!.close).toBe(routed.at(-1)!.priceE18);
-    expect(minute.reduce((s, c) => s + c.volumeZec, 0n)).toBe(store.coin(native().address)!.volumeZec);
-    expect(store.stats()).toEqual(statsBefore); // a native-paired coin is not in the stats either
+    expect(minute.reduce((s, c) => s + c.volumeZec, 0n)).toBe((await store.coin(native().address))!.volumeZec);
+    expect(await store.stats()).toEqual(statsBefore); // a native-paired coin is not in the stats either
   });
 
   it('records a route through a migrated native-paired coin\'s pool, and its graduation', async () => {
@@ -240,9 +240,9 @@ describe('index: migration, pool trades, routes, fees, payee changes and stats',
     const zec2 = await zecOf(trader.address);
     await settle();
 
-    expect(store.coin(coin.mint)).toMatchObject({ stage: 'pool', pool, poolBase: await tokenBalance(sandbox, pool, coin.mint, TOKEN_2022_PROGRAM) });
-    expect(store.graduations().find((g) => g.mint === coin.mint)).toMatchObject({ pool, signature: migrated.signature });
-    const routes = mine(store.tradesOf(coin.mint), trader.address).filter((t) => t.venue === 'pool');
+    expect(await store.coin(coin.mint)).toMatchObject({ stage: 'pool', pool, poolBase: await tokenBalance(sandbox, pool, coin.mint, TOKEN_2022_PROGRAM) });
+    expect((await store.graduations()).find((g) => g.mint === coin.mint)).toMatchObject({ pool, signature: migrated.signature });
+    const routes = mine(await store.tradesOf(coin.mint), trader.address).filter((t) => t.venue === 'pool');
     expect(routes.map((t) => [t.side, t.tokens, t.zec, t.routed])).toEqual([
       ['buy', coins1 - coins0, zec0 - zec1, false],
       ['sell', (coins1 - coins0) / 2n, zec2 - zec1, false],
@@ -263,13 +263,13 @@ describe('index: migration, pool trades, routes, fees, payee changes and stats',
     expect(split.err, split.logs.join('\n')).toBeNull();
     await settle();
 
-    const fees = store.fees(nativeCoin.mint)!;
+    const fees = (await store.fees(nativeCoin.mint))!;
     const n = fees.native!;
     expect(n.claimed > 0n).toBe(true);
     expect(n.burned + n.toLp + n.converted).toBe(n.claimed);
     expect(fees.payeeZec + fees.treasuryZec).toBe(n.convertedZec);
     expect(fees.rootstockZec).toBe((n.burned * n.convertedZec) / n.converted);
-    expect(store.feeEvents(nativeCoin.mint).map((e) => e.kind)).toEqual(['collect', 'burn', 'to-lp', 'conversion']);
+    expect((await store.feeEvents(nativeCoin.mint)).map((e) => e.kind)).toEqual(['collect', 'burn', 'to-lp', 'conversion']);
     // The payee's share was paid as the conversion paid it: into the payee record's ZEC account.
     expect(await zecOf(await findPayeeRecord(vaultOf(sandbox), nativeCoin.mint))).toBe(fees.payeeZec);
   });
@@ -278,7 +278,7 @@ describe('index: migration, pool trades, routes, fees, payee changes and stats',
     const { mints } = sandbox.profile;
     const trader = await fundedWallet(sandbox, 100n * ZEC);
     await sandbox.faucet.native(trader.address, tokens(1n)); // opens the trader's native-coin account
-    const nativeRow = store.coin(native().address)!;
+    const nativeRow = (await store.coin(native().address))!;
     const reserves = poolReserves({ baseReserves: nativeRow.poolBase!, quoteReserves: nativeRow.poolQuote! });
     const rates = poolFeeRates({ lpBps: AMM_FEES.lpBps, protocolBps: AMM_FEES.protocolBps, creatorBps: 0n });
     const buy = buyExactBase(reserves, tokens(1_000_000_000n), rates);
@@ -287,25 +287,25 @@ describe('index: migration, pool trades, routes, fees, payee changes and stats',
     expect(bought.err, bought.logs.join('\n')).toBeNull();
     const paid = before - (await zecOf(trader.address));
     await settle();
-    expect(store.coin(native().address)).toMatchObject({ trades: nativeRow.trades + 1n, volumeZec: nativeRow.volumeZec + paid });
-    expect(store.holding(native().address, trader.address)).toMatchObject({ balance: buy.baseOut, costBasisZec: paid });
+    expect(await store.coin(native().address)).toMatchObject({ trades: nativeRow.trades + 1n, volumeZec: nativeRow.volumeZec + paid });
+    expect(await store.holding(native().address, trader.address)).toMatchObject({ balance: buy.baseOut, costBasisZec: paid });
 
     // A direct curve buy of the native-paired coin, paid in the native coin the trader now holds.
-    const rate = store.coin(native().address)!;
+    const rate = (await store.coin(native().address))!;
     const parties = { ...partiesFor(sandbox, nativeCoin, trader.address), quoteMint: mints.native.address, quoteTokenProgram: mints.native.tokenProgram };
     const nativeBefore = await tokenBalance(sandbox, trader.address, mints.native.address, mints.native.tokenProgram);
     const direct = await send(sandbox, trader, [await openCoinAccount(trader, nativeCoin), await buyV2Instruction(parties, { amount: tokens(1_000_000_000n), maxQuoteCost: buy.baseOut })]);
     expect(direct.err, direct.logs.join('\n')).toBeNull();
     const spentNative = nativeBefore - (await tokenBalance(sandbox, trader.address, mints.native.address, mints.native.tokenProgram));
     await settle();
-    const [row] = mine(store.tradesOf(nativeCoin.mint), trader.address);
+    const [row] = mine(await store.tradesOf(nativeCoin.mint), trader.address);
     expect(row).toMatchObject({ venue: 'curve', side: 'buy', tokens: 1_000_000_000n, zec: (spentNative * rate.poolQuote!) / rate.poolBase!, routed: false });
   });
 
-  it('counts only listed ZEC-paired coins in the stats, per day and in all', () => {
-    const counted = [zecCoin.mint].map((m) => store.coin(m)!);
-    const trades = store.tradesOf(zecCoin.mint);
-    const stats = store.stats();
+  it('counts only listed ZEC-paired coins in the stats, per day and in all', async () => {
+    const counted = [(await store.coin(zecCoin.mint))!];
+    const trades = await store.tradesOf(zecCoin.mint);
+    const stats = await store.stats();
     expect(stats).toEqual({
       coins: 1n,
       trades: BigInt(trades.length),
@@ -316,7 +316,7 @@ describe('index: migration, pool trades, routes, fees, payee changes and stats',
       graduations: 1n,
       traders: BigInt(new Set(trades.map((t) => t.user)).size),
     });
-    const daily = store.dailyStats();
+    const daily = await store.dailyStats();
     expect(sum(daily.map((d) => d.volumeZec))).toBe(stats.volumeZec);
     expect(sum(daily.map((d) => d.trades))).toBe(stats.trades);
   });

@@ -47,7 +47,7 @@ if (mode === 'setup') {
   await index.ingestor.idle();
   const now = Date.now();
   for (let i = 0; i < ORDERS; i++) {
-    book.place({ wallet, mint: coin.mint, trigger: { kind: 'limit_buy', atOrBelowE18: 10n ** 30n }, amount: { kind: 'zat', zat: ZEC / 10n }, slippageBps: 500, computeUnitPrice: 10_000n, expiresAt: null }, now, initialState(now), index.store.stream.position());
+    book.place({ wallet, mint: coin.mint, trigger: { kind: 'limit_buy', atOrBelowE18: 10n ** 30n }, amount: { kind: 'zat', zat: ZEC / 10n }, slippageBps: 500, computeUnitPrice: 10_000n, expiresAt: null }, now, initialState(now), await index.store.stream.position());
   }
   process.stdout.write(`${JSON.stringify({ mint: coin.mint, wallet })}\n`);
 } else {

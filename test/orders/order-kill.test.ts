@@ -69,7 +69,7 @@ describe('local orders killed with SIGKILL around their fills', () => {
       }
       expect(book.unsettled()).toEqual([]);
       // The chain's (the index's) side: exactly twenty buys by the wallet, each an order's landed fill, 0.1 ZEC each.
-      const buys = store.queries.coinTrades(mint, { user: wallet, routed: false, limit: 100 }).rows;
+      const buys = (await store.queries.coinTrades(mint, { user: wallet, routed: false, limit: 100 })).rows;
       expect(buys.map((t) => t.side)).toEqual(Array(20).fill('buy'));
       expect(new Set(buys.map((t) => t.signature))).toEqual(new Set(landed));
       expect(buys.reduce((sum, t) => sum + t.zec, 0n)).toBe(20n * (ZEC / 10n));

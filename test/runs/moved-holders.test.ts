@@ -65,7 +65,7 @@ describe('holders follow every balance change of the coin, and holder-reward run
     await f.indexed();
     const chain = await holdersOnChain(new SandboxChain(f.sandbox.cluster), coin.mint, [await findBondingCurve(f.sandbox.profile.programs['launchpad']!, coin.mint)]);
     expect(held(await holdersRead())).toEqual(new Map(chain.holders.map((h) => [h.wallet, h.balance])));
-    expect(f.store.holdersAt(coin.mint, chain.slot)).toEqual(chain.holders);
+    expect(await f.store.holdersAt(coin.mint, chain.slot)).toEqual(chain.holders);
   }
 
   it('a plain transfer of half of A\'s coins to C shows both at once; the next run pays A, B and C pro rata, and A nothing for what it moved', async () => {
@@ -95,7 +95,7 @@ describe('holders follow every balance change of the coin, and holder-reward run
     let run: { run: number; recipients: number; total: bigint; state: string } | undefined;
     while (Date.now() < deadline) {
       await f.indexed();
-      run = f.store.runs.lastRunOf(coin.mint) ?? undefined;
+      run = await f.store.runs.lastRunOf(coin.mint) ?? undefined;
       if (run && run.recipients === 4 && run.state === 'closed' && f.runs!.jobs(coin.mint).find((j) => j.kind === 'holders')?.state === 'idle') break;
       await new Promise((r) => setTimeout(r, 20));
     }
@@ -104,7 +104,7 @@ describe('holders follow every balance change of the coin, and holder-reward run
     const balances = await Promise.all(order.map((w) => coinsOf(w)));
     const sorted = order.map((w, i) => ({ w, balance: balances[i]! })).sort((x, y) => (x.balance === y.balance ? (x.w < y.w ? -1 : 1) : x.balance > y.balance ? -1 : 1));
     const { shares } = proRataShares(run!.total, sorted.map((h) => h.balance));
-    const paid = new Map(f.store.runs.payments(coin.mint, run!.run, 100).map((p) => [p.holder as string, p.share]));
+    const paid = new Map((await f.store.runs.payments(coin.mint, run!.run, 100)).map((p) => [p.holder as string, p.share]));
     expect(paid).toEqual(new Map(sorted.map((h, i) => [h.w as string, shares[i]!])));
     // A is paid for the half it kept, C for the half it received: the same coins, the same share (to the base unit of flooring).
     expect(paid.get(a.address)! - paid.get(c.address)!).toBeLessThanOrEqual(proRataShares(run!.total, [aBefore - half]).shares[0]! - proRataShares(run!.total, [half]).shares[0]! + 1n);

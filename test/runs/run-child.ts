@@ -55,7 +55,7 @@ if (mode === 'setup') {
   });
   for (;;) {
     await new Promise((r) => setTimeout(r, 20));
-    const last = mint === null ? null : index.store.runs.lastRunOf(mint as never);
+    const last = mint === null ? null : await index.store.runs.lastRunOf(mint as never);
     if (last?.state === 'closed') break;
   }
   await runs.stop();

@@ -80,10 +80,10 @@ describe('holder-reward runs stopped mid-way and resumed', () => {
     });
   }
 
-  async function until(what: string, check: () => boolean, runs: ServiceRuns): Promise<void> {
+  async function until(what: string, check: () => boolean | Promise<boolean>, runs: ServiceRuns): Promise<void> {
     const deadline = Date.now() + 90_000;
-    while (!check()) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; jobs: ${JSON.stringify(runs.jobs(coin.mint))}; last run: ${JSON.stringify(f.store.runs.lastRunOf(coin.mint), (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v))}`);
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; jobs: ${JSON.stringify(runs.jobs(coin.mint))}; last run: ${JSON.stringify(await f.store.runs.lastRunOf(coin.mint), (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v))}`);
       await f.indexed();
       await new Promise((r) => setTimeout(r, 20));
     }
@@ -101,7 +101,7 @@ describe('holder-reward runs stopped mid-way and resumed', () => {
     it(`pays everyone exactly once when stopped ${point.name}`, async () => {
       // More trades: more fees for a new run, and balances that move between runs.
       for (const [i, h] of holders.entries()) if (i % 3 === 0) spent[i] = spent[i]! + (await buy(h, 11_000_000_000n));
-      const runsBefore = f.store.runs.runsOf(coin.mint, 1000).length;
+      const runsBefore = (await f.store.runs.runsOf(coin.mint, 1000)).length;
       const paidBefore = await Promise.all(holders.map((h) => zecOf(h.address)));
       const balances = await Promise.all(holders.map((h) => tokenBalance(f.sandbox, h.address, coin.mint, TOKEN_2022_PROGRAM)));
 
@@ -111,24 +111,24 @@ describe('holder-reward runs stopped mid-way and resumed', () => {
       } finally {
         await first.stop();
       }
-      const stopped = f.store.runs.lastRunOf(coin.mint)!;
+      const stopped = (await f.store.runs.lastRunOf(coin.mint))!;
       expect(stopped.state).toBe('paying');
       if (point.loseJournal) for (const file of [journal, `${journal}-wal`, `${journal}-shm`]) rmSync(file, { force: true });
 
       const second = start(null);
       try {
-        await until('the run closed', () => f.store.runs.lastRunOf(coin.mint)?.state === 'closed' && f.store.runs.lastRunOf(coin.mint)!.run === stopped.run, second);
+        await until('the run closed', async () => (await f.store.runs.lastRunOf(coin.mint))?.state === 'closed' && (await f.store.runs.lastRunOf(coin.mint))!.run === stopped.run, second);
         await second.idle();
       } finally {
         await second.stop();
       }
 
       // Exactly one new run, paid in full, each holder once, as an uninterrupted run pays it.
-      const runs = f.store.runs.runsOf(coin.mint, 1000);
+      const runs = await f.store.runs.runsOf(coin.mint, 1000);
       expect(runs.length).toBe(runsBefore + 1);
       const run = runs[0]!;
       const { shares, dust } = proRataShares(run.total, balances);
-      const payments = f.store.runs.payments(coin.mint, run.run, 1000);
+      const payments = await f.store.runs.payments(coin.mint, run.run, 1000);
       expect(payments.length).toBe(holders.length);
       expect(new Map(payments.map((p) => [p.holder, p.share]))).toEqual(new Map(holders.map((h, i) => [h.address, shares[i]!])));
       const after = await Promise.all(holders.map((h) => zecOf(h.address)));

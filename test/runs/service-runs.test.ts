@@ -142,18 +142,19 @@ describe('service runs: splits, claims, holder-reward runs and migrations, with 
     const balances = await Promise.all(holders.map((h) => coinsOf(h.address, coin)));
 
     // Runs go as fees arrive; once trading stops, the last run's snapshot holds all eleven.
-    await until(f, 'a run of all eleven closed', () => {
-      const last = f.store.runs.lastRunOf(coin.mint);
+    await until(f, 'a run of all eleven closed', async () => {
+      const last = await f.store.runs.lastRunOf(coin.mint);
       return last?.recipients === 11 && last.state === 'closed' && f.runs!.jobs(coin.mint).find((j) => j.kind === 'holders')?.state === 'idle';
     });
-    const runs = f.store.runs.runsOf(coin.mint, 100);
+    const runs = await f.store.runs.runsOf(coin.mint, 100);
     const last = runs[0]!;
     const { shares, dust } = proRataShares(last.total, balances);
-    expect(new Map(f.store.runs.payments(coin.mint, last.run, 100).map((p) => [p.holder, p.share]))).toEqual(new Map(holders.map((h, i) => [h.address, shares[i]!])));
+    expect(new Map((await f.store.runs.payments(coin.mint, last.run, 100)).map((p) => [p.holder, p.share]))).toEqual(new Map(holders.map((h, i) => [h.address, shares[i]!])));
     expect(last).toMatchObject({ paid: last.total - dust, dust, paidRecipients: 11, state: 'closed' });
     // Every holder got exactly what the runs' payments say, each run closed, and only the last dust waits.
     const after = await Promise.all(holders.map((h) => zecOf(h.address)));
-    const paidTo = (holder: Address) => runs.flatMap((r) => f.store.runs.payments(coin.mint, r.run, 100)).filter((p) => p.holder === holder).reduce((s, p) => s + p.share, 0n);
+    const payments = (await Promise.all(runs.map((r) => f.store.runs.payments(coin.mint, r.run, 100)))).flat();
+    const paidTo = (holder: Address) => payments.filter((p) => p.holder === holder).reduce((s, p) => s + p.share, 0n);
     expect(after.map((z, i) => z - before[i]!)).toEqual(holders.map((h) => paidTo(h.address)));
     expect(runs.every((r) => r.state === 'closed' && r.paid + r.dust! === r.total && r.paidRecipients === r.recipients)).toBe(true);
     expect(await zecOf(await findPayeeRecord(vaultOf(f.sandbox), coin.mint))).toBe(dust);
@@ -230,8 +231,8 @@ describe('service runs: splits, claims, holder-reward runs and migrations, with 
 
     await setReference(reference);
     await until(f, 'the payee paid', async () => (await zecOf(payee.address)) > 1n);
-    await until(f, 'the payout indexed', () => f.store.fees(coin.mint)!.paidOutZec > 0n);
-    const fees = f.store.fees(coin.mint)!;
+    await until(f, 'the payout indexed', async () => (await f.store.fees(coin.mint))!.paidOutZec > 0n);
+    const fees = (await f.store.fees(coin.mint))!;
     const n = fees.native!;
     expect(n.claimed).toBe(bought.creatorFee);
     const parts = splitCreatorFee(n.claimed, SERVICE_SPLIT_RATES);
@@ -264,7 +265,7 @@ describe('service runs: splits, claims, holder-reward runs and migrations, with 
     expect(f.runs!.jobs(coin.mint).find((j) => j.kind === 'migrate')).toMatchObject({ state: 'idle', lastDone: 'moved the completed curve to its pool' });
     // On the pool the whole supply is the holders' and the pool's: the curve's kept part went into the pool.
     const holdersRead = (await call(f, 'GET', `/v1/coins/${coin.mint}/holders`)).body;
-    const pool = f.store.coin(coin.mint)!.pool;
+    const pool = (await f.store.coin(coin.mint))!.pool;
     expect((holdersRead['vaults'] as Json[]).map((v) => [v['role'], v['address']])).toEqual([['pool', pool]]);
     expect(holdersRead['unplaced']).toEqual({ balance: '0', shareOfSupply: '0.000000000' });
     expect(placedOf(holdersRead)).toBe(BigInt(holdersRead['supply'] as string));

@@ -43,55 +43,58 @@ describe('a seeded market', () => {
     for (const s of [fresh, upgraded]) s?.close();
   });
 
-  const listed = () => store.queries.coins({ sort: 'new', limit: 100, offset: 0 });
+  const listed = async () => await store.queries.coins({ sort: 'new', limit: 100, offset: 0 });
 
-  it('lists a few dozen coins at every stage, ZEC- and native-paired, and records the unlisted plantings', () => {
+  it('lists a few dozen coins at every stage, ZEC- and native-paired, and records the unlisted plantings', async () => {
     // The seeded market's coins, beside genesis's stock coins (step 15).
-    const coins = listed().filter((c) => !c.pair.startsWith('stock:'));
+    const all = await listed();
+    const coins = all.filter((c) => !c.pair.startsWith('stock:'));
     expect(coins.length).toBe(36);
-    expect(listed().length).toBe(36 + SANDBOX_STOCK_PAIRS.length);
+    expect(all.length).toBe(36 + SANDBOX_STOCK_PAIRS.length);
     const count = (test: (c: (typeof coins)[number]) => boolean) => coins.filter(test).length;
     expect(count((c) => c.stage === 'pool')).toBeGreaterThanOrEqual(4);
     expect(count((c) => c.pair === 'native')).toBeGreaterThanOrEqual(6);
     expect(count((c) => c.trades === 0n)).toBeGreaterThanOrEqual(1);
     // Near graduation: curves at least half raised, not complete.
     expect(count((c) => c.stage === 'curve' && c.pair === 'zec' && c.raisedSoFarZec * 2n >= c.raiseAtCompletionZec)).toBeGreaterThanOrEqual(3);
-    const unlisted = ['OWLL', 'PETE', 'TESTT', 'NICK'].map((symbol) => store.queries.search(symbol, 5));
-    for (const found of unlisted) expect(found).toEqual([]); // hidden from every read
+    for (const symbol of ['OWLL', 'PETE', 'TESTT', 'NICK']) expect(await store.queries.search(symbol, 5)).toEqual([]); // hidden from every read
     expect(fresh.profile.market).toMatchObject({ state: 'seeded', seed: 'launchdesk' });
     expect(fresh.profile.market!.traders).toHaveLength(8);
   });
 
-  it('shows each risk figure: a bundled launch, a sniped coin and a deployer that sold', () => {
-    const risk = (symbol: string) => store.risk(store.queries.search(symbol, 1)[0]!.mint)!;
-    expect(risk(RISK_CASES.bundled).bundled).toBeGreaterThanOrEqual(3n);
-    expect(risk(RISK_CASES.bundled).bundleHeld).toBeGreaterThan(0n);
-    expect(risk(RISK_CASES.sniped).snipers).toBeGreaterThanOrEqual(2n);
+  it('shows each risk figure: a bundled launch, a sniped coin and a deployer that sold', async () => {
+    const risk = async (symbol: string) => (await store.risk((await store.queries.search(symbol, 1))[0]!.mint))!;
+    const bundled = await risk(RISK_CASES.bundled);
+    expect(bundled.bundled).toBeGreaterThanOrEqual(3n);
+    expect(bundled.bundleHeld).toBeGreaterThan(0n);
+    expect((await risk(RISK_CASES.sniped)).snipers).toBeGreaterThanOrEqual(2n);
     // Two new wallets one wallet funded, buying in one slot of the launch: a bundle only their funder shows.
-    expect(risk(RISK_CASES.fundedBundle).bundled).toBe(2n);
-    expect(risk(RISK_CASES.fundedBundle).bundleHeld).toBeGreaterThan(0n);
-    expect(risk(RISK_CASES.deployerSells).deployerSold).toBeGreaterThan(0n);
-    expect(risk(RISK_CASES.deployerSells).deployerBought).toBeGreaterThan(risk(RISK_CASES.deployerSells).deployerSold);
+    const fundedBundle = await risk(RISK_CASES.fundedBundle);
+    expect(fundedBundle.bundled).toBe(2n);
+    expect(fundedBundle.bundleHeld).toBeGreaterThan(0n);
+    const deployerSells = await risk(RISK_CASES.deployerSells);
+    expect(deployerSells.deployerSold).toBeGreaterThan(0n);
+    expect(deployerSells.deployerBought).toBeGreaterThan(deployerSells.deployerSold);
     // Every listed coin's figures add up: no kind holds more than all holders, and the top ten hold at most everything held.
-    for (const c of listed().filter((x) => !x.pair.startsWith('stock:'))) {
-      const r = store.risk(c.mint)!;
-      const held = store.holderTotals(c.mint).held;
-      expect(r.holders).toBe(store.holderTotals(c.mint).holders);
+    for (const c of (await listed()).filter((x) => !x.pair.startsWith('stock:'))) {
+      const r = (await store.risk(c.mint))!;
+      const held = (await store.holderTotals(c.mint)).held;
+      expect(r.holders).toBe((await store.holderTotals(c.mint)).holders);
       expect(r.top10Held <= held && r.sniperHeld <= held && r.bundleHeld <= held && r.freshHeld <= held && r.deployerHeld <= held).toBe(true);
     }
   });
 
-  it('spreads hours of trades in time, so every candle interval has shape', () => {
-    const oldest = listed().at(-1)!;
-    const trades = store.tradesOf(oldest.mint);
+  it('spreads hours of trades in time, so every candle interval has shape', async () => {
+    const oldest = (await listed()).at(-1)!;
+    const trades = await store.tradesOf(oldest.mint);
     const span = trades.at(-1)!.at - trades[0]!.at;
     expect(span).toBeGreaterThan(5n * 3600n);
-    expect(store.candles(oldest.mint, 3600n).length).toBeGreaterThanOrEqual(4);
-    expect(store.candles(oldest.mint, 60n).length).toBeGreaterThan(10);
-    const hourly = store.candles(oldest.mint, 3600n);
+    expect((await store.candles(oldest.mint, 3600n)).length).toBeGreaterThanOrEqual(4);
+    expect((await store.candles(oldest.mint, 60n)).length).toBeGreaterThan(10);
+    const hourly = await store.candles(oldest.mint, 3600n);
     expect(hourly.some((c) => c.high !== c.low)).toBe(true);
-    expect(store.stats()).toMatchObject({ trades: expect.any(BigInt) });
-    expect(store.stats().trades).toBeGreaterThan(500n);
+    expect(await store.stats()).toMatchObject({ trades: expect.any(BigInt) });
+    expect((await store.stats()).trades).toBeGreaterThan(500n);
   });
 
   it('graduates its coins with room to compute: every migration asked for far more units than it used', () => {
@@ -112,15 +115,20 @@ describe('a seeded market', () => {
     for (const { used, limit } of budgets) expect(limit).toBeGreaterThan(2 * used); // used: 147,000 to 196,000 seen
   });
 
-  it('leaves its traders holding positions', () => {
-    for (const wallet of fresh.profile.market!.traders!) expect(store.holdingsOf(wallet).filter((h) => h.balance > 0n).length).toBeGreaterThan(0);
+  it('leaves its traders holding positions', async () => {
+    for (const wallet of fresh.profile.market!.traders!) expect((await store.holdingsOf(wallet)).filter((h) => h.balance > 0n).length).toBeGreaterThan(0);
   });
 
-  it('is the same market from the same seed: an older sandbox that gained it holds the same coins and trades', () => {
-    const trades = (s: IndexStore) =>
+  it('is the same market from the same seed: an older sandbox that gained it holds the same coins and trades', async () => {
+    const trades = async (s: IndexStore) => {
+      const lines: string[] = [];
       // The seeded market's own coins (the stock coins derive from each sandbox's own keys).
-      s.queries.coins({ sort: 'new', limit: 100, offset: 0 }).filter((c) => !c.pair.startsWith('stock:')).flatMap((c) => s.tradesOf(c.mint).map((t) => [c.symbol, c.mint, t.side, t.user, t.tokens, t.zec].join(' ')));
-    expect(trades(upgradedStore)).toEqual(trades(store));
+      for (const c of (await s.queries.coins({ sort: 'new', limit: 100, offset: 0 })).filter((x) => !x.pair.startsWith('stock:'))) {
+        for (const t of await s.tradesOf(c.mint)) lines.push([c.symbol, c.mint, t.side, t.user, t.tokens, t.zec].join(' '));
+      }
+      return lines;
+    };
+    expect(await trades(upgradedStore)).toEqual(await trades(store));
     expect(upgraded.profile.market).toEqual(fresh.profile.market);
   });
 

@@ -28,6 +28,8 @@ describe('one SQL text, two dialects (sql-dialect.ts)', () => {
   it('rewrites the spellings that differ', () => {
     expect(toPostgres('INSERT OR IGNORE INTO traders (wallet) VALUES (?)').text).toBe('INSERT INTO traders (wallet) VALUES ($1) ON CONFLICT DO NOTHING');
     expect(toPostgres('SELECT MAX(a, MIN(b, c)), MAX(d) FROM t').text).toBe('SELECT GREATEST(a, LEAST(b, c)), MAX(d) FROM t');
+    expect(toPostgres("SELECT * FROM trades WHERE (@user IS NULL OR user = @user) AND name LIKE @like ESCAPE '\\'")).toEqual({ text: `SELECT * FROM trades WHERE ($1 IS NULL OR "user" = $1) AND name ILIKE $2 ESCAPE '\\'`, names: ['user', 'like'] });
+    expect(toPostgres('SELECT CAST(a AS REAL) / b, CAST(c AS  real) FROM t').text).toBe('SELECT CAST(a AS DOUBLE PRECISION) / b, CAST(c AS DOUBLE PRECISION) FROM t');
     expect(toPostgres('SELECT * FROM coins WHERE name LIKE ? ORDER BY last_trade_at DESC, mint LIMIT 3').text).toBe('SELECT * FROM coins WHERE name ILIKE $1 ORDER BY last_trade_at DESC NULLS LAST, mint LIMIT 3');
   });
 

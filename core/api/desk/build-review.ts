@@ -6,7 +6,7 @@ import { readCoinMarket, type CoinMarket } from '../../engine/market.js';
 import { readLookupTable, readWorld, type World } from '../../engine/world.js';
 import { DeskError, isDeskError } from '../../errors.js';
 import { computeUnitPriceOf } from '../../engine/priority-fee.js';
-import type { IndexStore } from '../../index/store/index-store.js';
+import type { IndexReads } from '../../index/store/index-reads.js';
 import type { Relay } from '../../relay/relay.js';
 import type { LedgerBuild } from '../../relay/store/build-ledger.js';
 import type { ReviewContext } from '../../verify/instruction-words.js';
@@ -24,7 +24,7 @@ import { tradeReviewContext, type WalletAccounts } from './review-context.js';
 export interface ReviewDeps {
   readonly chain: Chain;
   readonly profile: NetworkProfile;
-  readonly store: IndexStore;
+  readonly store: IndexReads;
   readonly relay: Relay;
 }
 
@@ -96,7 +96,7 @@ export async function reviewBuild(
   const world = await readWorld(deps.chain, deps.profile);
   // A planting's coin does not exist yet: its curve is named by the build, not read.
   const market = request.coin && request.kind !== 'plant' ? await readCoinMarket(deps.chain, world, request.coin) : null;
-  const row = request.coin ? deps.store.coin(request.coin) : null;
+  const row = request.coin ? await deps.store.coin(request.coin) : null;
   const coinTicker = row?.symbol ?? request.ticker ?? 'coin';
   const { context, accounts } = await tradeReviewContext(world, market, request.wallet, request.coin ? { mint: request.coin, ticker: coinTicker } : null);
   const tableAddresses = [...new Set(build.transactions.flatMap((t) => t.lookupTables))];

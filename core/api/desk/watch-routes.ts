@@ -51,10 +51,10 @@ export function registerWatchRoutes(app: Api, ctx: ApiContext, desk: DeskSigning
   const book = desk.watch;
   if (!book) return;
   const watcher = new AlertWatcher(ctx.store, book, (error) => ctx.onUnexpectedError?.(error, 'alerts'));
-  watcher.start();
+  void watcher.start();
   app.addHook('onClose', async () => watcher.close());
-  const knownCoin = (mint: Address) => {
-    const coin = ctx.store.coin(mint);
+  const knownCoin = async (mint: Address) => {
+    const coin = await ctx.store.coin(mint);
     if (!coin || !coin.listed) throw new DeskError('not_found', `no listed coin has the mint ${mint}: check it, or wait until the index has taken its planting in`);
     return coin;
   };
@@ -63,7 +63,7 @@ export function registerWatchRoutes(app: Api, ctx: ApiContext, desk: DeskSigning
 
   app.get('/desk-api/watch', { schema: { ...HIDE, response: { 200: WatchSchema, ...ERROR_RESPONSES } } }, async () => watchOf(book));
   app.put('/desk-api/watch/coins/:mint', { schema: { ...HIDE, params: MintParams, response: { 200: WatchSchema, ...ERROR_RESPONSES } } }, async (request) => {
-    knownCoin(request.params.mint as Address);
+    await knownCoin(request.params.mint as Address);
     book.star(request.params.mint as Address, now());
     return watchOf(book);
   });
@@ -89,12 +89,12 @@ export function registerWatchRoutes(app: Api, ctx: ApiContext, desk: DeskSigning
   }));
   app.post('/desk-api/alert-rules', { schema: { ...HIDE, body: AlertRuleBody, response: { 200: AlertRuleSchema, ...ERROR_RESPONSES } } }, async (request) => {
     const { mint, metric, direction } = request.body;
-    const coin = knownCoin(mint as Address);
+    const coin = await knownCoin(mint as Address);
     if (coin.pair.startsWith('stock:')) throw new DeskError('invalid_param', 'mint: a stock coin is priced in its stock, not ZEC: its levels cannot be watched here');
     const level = levelOf(request.body.level, metric);
     // The value now decides whether it waits for a first crossing: a level already passed does not fire at once.
     const valueNow = coin.lastTradeAt === null ? null : levelValue(metric, coin.lastPriceE18, coin.tokenTotalSupply);
-    const rule = book.addRule({ mint: coin.mint, metric, direction, level, armed: startsArmed(direction, level, valueNow), since: ctx.store.stream.position(), createdAt: Math.floor(now() / 1000) });
+    const rule = book.addRule({ mint: coin.mint, metric, direction, level, armed: startsArmed(direction, level, valueNow), since: await ctx.store.stream.position(), createdAt: Math.floor(now() / 1000) });
     return presentRule(rule);
   });
   app.delete('/desk-api/alert-rules/:id', { schema: { ...HIDE, params: AlertRuleParams, response: { 200: OK, ...ERROR_RESPONSES } } }, async (request) => {

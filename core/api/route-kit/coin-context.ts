@@ -1,28 +1,38 @@
+import type { Address } from '@solana/kit';
 import type { StockReading } from '../../stocks/issuer-status.js';
+import type { RiskFigures } from '../../types/risk-figures.js';
 import type { CoinRow } from '../../index/store/index-store.js';
 import type { ApiContext } from '../api-context.js';
 import { stockKeyOf, type CoinContext } from '../schemas/coin.js';
 import type { TradeStock } from '../schemas/trade.js';
 
 /**
- * What coin presentation needs besides the row: the native pair and its ZEC rate now. The rate is read
- * when first asked for (a native-paired coin, an account's holdings), once: most answers show no native
- * coin, and the read is a statement of its own on every coin route.
+ * What coin presentation needs besides the rows, read before they are presented (the presenters are plain
+ * functions): the native pair and its ZEC rate now (read only when a native-paired coin is among the rows),
+ * each coin's risk figures (unless `risk: false`: answers that show no coin row), and with the stocks' readings
+ * each stock coin's 24-hour raw volume.
  */
-export function coinContext(ctx: ApiContext): CoinContext {
-  let rate: CoinContext['nativeRate'] = null;
-  let read = false;
-  return {
-    nativePair: ctx.profile.pairs?.native,
-    risk: (mint) => ctx.store.risk(mint),
-    get nativeRate() {
-      if (!read) {
-        rate = ctx.store.nativeRate();
-        read = true;
-      }
-      return rate;
-    },
-  };
+async function coinContextOf(
+  ctx: ApiContext,
+  rows: readonly Pick<CoinRow, 'mint' | 'pair'>[],
+  stocks: ReadonlyMap<string, StockReading> | undefined,
+  options: { readonly risk?: boolean },
+): Promise<CoinContext> {
+  const nativeRate = rows.some((row) => row.pair === 'native') ? await ctx.store.nativeRate() : null;
+  const context: { -readonly [K in keyof CoinContext]: CoinContext[K] } = { nativePair: ctx.profile.pairs?.native, nativeRate };
+  if (options.risk !== false) {
+    const risks = new Map<Address, RiskFigures | null>();
+    for (const row of rows) if (!risks.has(row.mint)) risks.set(row.mint, await ctx.store.risk(row.mint));
+    context.risk = (mint) => risks.get(mint) ?? null;
+  }
+  if (stocks) {
+    const since = BigInt(Math.floor(Date.now() / 1000)) - 86_400n;
+    const volumes = new Map<Address, bigint>();
+    for (const row of rows) if (stockKeyOf(row.pair) !== null && !volumes.has(row.mint)) volumes.set(row.mint, await ctx.store.queries.volumeSince(row.mint, since));
+    context.stocks = stocks;
+    context.volume24h = (mint) => volumes.get(mint) ?? 0n;
+  }
+  return context;
 }
 
 /**
@@ -39,9 +49,6 @@ export function holdingValuer(coin: Pick<CoinRow, 'pair'>, c: CoinContext): { re
   };
 }
 
-/** The same, the rate read now (the stream's context, made once per range). */
-const coinContextNow = (ctx: ApiContext): CoinContext => ({ nativePair: ctx.profile.pairs?.native, nativeRate: ctx.store.nativeRate(), risk: (mint) => ctx.store.risk(mint) });
-
 /** The stocks' readings (at most 15 s old: the issuer status's), read only when a stock coin is among `pairs`. */
 export async function stockReadingsFor(ctx: ApiContext, pairs: readonly string[]): Promise<ReadonlyMap<string, StockReading> | undefined> {
   if (!ctx.stocks || !pairs.some((pair) => stockKeyOf(pair) !== null)) return undefined;
@@ -49,19 +56,14 @@ export async function stockReadingsFor(ctx: ApiContext, pairs: readonly string[]
 }
 
 /** The coin context for these rows: with the stocks' readings and 24-hour raw volumes when a stock coin is among them. */
-export async function coinContextFor(ctx: ApiContext, rows: readonly Pick<CoinRow, 'pair'>[]): Promise<CoinContext> {
-  const stocks = await stockReadingsFor(ctx, rows.map((row) => row.pair));
-  if (!stocks) return coinContext(ctx);
-  const since = BigInt(Math.floor(Date.now() / 1000)) - 86_400n;
-  return { ...coinContext(ctx), stocks, volume24h: (mint) => ctx.store.queries.volumeSince(mint, since) };
+export async function coinContextFor(ctx: ApiContext, rows: readonly Pick<CoinRow, 'mint' | 'pair'>[], options: { readonly risk?: boolean } = {}): Promise<CoinContext> {
+  return coinContextOf(ctx, rows, await stockReadingsFor(ctx, rows.map((row) => row.pair)), options);
 }
 
-/** The stream's coin context: the stocks' readings when the issuer status's answer is fresh (the hub reads it again before each range). */
-export function streamCoinContext(ctx: ApiContext): CoinContext {
+/** The stream's coin context for these rows: the stocks' readings when the issuer status's answer is fresh (the hub reads it again before each range). */
+export function streamCoinContext(ctx: ApiContext, rows: readonly Pick<CoinRow, 'mint' | 'pair'>[], options: { readonly risk?: boolean } = {}): Promise<CoinContext> {
   const answer = ctx.stocks?.fresh();
-  if (!answer) return coinContextNow(ctx);
-  const since = BigInt(Math.floor(Date.now() / 1000)) - 86_400n;
-  return { ...coinContextNow(ctx), stocks: new Map(answer.stocks.map((reading) => [reading.record.key, reading])), volume24h: (mint) => ctx.store.queries.volumeSince(mint, since) };
+  return coinContextOf(ctx, rows, answer ? new Map(answer.stocks.map((reading) => [reading.record.key, reading])) : undefined, options);
 }
 
 /** For the volume and market-cap orders: each stock's zat per raw unit (a float: an ordering key only). */

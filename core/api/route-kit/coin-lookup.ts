@@ -9,16 +9,16 @@ import { addressOf } from './request-values.js';
  * "A hidden coin answers exactly like a missing one": an unknown mint, an unlisted (hidden) planting
  * and, unless asked for, the native coin itself all answer this same 404 body.
  */
-export function listedCoinOf(ctx: ApiContext, mint: string, options: { allowNative: boolean } = { allowNative: false }): CoinRow {
-  const coin = ctx.store.coin(mint as Address);
+export async function listedCoinOf(ctx: ApiContext, mint: string, options: { allowNative: boolean } = { allowNative: false }): Promise<CoinRow> {
+  const coin = await ctx.store.coin(mint as Address);
   if (!coin) throw notFound(`no coin ${checkedMint(mint)}`);
   if (!coin.listed || (coin.kind === 'native' && !options.allowNative)) throw notFound(`no coin ${coin.mint}`);
   return coin;
 }
 
 /** The same refusal as listedCoinOf, reading only the listing, kind and pair: what a coin's trades and candles need. */
-export function listedCoinKeyOf(ctx: ApiContext, mint: string, options: { allowNative: boolean }): { mint: Address; kind: CoinRow['kind']; pair: string } {
-  const listing = ctx.store.queries.listing(mint as Address);
+export async function listedCoinKeyOf(ctx: ApiContext, mint: string, options: { allowNative: boolean }): Promise<{ mint: Address; kind: CoinRow['kind']; pair: string }> {
+  const listing = await ctx.store.queries.listing(mint as Address);
   if (!listing) throw notFound(`no coin ${checkedMint(mint)}`);
   if (!listing.listed || (listing.kind === 'native' && !options.allowNative)) throw notFound(`no coin ${mint}`);
   return { mint: mint as Address, kind: listing.kind, pair: listing.pair };

@@ -27,7 +27,7 @@ export function registerCoinRoutes(app: Api, ctx: ApiContext): void {
   /** Coin list pages, kept while the index does not move (answer-cache.ts). */
   const pages = new AnswerCache();
   /** A listed coin (or the native coin itself, for its own list and chart). */
-  const coinOf = (mint: string, options: { allowNative: boolean }): CoinRow => listedCoinOf(ctx, mint, options);
+  const coinOf = (mint: string, options: { allowNative: boolean }): Promise<CoinRow> => listedCoinOf(ctx, mint, options);
 
   app.get(
     '/v1/coins',
@@ -62,10 +62,10 @@ export function registerCoinRoutes(app: Api, ctx: ApiContext): void {
       const stockRates = sort === 'volume' || sort === 'marketCap' ? await stockRatesOf(ctx) : undefined;
       // The order's stock rates are part of what the page is a function of (they move without the index).
       const key = JSON.stringify([sort, limit, offset, pair, stage, risk, stockRates ?? null]);
-      const mark = store.queries.version();
+      const mark = await store.queries.version();
       const kept = pages.get(key, mark);
       if (kept) return reply.type(JSON_TYPE).send(kept as never); // bytes the route's own serialiser made
-      const rows = store.queries.coins({ sort, limit, offset, pair, stage, risk, ...(stockRates ? { stockRates } : {}) });
+      const rows = await store.queries.coins({ sort, limit, offset, pair, stage, risk, ...(stockRates ? { stockRates } : {}) });
       const c = await coinContextFor(ctx, rows);
       const answer = { data: rows.map((row) => presentCoin(row, c)), next: nextOffset(offset, limit, rows.length) };
       // A page with a stock coin is not kept: its ZEC figures follow the stock's reading now and a 24-hour window.
@@ -89,7 +89,7 @@ export function registerCoinRoutes(app: Api, ctx: ApiContext): void {
     },
     async (request) => {
       const limit = request.query.limit ?? 50;
-      const rows = store.queries.search(request.query.q, limit);
+      const rows = await store.queries.search(request.query.q, limit);
       const c = await coinContextFor(ctx, rows);
       return { data: rows.map((row) => presentCoin(row, c)), next: null };
     },
@@ -99,7 +99,7 @@ export function registerCoinRoutes(app: Api, ctx: ApiContext): void {
     '/v1/coins/:mint',
     { config: READS, schema: { summary: 'Coin detail', tags: ['coins'], params: MintParams, response: { 200: CoinDetail, ...ERROR_RESPONSES } } },
     async (request) => {
-      const coin = coinOf(request.params.mint, { allowNative: true });
+      const coin = await coinOf(request.params.mint, { allowNative: true });
       const c = await coinContextFor(ctx, [coin]);
       const presented = presentCoin(coin, c);
       // An addition: the description and links of a metadata document this server holds.
@@ -128,11 +128,11 @@ export function registerCoinRoutes(app: Api, ctx: ApiContext): void {
       },
     },
     async (request) => {
-      const coin = listedCoinKeyOf(ctx, request.params.mint, { allowNative: true });
+      const coin = await listedCoinKeyOf(ctx, request.params.mint, { allowNative: true });
       const q = request.query;
       const user: Address | null = q.user === undefined ? null : addressOf(q.user, 'user');
       const limit = q.limit ?? 50;
-      const page = store.queries.coinTrades(coin.mint, { user, routed: coin.kind === 'native' && user === null, limit, before: tradeCursorOf(q.cursor) });
+      const page = await store.queries.coinTrades(coin.mint, { user, routed: coin.kind === 'native' && user === null, limit, before: tradeCursorOf(q.cursor) });
       const stock = tradeStockOf(await stockReadingsFor(ctx, [coin.pair]), coin.pair);
       return { data: page.rows.map((t) => presentTrade(t, stock)), next: tradeCursorText(page.last, limit, page.rows.length) };
     },
@@ -155,7 +155,7 @@ export function registerCoinRoutes(app: Api, ctx: ApiContext): void {
       },
     },
     async (request) => {
-      const coin = listedCoinKeyOf(ctx, request.params.mint, { allowNative: true });
+      const coin = await listedCoinKeyOf(ctx, request.params.mint, { allowNative: true });
       const interval = request.query.interval ?? '1m';
       const seconds = CANDLE_INTERVALS[interval];
       const before = request.query.before === undefined ? null : BigInt(request.query.before);
@@ -163,7 +163,7 @@ export function registerCoinRoutes(app: Api, ctx: ApiContext): void {
       // coin's answer needs no stock reading (and its route no await).
       const stock = stockKeyOf(coin.pair) === null ? null : tradeStockOf(await stockReadingsFor(ctx, [coin.pair]), coin.pair);
       const rate = stock ? (stock.reading?.zec.zatPerWholeRawE12 ?? null) : undefined;
-      return { interval, data: store.queries.candles(coin.mint, seconds, request.query.limit ?? 300, before).map((candle) => presentCandle(candle, rate)) };
+      return { interval, data: (await store.queries.candles(coin.mint, seconds, request.query.limit ?? 300, before)).map((candle) => presentCandle(candle, rate)) };
     },
   );
 
@@ -171,9 +171,9 @@ export function registerCoinRoutes(app: Api, ctx: ApiContext): void {
     '/v1/coins/:mint/fees',
     { config: READS, schema: { summary: 'Fee totals of a coin', tags: ['coins'], params: MintParams, response: { 200: CoinFees, ...ERROR_RESPONSES } } },
     async (request) => {
-      const coin = coinOf(request.params.mint, { allowNative: false });
+      const coin = await coinOf(request.params.mint, { allowNative: false });
       if (stockKeyOf(coin.pair) !== null) throw notFound(`no fees of ${coin.mint}: a stock coin's fees are not in this API (spec)`);
-      return presentFees(store.fees(coin.mint)!);
+      return presentFees((await store.fees(coin.mint))!);
     },
   );
 }

@@ -193,10 +193,10 @@ export async function registerOrderRoutes(app: Api, ctx: ApiContext, desk: DeskS
       const body = request.body;
       assertMayAct(access, body.wallet as Address);
       const wallet = keychainWallet(body.wallet);
-      const coin = listedCoinOf(ctx, body.mint);
+      const coin = await listedCoinOf(ctx, body.mint);
       if (stockKeyOf(coin.pair) !== null) throw new DeskError('refused', `${coin.mint} is paired with a tokenized stock: local orders trade launchpad coins on their own venue, and a stock coin has no trade route here`);
       const { trigger, amount } = triggerOf(body);
-      const graduated = ctx.store.graduation(coin.mint) !== null;
+      const graduated = (await ctx.store.graduation(coin.mint)) !== null;
       if (trigger.kind === 'sell_on_graduation' && graduated) throw new DeskError('refused', `${coin.symbol || coin.mint} has graduated already: sell it on its pool now instead`);
       const presets = desk.trading.presets(wallet);
       const slippageBps = body.slippageBps ?? presets.slippageBps[venueOf(coin.pair, graduated ? 'pool' : 'curve')];
@@ -207,7 +207,7 @@ export async function registerOrderRoutes(app: Api, ctx: ApiContext, desk: DeskS
         if (!Number.isFinite(expiresAt) || !/^\d{4}-\d{2}-\d{2}T/.test(body.expiresAt)) throw new DeskError('invalid_param', `expiresAt: ${JSON.stringify(body.expiresAt.slice(0, 40))} is not an ISO 8601 time (e.g. 2026-12-01T12:00:00Z)`, { field: 'expiresAt' });
         if (expiresAt <= clock()) throw new DeskError('invalid_param', `expiresAt: ${body.expiresAt} is not in the future`, { field: 'expiresAt' });
       }
-      const order = runner.place({ wallet, mint: coin.mint, trigger, amount, slippageBps, computeUnitPrice, expiresAt });
+      const order = await runner.place({ wallet, mint: coin.mint, trigger, amount, slippageBps, computeUnitPrice, expiresAt });
       return detail(order);
     });
 
@@ -220,7 +220,7 @@ export async function registerOrderRoutes(app: Api, ctx: ApiContext, desk: DeskS
 
     scope.post('/local/orders/:id/resume', { schema: { ...TAGS, summary: 'Resume a paused local order (local addition)', params: OrderParams, response: { 200: OrderDetailAnswer, ...ERROR_RESPONSES } } }, async (request) => {
       const order = owned(request, request.params.id);
-      return detail(runner.resume(order.id));
+      return detail(await runner.resume(order.id));
     });
   });
   return runner;

@@ -28,7 +28,7 @@ export function registerPayeeRoutes(app: Api, ctx: ApiContext): void {
     },
     async (request) => {
       const wallet = addressOf(request.body.wallet, 'wallet');
-      const mint = listedCoinOf(ctx, request.body.mint).mint;
+      const mint = (await listedCoinOf(ctx, request.body.mint)).mint;
       const world = await readWorld(ctx.chain, ctx.profile);
       const build = await buildClaim(ctx.chain, { wallet, mint, ...computeUnitPriceField(request.body.computeUnitPrice) }, world, (ctx.now ?? Date.now)(), async () => {
         const facts = await readPayoutFacts(ctx, mint);
@@ -55,7 +55,7 @@ export function registerPayeeRoutes(app: Api, ctx: ApiContext): void {
     },
     async (request) => {
       const wallet = addressOf(request.body.wallet, 'wallet');
-      const mint = listedCoinOf(ctx, request.body.mint).mint;
+      const mint = (await listedCoinOf(ctx, request.body.mint)).mint;
       const payee = payeeOf(request.body.payee, 'payee', null);
       const world = await readWorld(ctx.chain, ctx.profile);
       const build = await buildPayeeChange(ctx.chain, { wallet, mint, payee, ...computeUnitPriceField(request.body.computeUnitPrice) }, world, (ctx.now ?? Date.now)());

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import type { Address } from '@solana/kit';
+import type { CoinRow, GraduationRow, HoldingRow } from '../../index/store/index-store.js';
 import { Coin, pairBlockOf } from '../schemas/coin.js';
 import { Graduated, presentGraduated } from '../schemas/graduation.js';
 import { AddressString, Amount, Cursor, Limit, Page, SignedAmount, StringEnum } from '../schemas/common.js';
@@ -52,7 +53,7 @@ export function registerReadRoutes(app: Api, ctx: ApiContext): void {
   );
 
   app.get('/v1/stats', { config: READS, schema: { summary: 'Statistics (ZEC-paired coins only)', tags: ['stats'], response: { 200: Stats, ...ERROR_RESPONSES } } }, async () =>
-    presentStats(store.stats()),
+    presentStats(await store.stats()),
   );
 
   app.get(
@@ -69,7 +70,7 @@ export function registerReadRoutes(app: Api, ctx: ApiContext): void {
     async (request) => {
       const limit = request.query.limit ?? 30;
       const offset = offsetOf(request.query.cursor);
-      const rows = store.dailyStats(0n, offset + limit).slice(offset);
+      const rows = (await store.dailyStats(0n, offset + limit)).slice(offset);
       return { data: rows.map(presentDaily), next: nextOffset(offset, limit, rows.length) };
     },
   );
@@ -85,13 +86,15 @@ export function registerReadRoutes(app: Api, ctx: ApiContext): void {
       const offset = offsetOf(request.query.cursor);
       // Kept until the index moves, as the coin lists' pages are: a page of 30 graduated coins costs ten times its query.
       const key = JSON.stringify([limit, offset]);
-      const mark = store.queries.version();
+      const mark = await store.queries.version();
       const kept = graduationPages.get(key, mark);
       if (kept) return reply.type(JSON_TYPE).send(kept as never);
-      const coins = store.queries.graduated(limit, offset);
+      const coins = await store.queries.graduated(limit, offset);
       const c = await coinContextFor(ctx, coins);
+      const graduations: GraduationRow[] = [];
+      for (const coin of coins) graduations.push((await store.graduation(coin.mint))!);
       const answer = {
-        data: coins.map((coin) => presentGraduated(coin, store.graduation(coin.mint)!, c)),
+        data: coins.map((coin, i) => presentGraduated(coin, graduations[i]!, c)),
         next: nextOffset(offset, limit, coins.length),
       };
       // A page with a stock coin is not kept: its ZEC figures follow the stock's reading now.
@@ -125,8 +128,9 @@ export function registerReadRoutes(app: Api, ctx: ApiContext): void {
       const pair = pairFilterOf(q.quote, q.stock);
       const limit = q.limit ?? 50;
       const user: Address | null = q.user === undefined ? null : addressOf(q.user, 'user');
-      const page = store.queries.trades({ pair, user, limit, before: tradeCursorOf(q.cursor) });
-      const pairs = new Map(page.rows.map((t) => [t.mint, store.coin(t.mint)?.pair ?? 'zec']));
+      const page = await store.queries.trades({ pair, user, limit, before: tradeCursorOf(q.cursor) });
+      const pairs = new Map<string, string>();
+      for (const t of page.rows) if (!pairs.has(t.mint)) pairs.set(t.mint, (await store.pairOf(t.mint)) ?? 'zec');
       const readings = await stockReadingsFor(ctx, [...pairs.values()]);
       return { data: page.rows.map((t) => presentTrade(t, tradeStockOf(readings, pairs.get(t.mint)))), next: tradeCursorText(page.last, limit, page.rows.length) };
     },
@@ -148,8 +152,7 @@ export function registerReadRoutes(app: Api, ctx: ApiContext): void {
     async (request) => {
       const wallet = addressOf(request.params.wallet, 'wallet');
       const holdings = await readWalletHoldings(ctx.chain, wallet);
-      const coins = holdings.tokens.flatMap((t) => store.coin(t.mint) ?? []);
-      return presentWalletBalances(holdings, { profile: ctx.profile, coin: (mint) => store.coin(mint) }, await coinContextFor(ctx, coins));
+      return presentWalletBalances(holdings, { profile: ctx.profile, coin: (mint) => store.coin(mint) }, (coins) => coinContextFor(ctx, coins, { risk: false }));
     },
   );
 
@@ -167,10 +170,15 @@ export function registerReadRoutes(app: Api, ctx: ApiContext): void {
     },
     async (request) => {
       const wallet = addressOf(request.params.wallet, 'wallet');
-      const coins = store.queries.heldBy(wallet).map((mint) => store.coin(mint)!);
-      const c = await coinContextFor(ctx, coins);
-      const holdings = coins.map((coin) => {
-        const h = store.holding(coin.mint, wallet)!;
+      const coins: CoinRow[] = [];
+      const held: HoldingRow[] = [];
+      for (const mint of await store.queries.heldBy(wallet)) {
+        coins.push((await store.coin(mint))!);
+        held.push((await store.holding(mint, wallet))!);
+      }
+      const c = await coinContextFor(ctx, coins, { risk: false });
+      const holdings = coins.map((coin, i) => {
+        const h = held[i]!;
         const pair = pairBlockOf(coin, c);
         // A stock coin's figures are kept in its stock's raw units: valued at the stock's rate now, or null.
         const { at: valuedAt, valued } = holdingValuer(coin, c);

@@ -21,8 +21,8 @@ export function registerRiskRoutes(app: Api, ctx: ApiContext): void {
     },
     async (request) => {
       // The listing alone (not the whole coin row): the figures come with their supply in one read of their own.
-      const coin = listedCoinKeyOf(ctx, request.params.mint, { allowNative: false });
-      const risk = ctx.store.risk(coin.mint);
+      const coin = await listedCoinKeyOf(ctx, request.params.mint, { allowNative: false });
+      const risk = await ctx.store.risk(coin.mint);
       if (!risk) throw notFound(`no risk figures for ${coin.mint}: it is not a launchpad planting`);
       return presentRisk(coin.mint, risk);
     },

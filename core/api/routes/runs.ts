@@ -43,13 +43,13 @@ export function registerRunRoutes(app: Api, ctx: ApiContext): void {
       },
     },
     async (request) => {
-      const coin = listedCoinOf(ctx, request.params.mint);
+      const coin = await listedCoinOf(ctx, request.params.mint);
       const limit = request.query.limit ?? 50;
       const offset = offsetOf(request.query.cursor);
       const supply = coin.tokenTotalSupply;
-      const value = holdingValuer(coin, await coinContextFor(ctx, [coin]));
-      const rows = store.holders(coin.mint, limit, offset);
-      const totals = store.holderTotals(coin.mint);
+      const value = holdingValuer(coin, await coinContextFor(ctx, [coin], { risk: false }));
+      const rows = await store.holders(coin.mint, limit, offset);
+      const totals = await store.holderTotals(coin.mint);
       const curve = coin.stage !== 'pool' ? await findBondingCurve(ctx.profile.programs['launchpad']!, coin.mint) : null;
       const parts = placeSupply({ supply, held: totals.held, stage: coin.stage, realToken: coin.realToken, poolBase: coin.pool ? (coin.poolBase ?? 0n) : null });
       const vaults = parts.vaults.map((v) => ({ role: v.role, address: v.role === 'pool' ? coin.pool! : curve!, balance: String(v.balance), shareOfSupply: shareOfSupply(v.balance, supply) }));
@@ -80,11 +80,11 @@ export function registerRunRoutes(app: Api, ctx: ApiContext): void {
       },
     },
     async (request) => {
-      const coin = listedCoinOf(ctx, request.params.mint);
+      const coin = await listedCoinOf(ctx, request.params.mint);
       const limit = request.query.limit ?? 50;
       const offset = offsetOf(request.query.cursor);
       if (coin.pair !== 'zec' && coin.pair !== 'native') return { data: [], next: null };
-      const rows = store.runs.runsOf(coin.mint, limit, offset);
+      const rows = await store.runs.runsOf(coin.mint, limit, offset);
       return { data: rows.map(presentRun), next: nextOffset(offset, limit, rows.length) };
     },
   );
@@ -103,12 +103,12 @@ export function registerRunRoutes(app: Api, ctx: ApiContext): void {
     },
     async (request) => {
       const id = addressOf(request.params.id, 'id');
-      const run = store.runs.run(id);
-      const coin = run ? store.coin(run.mint) : null;
+      const run = await store.runs.run(id);
+      const coin = run ? await store.coin(run.mint) : null;
       if (!run || !coin?.listed) throw notFound(`no holder-reward run ${id}`);
       const limit = request.query.limit ?? 100;
       const offset = offsetOf(request.query.cursor);
-      const payments = store.runs.payments(run.mint, run.run, limit, offset);
+      const payments = await store.runs.payments(run.mint, run.run, limit, offset);
       return { ...presentRun(run), payments: payments.map(presentPayment), next: nextOffset(offset, limit, payments.length) };
     },
   );
@@ -127,9 +127,9 @@ export function registerRunRoutes(app: Api, ctx: ApiContext): void {
       },
     },
     async (request) => {
-      const coin = listedCoinOf(ctx, request.params.mint);
+      const coin = await listedCoinOf(ctx, request.params.mint);
       const limit = request.query.limit ?? 50;
-      const page = store.feeEventsPage(coin.mint, limit, ringCursorOf(request.query.cursor));
+      const page = await store.feeEventsPage(coin.mint, limit, ringCursorOf(request.query.cursor));
       return { data: page.rows.map(presentRing), next: page.last && page.rows.length === limit ? `${page.last.seq}.${page.last.position}` : null };
     },
   );
@@ -148,8 +148,10 @@ export function registerRunRoutes(app: Api, ctx: ApiContext): void {
     },
     async (request) => {
       const signature = signatureOf(request.params.signature, 'signature');
-      if (!store.hasProcessed(signature)) throw notFound(`the index holds no transaction ${signature}`);
-      return { signature, data: store.feeEventsOfTransaction(signature).filter((e) => store.coin(e.mint)?.listed).map(presentRing) };
+      if (!(await store.hasProcessed(signature))) throw notFound(`the index holds no transaction ${signature}`);
+      const data = [];
+      for (const e of await store.feeEventsOfTransaction(signature)) if ((await store.coin(e.mint))?.listed) data.push(presentRing(e));
+      return { signature, data };
     },
   );
 
@@ -166,7 +168,7 @@ export function registerRunRoutes(app: Api, ctx: ApiContext): void {
       },
     },
     async (request) => {
-      const coin = listedCoinOf(ctx, request.params.mint);
+      const coin = await listedCoinOf(ctx, request.params.mint);
       const runs = ctx.runs ?? null;
       const mint: Address = coin.mint;
       const payout = stockKeyOf(coin.pair) === null ? presentPayout(await readPayoutFacts(ctx, mint)) : null;

@@ -113,7 +113,7 @@ export function registerTradeRoutes(app: Api, ctx: ApiContext): void {
     },
     async (request) => {
       const trade = tradeRequestOf({ ...request.query, mint: request.params.mint });
-      const coin = listedCoinOf(ctx, trade.mint);
+      const coin = await listedCoinOf(ctx, trade.mint);
       // Spec: "GET /v1/coins/{mint}/quote ... answer 404 not_found for a stock coin".
       if (stockKeyOf(coin.pair) !== null) throw notFound(`no quote for ${coin.mint}: a stock coin is not quoted in this API`);
       const world = await readWorld(ctx.chain, ctx.profile);
@@ -135,7 +135,7 @@ export function registerTradeRoutes(app: Api, ctx: ApiContext): void {
     async (request) => {
       const { minOut } = request.body;
       const trade = { ...tradeRequestOf(request.body), ...computeUnitPriceField(request.body.computeUnitPrice), ...(minOut === undefined ? {} : { minimumOut: amountOf(minOut, 'minOut') as bigint }) };
-      const coin = listedCoinOf(ctx, trade.mint);
+      const coin = await listedCoinOf(ctx, trade.mint);
       // Spec: "plant, trade and swap builds have no stock route".
       if (stockKeyOf(coin.pair) !== null) throw new DeskError('refused', `${coin.mint} is paired with a tokenized stock: this API builds no trade of a stock coin (it has no stock route)`);
       const relay = ctx.relay;

@@ -28,7 +28,7 @@ export function registerZcashRoutes(app: Api, ctx: ApiContext): void {
       },
       async (request) => {
         const mint = (request.body as { mint?: string } | undefined)?.mint;
-        const coin = typeof mint === 'string' ? ctx.store.coin(mint as never) : null;
+        const coin = typeof mint === 'string' ? await ctx.store.coin(mint as never) : null;
         if (coin && coin.listed && stockKeyOf(coin.pair) !== null) {
           throw new DeskError('coin_unknown', `${coin.mint} is paired with a tokenized stock: a Zcash wallet buy ${what} of a stock coin is not taken`);
         }

@@ -37,7 +37,7 @@ export type WalletBalancesJson = Static<typeof WalletBalances>;
 
 export interface BalanceSources {
   readonly profile: NetworkProfile;
-  readonly coin: (mint: Address) => CoinRow | null;
+  readonly coin: (mint: Address) => Promise<CoinRow | null>;
 }
 
 /** What a coin's `amount` is worth now, as GET /v1/accounts values a holding (null: no ZEC value yet). */
@@ -50,7 +50,8 @@ export function coinValueZec(coin: CoinRow, amount: bigint, c: CoinContext): big
   return rate === null ? null : (spot * rate) / 10n ** 12n;
 }
 
-export function presentWalletBalances(h: WalletHoldings, sources: BalanceSources, c: CoinContext): WalletBalancesJson {
+/** `contextFor`: the coin context of the wallet's listed coins (coin-context.ts), made once they are read. */
+export async function presentWalletBalances(h: WalletHoldings, sources: BalanceSources, contextFor: (coins: readonly CoinRow[]) => Promise<CoinContext>): Promise<WalletBalancesJson> {
   const { zec, native } = sources.profile.mints;
   let zecAmount = 0n;
   let zecAccount = false;
@@ -68,10 +69,11 @@ export function presentWalletBalances(h: WalletHoldings, sources: BalanceSources
         held.accounts.push(t.account);
         continue;
       }
-      const coin = sources.coin(t.mint);
+      const coin = await sources.coin(t.mint);
       if (coin && coin.listed && coin.kind === 'coin') coins.set(t.mint, { coin, amount: t.amount, accounts: [t.account] });
     }
   }
+  const c = await contextFor([...coins.values()].map((held) => held.coin));
   return {
     wallet: h.wallet,
     sol: String(h.lamports),

@@ -1,6 +1,7 @@
 import type { Address } from '@solana/kit';
 import { CANDLE_INTERVALS, candleBucket } from '../../index/candles.js';
-import type { IndexStore } from '../../index/store/index-store.js';
+import type { IndexReads } from '../../index/store/index-reads.js';
+import type { CoinRow } from '../../index/store/index-rows.js';
 import type { PositionedTrade } from '../../index/store/stream-queries.js';
 import { presentCandle } from '../schemas/candle.js';
 import { presentCoin, type CoinContext } from '../schemas/coin.js';
@@ -15,80 +16,85 @@ import type { Subscription } from './stream-topics.js';
  * each subscriber: a burst reaching many clients costs one set of queries, not one per client.
  */
 export class StreamRange {
-  private trades: PositionedTrade[] | null = null;
-  private planted: StreamEventJson[] | null = null;
-  private graduated: StreamEventJson[] | null = null;
+  private trades: Promise<PositionedTrade[]> | null = null;
+  private planted: Promise<StreamEventJson[]> | null = null;
+  private graduated: Promise<StreamEventJson[]> | null = null;
   private readonly presentedTrades = new Map<PositionedTrade, StreamEventJson>();
 
-  private contextValue: CoinContext | null = null;
-  private mints: Set<Address> | null = null;
+  /** The context of trades and candles (the stocks' readings only), made once per range. */
+  private tradeContext: Promise<CoinContext> | null = null;
+  private mints: Promise<Set<Address>> | null = null;
 
   constructor(
-    private readonly store: IndexStore,
-    private readonly contextOf: () => CoinContext,
+    private readonly store: IndexReads,
+    /** The coin context for these coins (coin-context.ts streamCoinContext). */
+    private readonly contextOf: (coins: readonly CoinRow[], options?: { readonly risk?: boolean }) => Promise<CoinContext>,
     readonly after: bigint,
     readonly upTo: bigint,
   ) {}
 
-  /** The coin context, made once per range. */
-  private context(): CoinContext {
-    return (this.contextValue ??= this.contextOf());
-  }
-
   /** The events `subscription` asks for in this range, in index order (trades, then candles, per transaction). */
-  eventsFor(subscription: Subscription): StreamEventJson[] {
+  async eventsFor(subscription: Subscription): Promise<StreamEventJson[]> {
     const out: StreamEventJson[] = [];
-    if (subscription.coins) out.push(...this.plantedEvents());
+    if (subscription.coins) out.push(...(await this.plantedEvents()));
     if (subscription.allTrades || subscription.tradesOf.size > 0 || subscription.wallets.size > 0) {
-      for (const t of this.tradeRows()) {
+      for (const t of await this.tradeRows()) {
         const wanted =
           subscription.tradesOf.has(t.trade.mint) || (subscription.allTrades && t.kind === 'coin' && !t.trade.routed) || (subscription.wallets.has(t.trade.user) && !t.trade.routed);
-        if (wanted) out.push(this.tradeEvent(t));
+        if (wanted) out.push(await this.tradeEvent(t));
       }
     }
-    if (subscription.candles.size > 0) out.push(...this.candleEvents(subscription.candles));
-    if (subscription.graduations) out.push(...this.graduatedEvents());
+    if (subscription.candles.size > 0) out.push(...(await this.candleEvents(subscription.candles)));
+    if (subscription.graduations) out.push(...(await this.graduatedEvents()));
     return out.sort((a, b) => a.position - b.position); // stable: within a transaction, the order above
   }
 
   /** The coins traded in this range (a wallet's balances are valued again when one of its coins moved). */
-  tradedMints(): ReadonlySet<Address> {
-    return (this.mints ??= new Set(this.tradeRows().map((t) => t.trade.mint)));
+  tradedMints(): Promise<ReadonlySet<Address>> {
+    return (this.mints ??= this.tradeRows().then((rows) => new Set(rows.map((t) => t.trade.mint))));
   }
 
-  private tradeRows(): PositionedTrade[] {
-    this.trades ??= this.store.stream.trades(this.after, this.upTo);
-    return this.trades;
+  private tradeRows(): Promise<PositionedTrade[]> {
+    return (this.trades ??= this.store.stream.trades(this.after, this.upTo));
   }
 
-  private tradeEvent(t: PositionedTrade): StreamEventJson {
+  private stocks(): Promise<CoinContext['stocks']> {
+    return (this.tradeContext ??= this.contextOf([], { risk: false })).then((c) => c.stocks);
+  }
+
+  private async tradeEvent(t: PositionedTrade): Promise<StreamEventJson> {
     let event = this.presentedTrades.get(t);
     if (!event) {
-      event = { kind: 'trade', position: Number(t.seq), data: presentTrade(t.trade, tradeStockOf(this.context().stocks, this.store.pairOf(t.trade.mint) ?? undefined)) };
+      const stock = tradeStockOf(await this.stocks(), (await this.store.pairOf(t.trade.mint)) ?? undefined);
+      event = { kind: 'trade', position: Number(t.seq), data: presentTrade(t.trade, stock) };
       this.presentedTrades.set(t, event);
     }
     return event;
   }
 
-  private plantedEvents(): StreamEventJson[] {
-    const context = this.context();
-    this.planted ??= this.store.stream.planted(this.after, this.upTo).map((p) => ({ kind: 'coin', position: Number(p.seq), data: presentCoin(p.coin, context) }));
-    return this.planted;
+  private plantedEvents(): Promise<StreamEventJson[]> {
+    return (this.planted ??= (async () => {
+      const planted = await this.store.stream.planted(this.after, this.upTo);
+      const context = await this.contextOf(planted.map((p) => p.coin));
+      return planted.map((p): StreamEventJson => ({ kind: 'coin', position: Number(p.seq), data: presentCoin(p.coin, context) }));
+    })());
   }
 
-  private graduatedEvents(): StreamEventJson[] {
-    const context = this.context();
-    this.graduated ??= this.store.stream.graduated(this.after, this.upTo).map((g) => ({ kind: 'graduation', position: Number(g.seq), data: presentGraduated(g.coin, g.graduation, context) }));
-    return this.graduated;
+  private graduatedEvents(): Promise<StreamEventJson[]> {
+    return (this.graduated ??= (async () => {
+      const graduated = await this.store.stream.graduated(this.after, this.upTo);
+      const context = await this.contextOf(graduated.map((g) => g.coin));
+      return graduated.map((g): StreamEventJson => ({ kind: 'graduation', position: Number(g.seq), data: presentGraduated(g.coin, g.graduation, context) }));
+    })());
   }
 
   /**
    * Each asked-for candle a trade in this range touched, as it stands now, once, at the position of the
    * last trade that touched it: a candle is a state, so the latest is the whole of it.
    */
-  private candleEvents(asked: ReadonlyMap<Address, readonly (keyof typeof CANDLE_INTERVALS)[]>): StreamEventJson[] {
+  private async candleEvents(asked: ReadonlyMap<Address, readonly (keyof typeof CANDLE_INTERVALS)[]>): Promise<StreamEventJson[]> {
     const touched = new Map<string, { mint: Address; interval: keyof typeof CANDLE_INTERVALS; bucket: bigint; seq: bigint }>();
-    for (const t of this.tradeRows()) {
+    for (const t of await this.tradeRows()) {
       const intervals = asked.get(t.trade.mint);
       if (!intervals) continue;
       for (const interval of intervals) {
@@ -98,8 +104,8 @@ export class StreamRange {
     }
     const out: StreamEventJson[] = [];
     for (const { mint, interval, bucket, seq } of touched.values()) {
-      const candle = this.store.stream.candle(mint, CANDLE_INTERVALS[interval], bucket);
-      const stock = tradeStockOf(this.context().stocks, this.store.pairOf(mint) ?? undefined);
+      const candle = await this.store.stream.candle(mint, CANDLE_INTERVALS[interval], bucket);
+      const stock = tradeStockOf(await this.stocks(), (await this.store.pairOf(mint)) ?? undefined);
       if (candle) out.push({ kind: 'candle', position: Number(seq), mint, interval, data: presentCandle(candle, stock ? (stock.reading?.zec.zatPerWholeRawE12 ?? null) : undefined) });
     }
     return out;

@@ -4,7 +4,8 @@ import { Compile } from 'typebox/compile';
 import { schemaWords } from '../request-refusals.js';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { ProgressFeed } from '../../index/index-progress.js';
-import type { IndexStore } from '../../index/store/index-store.js';
+import type { IndexReads } from '../../index/store/index-reads.js';
+import type { CoinRow } from '../../index/store/index-rows.js';
 import { LOOPBACK_POLICY, type HostPolicy } from '../host-policy.js';
 import type { CoinContext } from '../schemas/coin.js';
 import { StreamSubscribe, type StreamFrameJson } from '../schemas/stream.js';
@@ -59,11 +60,18 @@ export class StreamHub {
   private readonly turnedAway = new Set<WebSocket>();
   private readonly stopApplied: () => void;
   /** The position of the last batch announced, where the next one's range starts. */
-  private advancedTo: bigint;
+  private advancedTo = 0n;
+  /**
+   * The hub's turns on the index, one after another: its first position, each batch's advance and each
+   * subscribe (which reads the position it starts from). In order, no batch falls between a subscribe's
+   * position and the next advance, though each awaits its reads (on PostgreSQL they take turns of the loop).
+   */
+  private turns: Promise<void>;
 
   constructor(
-    private readonly store: IndexStore,
-    private readonly context: () => CoinContext,
+    private readonly store: IndexReads,
+    /** The coin context for these coins (coin-context.ts streamCoinContext). */
+    private readonly context: (coins: readonly CoinRow[], options?: { readonly risk?: boolean }) => Promise<CoinContext>,
     private readonly progress: ProgressFeed | undefined,
     /** Made ready before each range is presented (the stocks' issuer status, read again when older than 15 s). */
     private readonly prepare: () => Promise<unknown> = async () => undefined,
@@ -72,8 +80,15 @@ export class StreamHub {
     /** Which Host and Origin may open the stream (host-policy.ts): loopback on the desktop. */
     private readonly hostPolicy: HostPolicy = LOOPBACK_POLICY,
   ) {
-    this.advancedTo = store.stream.position();
-    this.stopApplied = store.onApplied((position) => void this.advance(position));
+    this.turns = store.stream.position().then((position) => {
+      this.advancedTo = position;
+    });
+    this.stopApplied = store.onApplied((position) => this.turn(() => this.advance(position)));
+  }
+
+  /** Runs `step` after every turn before it; its failure is its own (a read that failed sends nothing). */
+  private turn(step: () => Promise<void>): void {
+    this.turns = this.turns.then(step).catch(() => {});
   }
 
   private async ready(): Promise<void> {
@@ -154,6 +169,11 @@ export class StreamHub {
   }
 
   private receive(client: Client, text: string | null): void {
+    this.turn(() => this.subscribe(client, text));
+  }
+
+  private async subscribe(client: Client, text: string | null): Promise<void> {
+    if (!this.clients.has(client)) return;
     let message: unknown;
     try {
       message = text === null ? undefined : JSON.parse(text);
@@ -167,7 +187,7 @@ export class StreamHub {
       const why = !first ? 'is malformed' : first.keyword === 'pattern' ? `${JSON.stringify(String(valueAt(message, first.instancePath)).slice(0, 80))} is not a topic (trades, trades:<mint>, coins, graduations, candles:<mint>:<interval>, progress, wallet:<address>)` : schemaWords({ keyword: first.keyword, instancePath: first.instancePath, params: ajvParams(first.params as Record<string, unknown>) }, 'body');
       return this.refuse(client, `${field}: ${why}`);
     }
-    const now = this.store.stream.position();
+    const now = await this.store.stream.position();
     const since = message.since === undefined ? now : BigInt(message.since);
     if (since > now) return this.refuse(client, `since: ${since} is past the index's position ${now}: pass the position of the last frame you received`);
     client.subscription = subscriptionOf(message.topics);
@@ -220,11 +240,16 @@ export class StreamHub {
 
   /** The wallet's balances frame, unless it says exactly what the last one did. */
   private sendBalances(client: Client, followed: { holdings: WalletHoldings | null; sent: string }): void {
-    if (!followed.holdings || !this.walletFeeds) return;
-    const frame = JSON.stringify({ type: 'balances', data: presentWalletBalances(followed.holdings, this.walletFeeds.sources, this.context()) });
-    if (frame === followed.sent) return;
-    followed.sent = frame;
-    if (client.socket.readyState === client.socket.OPEN) client.socket.send(frame);
+    void this.balancesFrame(followed).then((frame) => {
+      if (frame === null || frame === followed.sent) return;
+      followed.sent = frame;
+      if (client.socket.readyState === client.socket.OPEN) client.socket.send(frame);
+    }, () => {});
+  }
+
+  private async balancesFrame(followed: { holdings: WalletHoldings | null; sent: string }): Promise<string | null> {
+    if (!followed.holdings || !this.walletFeeds) return null;
+    return JSON.stringify({ type: 'balances', data: await presentWalletBalances(followed.holdings, this.walletFeeds.sources, (coins) => this.context(coins, { risk: false })) });
   }
 
   /** Sends (client.position, upTo] in chunks, yielding between them; live frames resume from where it ends. */
@@ -234,20 +259,23 @@ export class StreamHub {
       while (client.position < upTo && this.clients.has(client)) {
         await this.ready();
         const end = client.position + REPLAY_CHUNK < upTo ? client.position + REPLAY_CHUNK : upTo;
-        this.deliver(client, new StreamRange(this.store, this.context, client.position, end));
+        await this.deliver(client, new StreamRange(this.store, this.context, client.position, end));
         await new Promise((resolve) => setImmediate(resolve));
       }
       // Batches committed while it caught up.
-      const now = this.store.stream.position();
-      if (client.position < now) this.deliver(client, new StreamRange(this.store, this.context, client.position, now));
+      const now = await this.store.stream.position();
+      if (client.position < now) await this.deliver(client, new StreamRange(this.store, this.context, client.position, now));
     } finally {
       client.replaying = false;
     }
   }
 
-  private deliver(client: Client, range: StreamRange): void {
-    if (!client.subscription || client.position !== range.after) return;
-    const events = isPositioned(client.subscription) ? range.eventsFor(client.subscription) : [];
+  private async deliver(client: Client, range: StreamRange): Promise<void> {
+    const subscription = client.subscription;
+    if (!subscription || client.position !== range.after) return;
+    const events = isPositioned(subscription) ? await range.eventsFor(subscription) : [];
+    // Subscribed again while the range was read: the new subscription starts where it says.
+    if (client.subscription !== subscription || client.position !== range.after) return;
     client.position = range.upTo;
     if (events.length > 0) this.send(client, { type: 'events', position: Number(range.upTo), events });
   }
@@ -263,7 +291,7 @@ export class StreamHub {
         range = new StreamRange(this.store, this.context, client.position, position);
         ranges.set(client.position, range);
       }
-      this.deliver(client, range);
+      await this.deliver(client, range);
     }
     // A wallet's coins are worth what their prices say now: its balances are sent again when one of them traded.
     const after = this.advancedTo;
@@ -271,7 +299,7 @@ export class StreamHub {
     let traded: ReadonlySet<Address> | null = null;
     for (const client of this.clients) {
       for (const followed of client.wallets.values()) {
-        traded ??= after < position ? new StreamRange(this.store, this.context, after, position).tradedMints() : new Set();
+        traded ??= after < position ? await new StreamRange(this.store, this.context, after, position).tradedMints() : new Set();
         if (followed.holdings?.tokens.some((t) => traded!.has(t.mint))) this.sendBalances(client, followed);
       }
     }

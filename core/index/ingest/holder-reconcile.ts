@@ -43,15 +43,15 @@ export class HolderReconcile {
   ) {}
 
   /** The coins of the next round. */
-  due(): Address[] {
+  async due(): Promise<Address[]> {
     const picked: Address[] = [];
-    for (const coin of this.store.recentlyTradedCoins(this.perRound * 4)) {
+    for (const coin of await this.store.recentlyTradedCoins(this.perRound * 4)) {
       if (picked.length === this.perRound) return picked;
       if (!this.done.has(coin.mint) || this.done.get(coin.mint) !== coin.at) picked.push(coin.mint);
     }
     let rest = this.perRound - picked.length;
     while (rest > 0) {
-      const next = this.store.plantedCoinsAfter(this.cursor, rest);
+      const next = await this.store.plantedCoinsAfter(this.cursor, rest);
       if (next.length === 0) {
         if (this.cursor === '') break; // no coins at all
         this.cursor = ''; // the walk starts over
@@ -69,7 +69,7 @@ export class HolderReconcile {
   async read(mints: readonly Address[]): Promise<Map<Address, ChainHoldersRead>> {
     const reads = new Map<Address, ChainHoldersRead>();
     for (const mint of mints) {
-      const pool = this.store.coin(mint)?.pool ?? null;
+      const pool = (await this.store.coin(mint))?.pool ?? null;
       const venues = [await findBondingCurve(this.launchpad, mint), ...(pool ? [pool] : [])];
       const read = await holdersOnChain(this.chain, mint, venues);
       reads.set(mint, { ...read, at: BigInt(Math.floor(Date.now() / 1000)) });
@@ -82,14 +82,14 @@ export class HolderReconcile {
    * the reads). Answers how many coins' holders changed; a coin whose read is older than the index's last
    * change of its holders is left for the next round.
    */
-  apply(reads: ReadonlyMap<Address, ChainHoldersRead>): number {
+  async apply(reads: ReadonlyMap<Address, ChainHoldersRead>): Promise<number> {
     if (this.done.size > MAX_REMEMBERED) this.done.clear();
     let changed = 0;
     for (const [mint, read] of reads) {
       const result = this.store.reconcileHolders(mint, read);
       if (result === null) continue;
       if (result.moved > 0 || result.burned > 0n) changed += 1;
-      this.done.set(mint, this.store.coin(mint)?.lastTradeAt ?? null);
+      this.done.set(mint, (await this.store.coin(mint))?.lastTradeAt ?? null);
     }
     return changed;
   }

@@ -149,7 +149,7 @@ export class Ingestor {
   async reconcileHolders(mints?: readonly Address[]): Promise<number> {
     this.reconciler ??= new HolderReconcile(this.chain, this.store, this.rules.launchpad, RECONCILE_DEFAULTS.perRound);
     const reconciler = this.reconciler;
-    const reads = await reconciler.read(mints ?? reconciler.due());
+    const reads = await reconciler.read(mints ?? (await reconciler.due()));
     const round = this.queue.then(async () => {
       await this.backfill();
       return reconciler.apply(reads);
@@ -276,7 +276,7 @@ export class Ingestor {
         const page: SignatureInfo[] = await this.chain.getSignaturesForAddress(program, { before, limit: PAGE });
         for (const info of page) {
           if (stopBelow !== null && info.slot < stopBelow) break scan;
-          if (this.store.hasProcessed(info.signature)) {
+          if (await this.store.hasProcessed(info.signature)) {
             stopBelow ??= info.slot - LOOKBACK_SLOTS;
             continue;
           }
@@ -324,7 +324,7 @@ export class Ingestor {
   private async applySignatures(signatures: readonly Signature[]): Promise<number> {
     const batch = [];
     for (const signature of signatures) {
-      if (this.store.hasProcessed(signature)) continue;
+      if (await this.store.hasProcessed(signature)) continue;
       const tx = await this.chain.getTransaction(signature, 'confirmed');
       if (!tx) throw new Error(`the chain announced ${signature} but does not return it`);
       batch.push(await factsOf(viewTransaction(tx), this.rules));

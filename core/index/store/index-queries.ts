@@ -1,9 +1,8 @@
-import type Database from 'better-sqlite3';
 import type { Address } from '@solana/kit';
 import { tradeRowOf, type CandleRow, type CoinRow, type TradeRow } from './index-rows.js';
 import { readPrice } from './price-column.js';
 import { BUNDLE_WALLETS } from '../../types/risk-figures.js';
-import type { ReadSnapshot } from './read-snapshot.js';
+import { sqliteStatementOf, type Awaitable, type ReadPort, type ReadStatement } from './read-port.js';
 import { camel, type Row } from './rows.js';
 
 /** Orders of the coin list (the spec's `trending` among them). */
@@ -14,36 +13,52 @@ export type CoinSort = (typeof COIN_SORTS)[number];
  * Discover's risk filters over the coin_risk row the index keeps (core/types/risk-figures.ts); each is off
  * when its parameter is null. Shares compare exactly: top10 × 100 > percent × supply.
  */
-const RISK_FILTERS = `AND (@top10Above IS NULL OR (SELECT r.top10_held FROM coin_risk r WHERE r.mint = c.mint) * 100 > @top10Above * c.token_total_supply)
-        AND (@deployerSold IS NULL OR ((SELECT r.deployer_sold FROM coin_risk r WHERE r.mint = c.mint) > 0) = @deployerSold)
-        AND (@bundled IS NULL OR ((SELECT r.bundled FROM coin_risk r WHERE r.mint = c.mint) >= ${BUNDLE_WALLETS}) = @bundled)`;
+const RISK_FILTERS = `AND (CAST(@top10Above AS INTEGER) IS NULL OR (SELECT r.top10_held FROM coin_risk r WHERE r.mint = c.mint) * 100 > @top10Above * c.token_total_supply)
+        AND (CAST(@deployerSold AS INTEGER) IS NULL OR CAST((SELECT r.deployer_sold FROM coin_risk r WHERE r.mint = c.mint) > 0 AS INTEGER) = @deployerSold)
+        AND (CAST(@bundled AS INTEGER) IS NULL OR CAST((SELECT r.bundled FROM coin_risk r WHERE r.mint = c.mint) >= ${BUNDLE_WALLETS} AS INTEGER) = @bundled)`;
 
 /** Where a list continues: the last row's key, opaque to callers. */
 export type TradeCursor = Readonly<{ slot: bigint; seq: bigint; position: bigint }>;
 
 
 /**
- * A stock coin's ordering weight (spec, units rule 3): its raw figures valued in ZEC at the stock's rate now
- * (@stockRates: a JSON object of stock key to zat per raw unit), 0 when it has none; 1 for every other coin.
+ * What each store spells its own way (the rest is one text, core/storage/sql-dialect.ts):
+ *
+ * - a coin's pair against the lists' pattern (`zec`, `native`, `stock:<key>`, or `stock:*`): SQLite's GLOB,
+ *   which takes a parameter and keeps its plans; PostgreSQL has none, and the patterns only ever end in `*`;
+ * - a stock coin's ordering weight (spec, units rule 3): its raw figures valued in ZEC at the stock's rate now
+ *   (@stockRates: a JSON object of stock key to zat per raw unit), 0 when it has none; 1 for every other coin.
+ *   SQLite's json_extract, PostgreSQL's jsonb (of the parameter as text: a parameter typed jsonb would be sent as
+ *   a JSON string of the text).
  */
-const STOCK_RATE = `(CASE WHEN c.pair GLOB 'stock:*' THEN coalesce(json_extract(@stockRates, '$."' || substr(c.pair, 7) || '"'), 0.0) ELSE 1.0 END)`;
+const PAIR_MATCH = {
+  sqlite: 'c.pair GLOB @pair',
+  postgres: `(c.pair = @pair OR (right(@pair, 1) = '*' AND starts_with(c.pair, rtrim(@pair, '*'))))`,
+} as const;
+/** SQLite's CROSS JOIN fixes the join order (a planner hint); PostgreSQL's takes no ON and plans a plain JOIN well. */
+const FIXED_JOIN = { sqlite: 'CROSS JOIN', postgres: 'JOIN' } as const;
+const STOCK_RATE = {
+  sqlite: `(CASE WHEN c.pair GLOB 'stock:*' THEN coalesce(json_extract(@stockRates, '$."' || substr(c.pair, 7) || '"'), 0.0) ELSE 1.0 END)`,
+  postgres: `(CASE WHEN starts_with(c.pair, 'stock:') THEN coalesce(CAST(CAST(CAST(@stockRates AS TEXT) AS jsonb) ->> substr(c.pair, 7) AS DOUBLE PRECISION), 0.0) ELSE 1.0 END)`,
+} as const;
 
 /**
  * The ORDER BY of each sort. Market cap orders by the spot price as a REAL: an ordering key only (every
  * coin has the same supply shape, so the price orders market caps); figures shown are exact bigints.
  * Trending is the counted ZEC volume with a 6-hour half-life (core/index/trend.ts), kept per coin and indexed.
  */
-const ORDER: Readonly<Record<CoinSort, string>> = {
+const ORDER = (dialect: ReadPort['dialect']): Readonly<Record<CoinSort, string>> => ({
   trending: 'c.trend DESC, c.mint', // never traded (NULL) last: SQLite sorts NULL lowest
   new: 'c.created_slot DESC, c.mint',
   volume: 'c.volume_zec DESC, c.mint',
-  marketCap: `(CASE WHEN c.stage = 'pool' THEN CAST(c.pool_quote AS REAL) / c.pool_base ELSE CAST(c.virtual_quote AS REAL) / c.virtual_token END)
-    * (CASE WHEN c.pair = 'native' THEN @nativeRate ELSE 1.0 END) * ${STOCK_RATE} DESC, c.mint`,
+  // NULLIF: a division by zero is NULL on SQLite and an error on PostgreSQL; NULLS LAST is SQLite's own order, spelled out.
+  marketCap: `(CASE WHEN c.stage = 'pool' THEN CAST(c.pool_quote AS REAL) / NULLIF(c.pool_base, 0) ELSE CAST(c.virtual_quote AS REAL) / NULLIF(c.virtual_token, 0) END)
+    * (CASE WHEN c.pair = 'native' THEN @nativeRate ELSE 1.0 END) * ${STOCK_RATE[dialect]} DESC NULLS LAST, c.mint`,
   lastTrade: 'c.last_trade_at DESC, c.mint', // never traded (NULL) last, as SQLite sorts NULL lowest
   // How far a curve is: every curve has the same coin side (core/sandbox/genesis CURVE_SHAPE), so the fewest coins
   // left to sell is the largest share of its raise, whatever its pair; complete and graduated coins have none left.
   progress: 'c.real_token, c.mint',
-};
+});
 
 /**
  * The API's list reads over the index: listed launchpad coins only (an unlisted coin reads like a
@@ -54,77 +69,86 @@ export class IndexQueries {
   private readonly statements;
 
   constructor(
-    db: Database.Database,
+    private readonly port: ReadPort,
     /** Completes a coin read here: its raise figures (the curve's arithmetic, its graduation, the native rate). */
-    private readonly completeCoin: (coin: MutableCoinRow) => CoinRow,
-    private readonly nativeRate: () => number,
-    /** The turn's read transaction, held before each read (see read-snapshot.ts). */
-    private readonly snapshot: ReadSnapshot,
+    private readonly completeCoin: (coin: MutableCoinRow) => Awaitable<CoinRow>,
+    private readonly nativeRate: () => Awaitable<number>,
   ) {
-    const s = (sql: string) => db.prepare(sql).safeIntegers(true);
+    const s = <R = Row>(sql: string) => port.rows<R>(sql);
+    const v = <V extends unknown[] = unknown[]>(sql: string) => port.values<V>(sql);
+    const pairMatch = PAIR_MATCH[port.dialect];
+    const stockRate = STOCK_RATE[port.dialect];
+    const order = ORDER(port.dialect);
     // Whole coin rows are read as arrays (raw) and made CoinRows by column position (coinReader): a row object
     // of 33 columns, then its camelCase copy, cost more than the read itself, and a list reads 50.
     // A list of one stage has its own statement: `(@stage IS NULL OR …)` keeps SQLite off the (listed, stage, …)
     // indexes, and a rare stage (complete curves) would otherwise be found by walking every coin.
+    // `CAST(@p AS …) IS NULL`: PostgreSQL takes a parameter's type from its first use, and `IS NULL` gives none
+    // (on SQLite the cast is a constant, evaluated once).
     const list = (sort: CoinSort, staged: boolean) =>
-      s(`SELECT c.*
-        FROM coins c WHERE c.listed = 1 AND c.kind = 'coin' AND (@pair IS NULL OR c.pair GLOB @pair) AND ${staged ? 'c.stage = @stage' : '@stage IS NULL'} ${RISK_FILTERS}
-        ORDER BY ${ORDER[sort]} LIMIT @limit OFFSET @offset`).raw(true);
+      v(`SELECT c.*
+        FROM coins c WHERE c.listed = 1 AND c.kind = 'coin' AND (CAST(@pair AS TEXT) IS NULL OR ${pairMatch}) AND ${staged ? 'c.stage = @stage' : 'CAST(@stage AS TEXT) IS NULL'} ${RISK_FILTERS}
+        ORDER BY ${order[sort]} LIMIT @limit OFFSET @offset`);
     this.statements = {
-      coin: s('SELECT * FROM coins WHERE mint = ?').raw(true),
-      listing: db.prepare('SELECT listed, kind, pair FROM coins WHERE mint = ?').raw(true),
-      lists: Object.fromEntries(COIN_SORTS.map((sort) => [sort, list(sort, false)])) as Record<CoinSort, Database.Statement>,
-      stageLists: Object.fromEntries(COIN_SORTS.map((sort) => [sort, list(sort, true)])) as Record<CoinSort, Database.Statement>,
+      coin: v('SELECT * FROM coins WHERE mint = ?'),
+      listing: v<[bigint, CoinRow['kind'], string]>('SELECT listed, kind, pair FROM coins WHERE mint = ?'),
+      lists: Object.fromEntries(COIN_SORTS.map((sort) => [sort, list(sort, false)])) as Record<CoinSort, ReadStatement<unknown[]>>,
+      stageLists: Object.fromEntries(COIN_SORTS.map((sort) => [sort, list(sort, true)])) as Record<CoinSort, ReadStatement<unknown[]>>,
       // Where stock coins are valued (stock pairs on this cluster), the volume order weighs them; otherwise it follows its index.
-      volumeWithStocks: s(`SELECT c.*
-        FROM coins c WHERE c.listed = 1 AND c.kind = 'coin' AND (@pair IS NULL OR c.pair GLOB @pair) AND (@stage IS NULL OR c.stage = @stage) ${RISK_FILTERS}
-        ORDER BY c.volume_zec * ${STOCK_RATE} DESC, c.mint LIMIT @limit OFFSET @offset`).raw(true),
-      volumeSince: s('SELECT coalesce(sum(zec), 0) AS volume FROM trades WHERE mint = @mint AND at >= @since AND routed = 0'),
-      search: s(`SELECT c.* FROM coins c WHERE c.listed = 1 AND c.kind = 'coin' AND (c.mint = @q OR c.name LIKE @like ESCAPE '\\' OR c.symbol LIKE @like ESCAPE '\\')
-        ORDER BY (upper(c.symbol) = upper(@q)) DESC, c.volume_zec DESC, c.mint LIMIT @limit`).raw(true),
-      coinTrades: s(`SELECT * FROM trades WHERE mint = @mint AND (@user IS NULL OR user = @user) AND (@routed = 1 OR routed = 0)
+      volumeWithStocks: v(`SELECT c.*
+        FROM coins c WHERE c.listed = 1 AND c.kind = 'coin' AND (CAST(@pair AS TEXT) IS NULL OR ${pairMatch}) AND (CAST(@stage AS TEXT) IS NULL OR c.stage = @stage) ${RISK_FILTERS}
+        ORDER BY c.volume_zec * ${stockRate} DESC, c.mint LIMIT @limit OFFSET @offset`),
+      volumeSince: s<{ volume: bigint }>('SELECT coalesce(sum(zec), 0) AS volume FROM trades WHERE mint = @mint AND at >= @since AND routed = 0'),
+      search: v(`SELECT c.* FROM coins c WHERE c.listed = 1 AND c.kind = 'coin' AND (c.mint = @q OR c.name LIKE @like ESCAPE '\\' OR c.symbol LIKE @like ESCAPE '\\')
+        ORDER BY (upper(c.symbol) = upper(@q)) DESC, c.volume_zec DESC, c.mint LIMIT @limit`),
+      coinTrades: s(`SELECT * FROM trades WHERE mint = @mint AND (CAST(@user AS TEXT) IS NULL OR user = @user) AND (@routed = 1 OR routed = 0)
         AND (slot, seq, position) < (@slot, @seq, @position) ORDER BY slot DESC, seq DESC, position DESC LIMIT @limit`),
       allTrades: s(`SELECT t.* FROM trades t JOIN coins c ON c.mint = t.mint AND c.listed = 1 AND c.kind = 'coin'
-        WHERE t.routed = 0 AND (@pair IS NULL OR c.pair GLOB @pair) AND (@user IS NULL OR t.user = @user)
+        WHERE t.routed = 0 AND (CAST(@pair AS TEXT) IS NULL OR ${pairMatch}) AND (CAST(@user AS TEXT) IS NULL OR t.user = @user)
         AND (t.slot, t.seq, t.position) < (@slot, @seq, @position) ORDER BY t.slot DESC, t.seq DESC, t.position DESC LIMIT @limit`),
       // Rows as arrays, read by position (candleOf): a chart reads up to 1,000 and a named row object costs more than its read.
-      candles: s(`SELECT bucket, open, high, low, close, volume_zec, trades FROM candles WHERE mint = ? AND interval = ? AND bucket < ?
-        ORDER BY bucket DESC LIMIT ?`).raw(true),
+      candles: v<CandleValues>(`SELECT bucket, open, high, low, close, volume_zec, trades FROM candles WHERE mint = ? AND interval = ? AND bucket < ?
+        ORDER BY bucket DESC LIMIT ?`),
       // CROSS JOIN keeps graduations the outer loop (a few coins in a thousand): left to itself, SQLite walks every
       // listed coin by an index of coins and looks each up in graduations, which grows with the coins, not the graduations.
-      graduations: s(`SELECT c.* FROM graduations g CROSS JOIN coins c ON c.mint = g.mint AND c.listed = 1 AND c.kind = 'coin'
-        ORDER BY g.slot DESC, g.mint LIMIT @limit OFFSET @offset`).raw(true),
-      holdings: s(`SELECT h.mint FROM holdings h JOIN coins c ON c.mint = h.mint AND c.listed = 1
+      graduations: v(`SELECT c.* FROM graduations g ${FIXED_JOIN[port.dialect]} coins c ON c.mint = g.mint AND c.listed = 1 AND c.kind = 'coin'
+        ORDER BY g.slot DESC, g.mint LIMIT @limit OFFSET @offset`),
+      holdings: s<{ mint: Address }>(`SELECT h.mint FROM holdings h JOIN coins c ON c.mint = h.mint AND c.listed = 1
         WHERE h.wallet = @wallet AND (h.balance > 0 OR h.realised_pnl_zec != 0) ORDER BY h.mint`),
     };
-    // Numbers, not bigints: the mark is compared as text and never reaches arithmetic.
-    this.versionStatement = db.prepare('SELECT total_changes(), (SELECT data_version FROM pragma_data_version())').raw(true);
-    this.coinOf = coinReader(this.statements.coin.columns().map((c) => c.name));
-    for (const statement of [...Object.values(this.statements.lists), this.statements.volumeWithStocks, this.statements.search, this.statements.graduations]) {
-      const names = statement.columns().map((c) => c.name);
-      if (names.join() !== this.statements.coin.columns().map((c) => c.name).join()) throw new Error(`a coin list reads other columns than a coin: ${names.join()}`);
+    const columns = port.columns('coins');
+    this.coinOf = coinReader(columns);
+    // On SQLite, every statement that reads whole coins is checked to read the table's columns in its order.
+    for (const statement of [this.statements.coin, ...Object.values(this.statements.lists), this.statements.volumeWithStocks, this.statements.search, this.statements.graduations]) {
+      const names = sqliteStatementOf(statement)?.columns().map((c) => c.name);
+      if (names && names.join() !== columns.join()) throw new Error(`a coin list reads other columns than a coin: ${names.join()}`);
     }
   }
 
-  private readonly versionStatement: Database.Statement;
   private readonly coinOf: (values: unknown[]) => MutableCoinRow;
 
   /**
-   * A mark of the index's content: it moves with every row this connection writes (SQLite's total_changes,
-   * trigger writes included) and every commit another connection makes to the file (data_version). Equal
+   * A mark of the index's content (read-port.ts): on SQLite it moves with every row this connection writes and
+   * every commit another connection makes to the file; on PostgreSQL with every batch the writer ships. Equal
    * marks: every read answers as before.
    */
-  version(): string {
-    this.snapshot.hold();
-    const [changes, dataVersion] = this.versionStatement.get() as [number, number];
-    return `${changes}.${dataVersion}`;
+  async version(): Promise<string> {
+    return this.port.version();
   }
-  private readonly coinsOf = (rows: unknown[][]): CoinRow[] => rows.map((values) => this.completeCoin(this.coinOf(values)));
+
+  /** Completed coins of a list, in order; at once where no coin needs a further read (see PointReads.completeCoin). */
+  private async coinsOf(rows: unknown[][]): Promise<CoinRow[]> {
+    const coins = new Array<CoinRow>(rows.length);
+    for (let i = 0; i < rows.length; i++) {
+      const coin = this.completeCoin(this.coinOf(rows[i]!));
+      coins[i] = coin instanceof Promise ? await coin : coin;
+    }
+    return coins;
+  }
 
   /** A coin by mint (listed or not, the native coin included), or null. */
-  coin(mint: Address): CoinRow | null {
-    this.snapshot.hold();
-    const values = this.statements.coin.get(mint) as unknown[] | undefined;
+  async coin(mint: Address): Promise<CoinRow | null> {
+    const values = await this.statements.coin.get(mint);
     return values ? this.completeCoin(this.coinOf(values)) : null;
   }
 
@@ -132,78 +156,69 @@ export class IndexQueries {
    * Whether a coin is listed, its kind and pair, or null for a mint the index does not hold: what a read
    * of the coin's candles or trades needs of it (the whole row costs several times more).
    */
-  listing(mint: Address): { listed: boolean; kind: CoinRow['kind']; pair: string } | null {
-    this.snapshot.hold();
-    const values = this.statements.listing.get(mint) as [number, CoinRow['kind'], string] | undefined;
-    return values ? { listed: values[0] === 1, kind: values[1], pair: values[2] } : null;
+  async listing(mint: Address): Promise<{ listed: boolean; kind: CoinRow['kind']; pair: string } | null> {
+    const values = await this.statements.listing.get(mint);
+    return values ? { listed: values[0] === 1n, kind: values[1], pair: values[2] } : null;
   }
 
   /** Listed launchpad coins in `sort` order. */
-  coins(options: { sort: CoinSort; limit: number; offset: number; /** zec, native, a stock coin's `stock:<key>`, or `stock:*` for every stock coin (a GLOB pattern). */
+  async coins(options: { sort: CoinSort; limit: number; offset: number; /** zec, native, a stock coin's `stock:<key>`, or `stock:*` for every stock coin (a GLOB pattern). */
   pair?: string | null; stage?: CoinRow['stage'] | null;
   /** Discover's risk filters (core/types/risk-figures.ts): top-10 share above a percent, the deployer sold, a bundled launch; null: any. */
   risk?: { readonly top10Above: number | null; readonly deployerSold: boolean | null; readonly bundled: boolean | null };
   /** Ordering only: each stock's zat per raw unit, for the volume and market-cap sorts. */
-  stockRates?: Readonly<Record<string, number>> }): CoinRow[] {
-    this.snapshot.hold();
+  stockRates?: Readonly<Record<string, number>> }): Promise<CoinRow[]> {
     const r = options.risk;
     const flag = (v: boolean | null | undefined) => (v === null || v === undefined ? null : v ? 1 : 0);
     const params: Record<string, unknown> = {
       pair: options.pair ?? null, stage: options.stage ?? null, limit: options.limit, offset: options.offset,
       top10Above: r?.top10Above ?? null, deployerSold: flag(r?.deployerSold), bundled: flag(r?.bundled),
     };
-    if (options.sort === 'marketCap') params['nativeRate'] = this.nativeRate();
+    if (options.sort === 'marketCap') params['nativeRate'] = await this.nativeRate();
     if (options.sort === 'marketCap' || (options.sort === 'volume' && options.stockRates !== undefined)) params['stockRates'] = JSON.stringify(options.stockRates ?? {});
     const statement =
       options.sort === 'volume' && options.stockRates !== undefined ? this.statements.volumeWithStocks : (options.stage ? this.statements.stageLists : this.statements.lists)[options.sort];
-    return this.coinsOf(statement.all(params) as unknown[][]);
+    return this.coinsOf(await statement.all(params));
   }
 
   /** A coin's traded volume (its quote units: a stock coin's raw units) since a unix second. */
-  volumeSince(mint: Address, since: bigint): bigint {
-    this.snapshot.hold();
-    return (this.statements.volumeSince.get({ mint, since }) as { volume: bigint }).volume;
+  async volumeSince(mint: Address, since: bigint): Promise<bigint> {
+    return (await this.statements.volumeSince.get({ mint, since }))!.volume;
   }
 
   /** By mint, name or ticker (case-insensitive, `%` and `_` taken literally). */
-  search(q: string, limit: number): CoinRow[] {
-    this.snapshot.hold();
+  async search(q: string, limit: number): Promise<CoinRow[]> {
     const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    return this.coinsOf(this.statements.search.all({ q, like, limit }) as unknown[][]);
+    return this.coinsOf(await this.statements.search.all({ q, like, limit }));
   }
 
   /** A coin's trades, newest first, before `cursor`; `routed` rows only when asked (the native coin's own list without a user). */
-  coinTrades(mint: Address, options: { user?: Address | null; routed: boolean; limit: number; before?: TradeCursor | null }): { rows: TradeRow[]; last: TradeCursor | null } {
-    this.snapshot.hold();
-    const rows = this.statements.coinTrades.all({ mint, user: options.user ?? null, routed: options.routed ? 1 : 0, limit: options.limit, ...cursorParams(options.before) }) as Row[];
+  async coinTrades(mint: Address, options: { user?: Address | null; routed: boolean; limit: number; before?: TradeCursor | null }): Promise<{ rows: TradeRow[]; last: TradeCursor | null }> {
+    const rows = await this.statements.coinTrades.all({ mint, user: options.user ?? null, routed: options.routed ? 1 : 0, limit: options.limit, ...cursorParams(options.before) });
     return tradePage(rows);
   }
 
   /** Trades of every listed launchpad coin, newest first; never a routed row. */
-  trades(options: { pair?: string | null; user?: Address | null; limit: number; before?: TradeCursor | null }): { rows: TradeRow[]; last: TradeCursor | null } {
-    this.snapshot.hold();
-    const rows = this.statements.allTrades.all({ pair: options.pair ?? null, user: options.user ?? null, limit: options.limit, ...cursorParams(options.before) }) as Row[];
+  async trades(options: { pair?: string | null; user?: Address | null; limit: number; before?: TradeCursor | null }): Promise<{ rows: TradeRow[]; last: TradeCursor | null }> {
+    const rows = await this.statements.allTrades.all({ pair: options.pair ?? null, user: options.user ?? null, limit: options.limit, ...cursorParams(options.before) });
     return tradePage(rows);
   }
 
   /** The newest `limit` candles of an interval before `before` (a bucket start), oldest first. */
-  candles(mint: Address, interval: bigint, limit: number, before: bigint | null): CandleRow[] {
-    this.snapshot.hold();
-    const rows = this.statements.candles.all(mint, interval, before ?? NO_BUCKET_LIMIT, limit) as CandleValues[];
+  async candles(mint: Address, interval: bigint, limit: number, before: bigint | null): Promise<CandleRow[]> {
+    const rows = await this.statements.candles.all(mint, interval, before ?? NO_BUCKET_LIMIT, limit);
     const candles = new Array<CandleRow>(rows.length);
     for (let i = 0, j = rows.length - 1; j >= 0; i++, j--) candles[i] = candleOf(rows[j]!);
     return candles;
   }
 
-  graduated(limit: number, offset: number): CoinRow[] {
-    this.snapshot.hold();
-    return this.coinsOf(this.statements.graduations.all({ limit, offset }) as unknown[][]);
+  async graduated(limit: number, offset: number): Promise<CoinRow[]> {
+    return this.coinsOf(await this.statements.graduations.all({ limit, offset }));
   }
 
   /** The mints a wallet holds or has realised PnL in (listed coins, the native coin included). */
-  heldBy(wallet: Address): Address[] {
-    this.snapshot.hold();
-    return (this.statements.holdings.all({ wallet }) as { mint: Address }[]).map((r) => r.mint);
+  async heldBy(wallet: Address): Promise<Address[]> {
+    return (await this.statements.holdings.all({ wallet })).map((r) => r.mint);
   }
 }
 

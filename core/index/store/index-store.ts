@@ -1,13 +1,13 @@
 import Database from 'better-sqlite3';
-import type { Address, Signature } from '@solana/kit';
+import type { Address } from '@solana/kit';
 import { PRICE_E18_SCALE } from '../candles.js';
 import { storedPrice } from './price-column.js';
 import { nextTrend } from '../trend.js';
-import type { NativeRate } from '../valuation.js';
 import { ReadSnapshot } from './read-snapshot.js';
-import { IndexQueries } from './index-queries.js';
-import { StreamQueries } from './stream-queries.js';
 import { RunRows } from './run-rows.js';
+import { sqliteReadPort } from './read-port.js';
+import { PortIndexReads } from './port-index-reads.js';
+import type { IndexReads } from './index-reads.js';
 import { HoldingBook } from './holding-book.js';
 import { CandleBook } from './candle-book.js';
 import { DailyBook } from './daily-book.js';
@@ -15,14 +15,12 @@ import { FunderBook } from './funder-book.js';
 import type { Funding } from '../funding.js';
 import { CoinBook } from './coin-book.js';
 import { FeeBook } from './fee-book.js';
-import { PointReads } from './point-reads.js';
-import type { RiskFigures } from '../../types/risk-figures.js';
 import type { IndexedTransaction, TradeFact } from './facts.js';
 import { SCHEMA, SCHEMA_VERSION, TABLES } from './schema.js';
 import { WriteRecorder } from './write-recorder.js';
 import { ShipOutbox } from './ship-outbox.js';
 
-import type { ChainHoldersRead, CoinRow, TradeRow, CandleRow, HoldingRow, CoinFeesRow, FeeEventRow, GraduationRow, StatsRow, DailyStatsRow, NativeCoinInfo } from './index-rows.js';
+import type { ChainHoldersRead, NativeCoinInfo } from './index-rows.js';
 export { FEE_EVENT_KINDS, candleRowOf, tradeRowOf } from './index-rows.js';
 export type { ChainHoldersRead, CoinRow, TradeRow, CandleRow, HoldingRow, CoinFeesRow, FeeEventRow, FeeEventKind, GraduationRow, StatsRow, DailyStatsRow, NativeCoinInfo } from './index-rows.js';
 export type { CompletedFact, FeeFact, GraduatedFact, IndexedTransaction, IndexFact, NativePoolFact, PlantedFact, TradeFact } from './facts.js';
@@ -38,22 +36,17 @@ const MAX_KNOWN = 200_000;
  * that keeps its rows (coin-book: the coins' rows and graduations; holding-book: holdings, moves and risk
  * figures; candle-book; daily-book: daily figures and traders; fee-book: fee facts; run-rows: holder-reward
  * runs), writes the trades and the processed signatures itself, and flushes the books at the batch's end.
- * Reads go through point-reads.ts, index-queries.ts (lists) and stream-queries.ts (the push stream).
+ * Its reads (IndexReads, index-reads.ts) are PortIndexReads' on the file (point-reads.ts, index-queries.ts for
+ * lists, stream-queries.ts for the push stream), async like the hosted index's though SQLite answers at once.
  */
-export class IndexStore {
+export class IndexStore extends PortIndexReads implements IndexReads {
   private readonly db: Database.Database;
-  private readonly statements;
+  private readonly statements: Readonly<Record<'nextSeq' | 'markProcessed' | 'lastHoldingChange' | 'heldBy' | 'insertTrade' | 'holdingFirstSeen', Database.Statement>>;
 
   /** The next transaction's sequence number (arrival order), kept here rather than read per transaction. */
   private nextSeq: bigint;
-  /** The list reads of the API. */
-  readonly queries: IndexQueries;
-  /** What was applied between two positions, for the push stream. */
-  readonly stream: StreamQueries;
-  /** Holder-reward runs and their payments. */
-  readonly runs: RunRows;
-  /** One coin's, one wallet's or one transaction's reads, and the totals. */
-  private readonly reads: PointReads;
+  /** Holder-reward runs and their payments, as the write path keeps them. */
+  private readonly runRows: RunRows;
   /** The coins' rows, as the write path folds them. */
   private readonly coins: CoinBook;
   /** Fee facts: each coin's vault totals and movements. */
@@ -80,17 +73,22 @@ export class IndexStore {
     keepsRisk: boolean,
     shipped: boolean,
   ) {
-    this.recorder = shipped ? new WriteRecorder(raw) : null;
-    this.outbox = shipped ? new ShipOutbox(raw) : null;
+    const recorder = shipped ? new WriteRecorder(raw) : null;
     // The books and the applier write through the recorder when shipped; reads are the same either way.
-    const db = this.recorder?.db ?? raw;
+    const db = recorder?.db ?? raw;
+    const coins = new CoinBook(db);
+    const snapshot = new ReadSnapshot(db);
+    // The native rate of the write path's coin book: its mint kept in memory, and inside a batch the reserves its trades left.
+    super(sqliteReadPort(db, snapshot), () => coins.nativeRate());
+    this.recorder = recorder;
+    this.outbox = shipped ? new ShipOutbox(raw) : null;
     this.db = db;
-    this.coins = new CoinBook(db);
+    this.coins = coins;
+    this.snapshot = snapshot;
     this.funders = new FunderBook(db);
     this.holdings = new HoldingBook(db, keepsRisk, this.funders);
     this.candleBook = new CandleBook(db);
     this.daily = new DailyBook(db, MAX_KNOWN);
-    this.snapshot = new ReadSnapshot(db);
     const s = (sql: string) => db.prepare(sql).safeIntegers(true);
     this.statements = {
       // A reconcile's moves take a number of their own (reconcileHolders): the next one is past both.
@@ -106,20 +104,8 @@ export class IndexStore {
       holdingFirstSeen: s('SELECT first_seen_slot AS slot, first_seen_at AS at FROM holdings WHERE mint = ? AND wallet = ?'),
     };
     this.nextSeq = (this.statements.nextSeq.get() as { seq: bigint }).seq;
-    this.reads = new PointReads(db, (mint) => this.coin(mint), () => this.coins.nativeRate(), (amount) => this.coins.nativeToZec(amount));
-    this.queries = new IndexQueries(
-      db,
-      (coin) => this.reads.completeCoin(coin),
-      () => {
-        // An ordering key only (the market-cap sort of native-paired coins), never a figure shown.
-        const rate = this.nativeRate();
-        return rate ? Number(rate.quote) / Number(rate.base) : 0;
-      },
-      this.snapshot,
-    );
-    this.stream = new StreamQueries(db, (mint) => this.coin(mint), (mint) => this.graduation(mint));
-    this.runs = new RunRows(db);
-    this.feeBook = new FeeBook(db, this.coins, this.runs);
+    this.runRows = new RunRows(db);
+    this.feeBook = new FeeBook(db, this.coins, this.runRows);
   }
 
   /**
@@ -159,20 +145,6 @@ export class IndexStore {
   close(): void {
     this.snapshot.release();
     this.db.close();
-  }
-
-  hasProcessed(signature: Signature): boolean {
-    return this.reads.hasProcessed(signature);
-  }
-
-  /** The coin a held transaction planted: listed, or unlisted with the index's reason (null: it planted nothing the index holds). */
-  plantingOf(signature: Signature): { readonly mint: Address; readonly listed: boolean; readonly unlistedReason: string | null } | null {
-    return this.reads.plantingOf(signature);
-  }
-
-  /** How many transactions the index holds, and the last one (the checkpoint a restart resumes after). */
-  checkpoint(): { readonly transactions: bigint; readonly last: { readonly signature: Signature; readonly slot: bigint } | null } {
-    return this.reads.checkpoint();
   }
 
   /** The native coin's row, so its direct pool trades and each route's pool side have a coin to belong to. */
@@ -274,11 +246,6 @@ export class IndexStore {
     return true;
   }
 
-  /** The native coin's ZEC rate now: its pool's reserves (quote zat for base units); null while the index has none. */
-  nativeRate(): NativeRate | null {
-    return this.coins.nativeRate();
-  }
-
   // ---- the write path: what a batch writes once at its end ----
   //
   // Within applyAll's SQLite transaction, trades are folded in memory by the books and written at the batch's end
@@ -298,7 +265,7 @@ export class IndexStore {
     if (fact.inNative === true) {
       // A direct trade of a native-paired coin, valued at the native coin's ZEC rate when it happened.
       // Its price in one division (quote native at rate.quote/rate.base zat each, per token), so nothing rounds twice.
-      const rate = this.nativeRate();
+      const rate = this.coins.nativeRate();
       priceE18 = rate && rate.base > 0n && fact.tokens > 0n ? (fact.quote * rate.quote * PRICE_E18_SCALE) / (rate.base * fact.tokens) : 0n;
       zec = this.coins.nativeToZec(zec);
       creatorFee = this.coins.nativeToZec(creatorFee);
@@ -459,101 +426,5 @@ export class IndexStore {
     this.holdings.forget();
     this.daily.forget();
     this.candleBook.forget();
-  }
-
-  // ---- reads (point-reads.ts; lists in index-queries.ts) ----
-
-  /** A coin's pair (`zec`, `native`, `stock:<key>`, `other`), remembered: a coin's pair never changes. */
-  pairOf(mint: Address): string | null {
-    return this.reads.pairOf(mint);
-  }
-
-  coin(mint: Address): CoinRow | null {
-    return this.queries.coin(mint);
-  }
-
-  /** A coin's trades, oldest first; `routed` rows (the native coin's pool side of routes) only when asked. */
-  tradesOf(mint: Address, options: { readonly includeRouted?: boolean } = { includeRouted: true }): TradeRow[] {
-    return this.reads.tradesOf(mint, options);
-  }
-
-  candles(mint: Address, seconds: bigint): CandleRow[] {
-    return this.reads.candles(mint, seconds);
-  }
-
-  holding(mint: Address, wallet: Address): HoldingRow | null {
-    return this.reads.holding(mint, wallet);
-  }
-
-  holdingsOf(wallet: Address): HoldingRow[] {
-    return this.reads.holdingsOf(wallet);
-  }
-
-  fees(mint: Address): CoinFeesRow | null {
-    return this.reads.fees(mint);
-  }
-
-  feeEvents(mint: Address): FeeEventRow[] {
-    return this.reads.feeEvents(mint);
-  }
-
-  /** A coin's vault movements, newest first, before `before` (a page's last row's key). */
-  feeEventsPage(mint: Address, limit: number, before: { seq: bigint; position: bigint } | null): { rows: FeeEventRow[]; last: { seq: bigint; position: bigint } | null } {
-    return this.reads.feeEventsPage(mint, limit, before);
-  }
-
-  /** The vault movements one transaction made, in order. */
-  feeEventsOfTransaction(signature: Signature): FeeEventRow[] {
-    return this.reads.feeEventsOfTransaction(signature);
-  }
-
-  /** A coin's holders (balance above zero), largest first, valued like an account's holdings. */
-  holders(mint: Address, limit: number, offset = 0): HoldingRow[] {
-    return this.reads.holders(mint, limit, offset);
-  }
-
-  /** A coin's holders as they stood after every counted trade and move up to `slot` (a holder-reward run's snapshot). */
-  holdersAt(mint: Address, slot: bigint): { readonly wallet: Address; readonly balance: bigint }[] {
-    return this.reads.holdersAt(mint, slot);
-  }
-
-  /** Listed planted coins, the most recently traded first, with their last trade's time (for a reconcile round). */
-  recentlyTradedCoins(limit: number): { readonly mint: Address; readonly at: bigint | null }[] {
-    return this.reads.recentlyTradedCoins(limit);
-  }
-
-  /** Planted coins in mint order after `after` (a reconcile round's walk over every coin, a few at a time). */
-  plantedCoinsAfter(after: string, limit: number): { readonly mint: Address; readonly at: bigint | null }[] {
-    return this.reads.plantedCoinsAfter(after, limit);
-  }
-
-  /** A planted coin's risk figures as the index keeps them (core/types/risk-figures.ts); null for any other mint. */
-  risk(mint: Address): RiskFigures | null {
-    return this.reads.risk(mint);
-  }
-
-  /** How many wallets hold a coin, and what they hold together (raw units). */
-  holderTotals(mint: Address): { readonly holders: bigint; readonly held: bigint } {
-    return this.reads.holderTotals(mint);
-  }
-
-  /** A coin's graduation (its migration into the pool), or null while it has none. */
-  graduation(mint: Address): GraduationRow | null {
-    return this.reads.graduation(mint);
-  }
-
-  /** Graduations, newest first. */
-  graduations(limit = 100): GraduationRow[] {
-    return this.reads.graduations(limit);
-  }
-
-  /** Totals over every counted (listed, ZEC-paired) coin; routed rows never count. */
-  stats(): StatsRow {
-    return this.reads.stats();
-  }
-
-  /** Counted activity per UTC day, newest first, from `sinceDay` (unix seconds) on. */
-  dailyStats(sinceDay = 0n, limit = 366): DailyStatsRow[] {
-    return this.reads.dailyStats(sinceDay, limit);
   }
 }

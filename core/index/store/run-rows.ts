@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { Address, Signature } from '@solana/kit';
 import type { RunFact } from './facts.js';
 import { camel, type Row } from './rows.js';
+import type { ReadPort } from './read-port.js';
 
 /** A holder-reward run as the vault's events told it. `address` (the RewardRun account) is its id. */
 export interface RewardRunRow {
@@ -49,8 +50,8 @@ export interface CoinRunFacts {
 
 /**
  * The index's rows of holder-reward runs (reward_runs, run_payments), written by IndexStore inside its
- * transaction of the landed transaction, and read by the runs reads. A payment is keyed by (coin, run,
- * holder): the program pays a holder once per run, so a row can never be written twice.
+ * transaction of the landed transaction; read by RunReads. A payment is keyed by (coin, run, holder): the
+ * program pays a holder once per run, so a row can never be written twice.
  */
 export class RunRows {
   private readonly statements;
@@ -63,18 +64,6 @@ export class RunRows {
       pay: s('INSERT OR IGNORE INTO run_payments (mint, run, holder, share, signature, slot, at) VALUES (@mint, @run, @holder, @share, @signature, @slot, @at)'),
       addPaid: s('UPDATE reward_runs SET paid = paid + @share, paid_recipients = paid_recipients + 1 WHERE mint = @mint AND run = @run'),
       close: s('UPDATE reward_runs SET dust = @dust, closed_signature = @signature, closed_slot = @slot, closed_at = @at WHERE mint = @mint AND run = @run'),
-      runsOf: s('SELECT * FROM reward_runs WHERE mint = ? ORDER BY run DESC LIMIT ? OFFSET ?'),
-      lastRun: s('SELECT * FROM reward_runs WHERE mint = ? ORDER BY run DESC LIMIT 1'),
-      byAddress: s('SELECT * FROM reward_runs WHERE address = ?'),
-      payments: s('SELECT holder, share, signature, slot, at FROM run_payments WHERE mint = ? AND run = ? ORDER BY share DESC, holder LIMIT ? OFFSET ?'),
-      paidHolders: s('SELECT holder FROM run_payments WHERE mint = ? AND run = ?'),
-      touched: s(`SELECT mint FROM trades WHERE seq > @seq AND routed = 0 UNION SELECT mint FROM fee_events WHERE seq > @seq
-        UNION SELECT mint FROM coins WHERE stage = 'complete' AND kind = 'coin'`),
-      facts: s(`SELECT c.mint, c.pair, c.stage, c.payee_kind, c.payee,
-          (SELECT MAX(t.seq) FROM trades t WHERE t.mint = c.mint AND t.routed = 0 AND t.creator_fee > 0) AS last_fee_trade,
-          (SELECT MAX(f.seq) FROM fee_events f WHERE f.mint = c.mint AND f.kind IN ('split', 'collect')) AS last_collect,
-          COALESCE(cf.payee_zec, 0) - COALESCE(cf.paid_out_zec, 0) AS waiting
-        FROM coins c LEFT JOIN coin_fees cf ON cf.mint = c.mint WHERE c.kind = 'coin' AND c.listed = 1 AND (@mint IS NULL OR c.mint = @mint)`),
     };
   }
 
@@ -93,15 +82,39 @@ export class RunRows {
         return st.close.run({ mint: fact.mint, run: fact.run, dust: fact.dust, ...at }).changes > 0;
     }
   }
+}
+
+/** The runs' reads, on either store (read-port.ts). */
+export class RunReads {
+  private readonly statements;
+
+  constructor(port: ReadPort) {
+    const s = <R = Row>(sql: string) => port.rows<R>(sql);
+    this.statements = {
+      runsOf: s('SELECT * FROM reward_runs WHERE mint = ? ORDER BY run DESC LIMIT ? OFFSET ?'),
+      lastRun: s('SELECT * FROM reward_runs WHERE mint = ? ORDER BY run DESC LIMIT 1'),
+      byAddress: s('SELECT * FROM reward_runs WHERE address = ?'),
+      payments: s('SELECT holder, share, signature, slot, at FROM run_payments WHERE mint = ? AND run = ? ORDER BY share DESC, holder LIMIT ? OFFSET ?'),
+      paidHolders: s<{ holder: Address }>('SELECT holder FROM run_payments WHERE mint = ? AND run = ?'),
+      touched: s<{ mint: Address }>(`SELECT mint FROM trades WHERE seq > @seq AND routed = 0 UNION SELECT mint FROM fee_events WHERE seq > @seq
+        UNION SELECT mint FROM coins WHERE stage = 'complete' AND kind = 'coin'`),
+      // `CAST(@mint AS TEXT)`: PostgreSQL infers no type for a parameter first met in `IS NULL`.
+      facts: s(`SELECT c.mint, c.pair, c.stage, c.payee_kind, c.payee,
+          (SELECT MAX(t.seq) FROM trades t WHERE t.mint = c.mint AND t.routed = 0 AND t.creator_fee > 0) AS last_fee_trade,
+          (SELECT MAX(f.seq) FROM fee_events f WHERE f.mint = c.mint AND f.kind IN ('split', 'collect')) AS last_collect,
+          COALESCE(cf.payee_zec, 0) - COALESCE(cf.paid_out_zec, 0) AS waiting
+        FROM coins c LEFT JOIN coin_fees cf ON cf.mint = c.mint WHERE c.kind = 'coin' AND c.listed = 1 AND (CAST(@mint AS TEXT) IS NULL OR c.mint = @mint)`),
+    };
+  }
 
   /** Coins whose trades or vault movements were applied after index position `seq`, and every completed curve. */
-  coinsTouchedSince(seq: bigint): Address[] {
-    return (this.statements.touched.all({ seq }) as { mint: Address }[]).map((r) => r.mint);
+  async coinsTouchedSince(seq: bigint): Promise<Address[]> {
+    return (await this.statements.touched.all({ seq })).map((r) => r.mint);
   }
 
   /** The run facts of one listed coin, or (no mint) of every listed coin. */
-  runFacts(mint: Address | null = null): CoinRunFacts[] {
-    return (this.statements.facts.all({ mint }) as Row[]).map((row) => {
+  async runFacts(mint: Address | null = null): Promise<CoinRunFacts[]> {
+    return (await this.statements.facts.all({ mint })).map((row) => {
       const lastFee = row['last_fee_trade'] as bigint | null;
       const lastCollect = row['last_collect'] as bigint | null;
       return {
@@ -117,29 +130,29 @@ export class RunRows {
   }
 
   /** A coin's runs, newest first. */
-  runsOf(mint: Address, limit: number, offset = 0): RewardRunRow[] {
-    return (this.statements.runsOf.all(mint, limit, offset) as Row[]).map(runRowOf);
+  async runsOf(mint: Address, limit: number, offset = 0): Promise<RewardRunRow[]> {
+    return (await this.statements.runsOf.all(mint, limit, offset)).map(runRowOf);
   }
 
-  lastRunOf(mint: Address): RewardRunRow | null {
-    const row = this.statements.lastRun.get(mint) as Row | undefined;
+  async lastRunOf(mint: Address): Promise<RewardRunRow | null> {
+    const row = await this.statements.lastRun.get(mint);
     return row ? runRowOf(row) : null;
   }
 
   /** One run by its id (the RewardRun account's address). */
-  run(address: Address): RewardRunRow | null {
-    const row = this.statements.byAddress.get(address) as Row | undefined;
+  async run(address: Address): Promise<RewardRunRow | null> {
+    const row = await this.statements.byAddress.get(address);
     return row ? runRowOf(row) : null;
   }
 
   /** A run's payments, largest share first. */
-  payments(mint: Address, run: number, limit: number, offset = 0): RunPaymentRow[] {
-    return (this.statements.payments.all(mint, run, limit, offset) as Row[]).map((row) => camel(row) as unknown as RunPaymentRow);
+  async payments(mint: Address, run: number, limit: number, offset = 0): Promise<RunPaymentRow[]> {
+    return (await this.statements.payments.all(mint, run, limit, offset)).map((row) => camel(row) as unknown as RunPaymentRow);
   }
 
   /** The holders a run has paid so far (what a resumed run must not pay again). */
-  paidHolders(mint: Address, run: number): Set<Address> {
-    return new Set((this.statements.paidHolders.all(mint, run) as { holder: Address }[]).map((r) => r.holder));
+  async paidHolders(mint: Address, run: number): Promise<Set<Address>> {
+    return new Set((await this.statements.paidHolders.all(mint, run)).map((r) => r.holder));
   }
 }
 

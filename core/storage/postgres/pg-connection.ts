@@ -21,11 +21,43 @@ const NUMERIC = 1700;
 export interface PgOptions {
   /** Connections in the pool (default 10). */
   readonly max?: number;
+  /**
+   * One long session rather than a pool: never closed for idling or age (a session-level advisory lock lives
+   * exactly as long as its session). With `max: 1`.
+   */
+  readonly session?: boolean;
   /** Told of a connection's loss and other notices; default: silent. */
   readonly onNotice?: (notice: unknown) => void;
 }
 
+/**
+ * The driver's known crash when a connection closes under it (porsager/postgres issue 1208, fixed upstream
+ * by a guard not yet released in 3.4.9): a write scheduled with setImmediate runs after the socket was set to
+ * null and throws from the timer, where no caller can catch it. By then the driver has already rejected that
+ * query with CONNECTION_CLOSED, so the write is moot: this guard drops exactly that error, as the upstream fix
+ * does, and leaves every other uncaught error to whoever else handles them, or to Node's own fatal path.
+ */
+function isDriverNullWrite(error: unknown): boolean {
+  return error instanceof TypeError && /reading 'write'/.test(error.message) && /nextWrite[\s\S]*postgres[\\/]src[\\/]connection\.js|postgres[\\/](cjs[\\/])?src[\\/]connection\.js[\s\S]*nextWrite/.test(error.stack ?? '');
+}
+
+let guarded = false;
+function guardDriverNullWrite(): void {
+  if (guarded) return;
+  guarded = true;
+  const onUncaught = (error: Error): void => {
+    if (isDriverNullWrite(error)) return;
+    if (process.listenerCount('uncaughtException') > 1) return; // another handler (a test runner, Electron) takes it
+    process.off('uncaughtException', onUncaught);
+    process.nextTick(() => {
+      throw error; // Node's own fatal path, as without this guard
+    });
+  };
+  process.on('uncaughtException', onUncaught);
+}
+
 export function openPostgres(url: string, options: PgOptions = {}): Pg {
+  guardDriverNullWrite();
   return postgres(url, {
     max: options.max ?? 10,
     onnotice: options.onNotice ?? (() => {}),
@@ -41,7 +73,9 @@ export function openPostgres(url: string, options: PgOptions = {}): Pg {
     // Which process a session is, in pg_stat_activity (an operator's first question when two writers meet).
     connection: { application_name: `launchdesk-${process.pid}` },
     connect_timeout: 10,
-    idle_timeout: 60,
+    idle_timeout: options.session ? 0 : 60,
+    // A session that holds something (the writer lock) is never recycled; pooled ones are, now and then.
+    ...(options.session ? { max_lifetime: null } : {}),
     // Statement texts come from this program only (sql-dialect.ts), never from a caller.
     prepare: true,
   }) as unknown as Pg;
@@ -74,6 +108,13 @@ export class PgStatements {
   /** The first row, or undefined. */
   async get<Row = Record<string, unknown>>(text: string, ...args: unknown[]): Promise<Row | undefined> {
     return (await this.on<Row>(this.sql, text, args))[0];
+  }
+
+  /** Every row as an array of its columns in order (better-sqlite3's `raw(true)`). */
+  async values<Row extends unknown[] = unknown[]>(text: string, ...args: unknown[]): Promise<Row[]> {
+    const statement = this.statement(text);
+    const rows = await this.sql.unsafe(statement.text, bind(statement, args) as never[], { prepare: true }).values();
+    return rows as unknown as Row[];
   }
 
   /** A write: how many rows it changed. */

@@ -1,9 +1,7 @@
-import type { Pg } from '../../../storage/postgres/pg-connection.js';
+import { openPostgres, type Pg } from '../../../storage/postgres/pg-connection.js';
 
 /** The advisory lock's key: one writer per hosted index (hashtext of a fixed name, the same in every process). */
 const WRITER_LOCK = 'launchdesk_index_writer';
-
-type Reserved = Awaited<ReturnType<Pg['reserve']>>;
 
 /**
  * The hosted index's one writer: a PostgreSQL session advisory lock held on a connection of its own. The
@@ -14,22 +12,23 @@ type Reserved = Awaited<ReturnType<Pg['reserve']>>;
  */
 export class WriterLock {
   private constructor(
-    private readonly connection: Reserved,
+    /** A client of one session of its own (not the pool's: a pooled connection is recycled and its lock with it). */
+    private readonly connection: Pg,
     /** The locking session's backend pid: the lock is ours while pg_locks shows it granted to this pid. */
     readonly pid: number,
   ) {}
 
   /** Tries once; null when another writer holds it. */
-  static async tryAcquire(pg: Pg): Promise<WriterLock | null> {
-    const connection = await pg.reserve();
+  static async tryAcquire(url: string): Promise<WriterLock | null> {
+    const connection = openPostgres(url, { max: 1, session: true });
     try {
       const [row] = await connection.unsafe('SELECT pg_try_advisory_lock(hashtext($1)) AS got, pg_backend_pid() AS pid', [WRITER_LOCK]);
       if (row?.got) return new WriterLock(connection, Number(row.pid));
     } catch (error) {
-      connection.release();
+      await connection.end({ timeout: 0 }).catch(() => {});
       throw error;
     }
-    connection.release();
+    await connection.end({ timeout: 0 });
     return null;
   }
 
@@ -40,12 +39,17 @@ export class WriterLock {
   static readonly FENCE = `SELECT 1 AS held FROM pg_locks WHERE locktype = 'advisory' AND granted AND pid = $1
     AND objid = (hashtext('${WRITER_LOCK}')::bigint & 4294967295) AND objsubid = 1`;
 
+  /** Forgets a lock whose session is gone (nothing is sent on it: the server already let the lock go). */
+  abandon(): void {
+    void this.connection.end({ timeout: 0 }).catch(() => {});
+  }
+
   /** Lets the lock go (a clean stop): a standby takes over at once. */
   async release(): Promise<void> {
     try {
       await this.connection.unsafe('SELECT pg_advisory_unlock_all()');
     } finally {
-      this.connection.release();
+      await this.connection.end({ timeout: 1 });
     }
   }
 }
