@@ -10,41 +10,18 @@ import { MAX_KEYS_PER_WALLET, type KeyStore } from '../../core/api/store/key-sto
 import { PgKeyStore } from '../../core/api/store/pg-key-store.js';
 import { SqliteKeyStore } from '../../core/api/store/sqlite-key-store.js';
 import { isDeskError } from '../../core/errors.js';
+import { storeKinds } from '../helpers/store-kinds.js';
 import { freshDatabase } from '../helpers/pg.js';
 import { tempDir } from '../helpers/sandbox.js';
 
 const T0 = 1_800_000_000_000;
 const wallet = async (): Promise<Address> => (await generateKeyPairSigner()).address;
 
-/** Opens a store of one kind; `again` opens a second one on the same data (another replica, for PostgreSQL). */
-interface Kind {
-  readonly name: string;
-  setUp(): Promise<void>;
-  open(): Promise<KeyStore>;
-  tearDown(): Promise<void>;
-}
-
-const sqlite = (): Kind => {
-  let dir = '';
-  return {
-    name: 'SQLite',
-    setUp: async () => void (dir = tempDir('launchdesk-keys-')),
-    open: async () => SqliteKeyStore.open(join(dir, 'keys.sqlite')),
-    tearDown: async () => rmSync(dir, { recursive: true, force: true }),
-  };
-};
-const postgres = (): Kind => {
-  let db: Awaited<ReturnType<typeof freshDatabase>> | null = null;
-  return {
-    name: 'PostgreSQL',
-    setUp: async () => void (db = await freshDatabase('keys')),
-    open: () => PgKeyStore.open(db!.url),
-    tearDown: async () => db?.drop(),
-  };
-};
+/** The store on each backend (a second `open` on one set-up is another replica, for PostgreSQL). */
+const kinds = () => storeKinds<KeyStore>('keys', { sqlite: (path) => SqliteKeyStore.open(path), postgres: (url) => PgKeyStore.open(url) });
 
 /** The key store's contract, the same on both stores. */
-for (const kind of [sqlite(), postgres()]) {
+for (const kind of kinds()) {
   describe(`key store (${kind.name})`, () => {
     let store: KeyStore;
     beforeAll(async () => {
@@ -113,7 +90,7 @@ for (const kind of [sqlite(), postgres()]) {
 
 /** Two replicas of the hosted /v1 on one database: what must happen once happens once. */
 describe('key store across replicas (PostgreSQL)', () => {
-  const kind = postgres();
+  const kind = kinds()[1]!;
   let a: KeyStore;
   let b: KeyStore;
   beforeAll(async () => {

@@ -1,13 +1,10 @@
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { generateKeyPairSigner, type Address, type Signature } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Build } from '../../core/engine/build.js';
 import { KEEP_MS, type BuildLedger } from '../../core/relay/store/build-ledger.js';
 import { PgBuildLedger } from '../../core/relay/store/pg-build-ledger.js';
 import { SqliteBuildLedger } from '../../core/relay/store/sqlite-build-ledger.js';
-import { freshDatabase } from '../helpers/pg.js';
-import { tempDir } from '../helpers/sandbox.js';
+import { storeKinds } from '../helpers/store-kinds.js';
 
 const T0 = 1_800_000_000_000;
 let serial = 0;
@@ -28,33 +25,11 @@ async function aBuild(createdAt = T0, transactions = 2): Promise<Build> {
 }
 const sig = (n: number) => `sig${serial}x${n}`.padEnd(64, '1') as Signature;
 
-interface Kind {
-  readonly name: string;
-  setUp(): Promise<void>;
-  open(): Promise<BuildLedger>;
-  tearDown(): Promise<void>;
-}
-const sqlite = (): Kind => {
-  let dir = '';
-  return {
-    name: 'SQLite',
-    setUp: async () => void (dir = tempDir('launchdesk-ledger-')),
-    open: async () => SqliteBuildLedger.open(join(dir, 'builds.sqlite')),
-    tearDown: async () => rmSync(dir, { recursive: true, force: true }),
-  };
-};
-const postgres = (): Kind => {
-  let db: Awaited<ReturnType<typeof freshDatabase>> | null = null;
-  return {
-    name: 'PostgreSQL',
-    setUp: async () => void (db = await freshDatabase('ledger')),
-    open: () => PgBuildLedger.open(db!.url),
-    tearDown: async () => db?.drop(),
-  };
-};
+/** The store on each backend (a second `open` on one set-up is another replica, for PostgreSQL). */
+const kinds = () => storeKinds<BuildLedger>('builds', { sqlite: (path) => SqliteBuildLedger.open(path), postgres: (url) => PgBuildLedger.open(url) });
 
 /** The build ledger's contract, the same on both stores. */
-for (const kind of [sqlite(), postgres()]) {
+for (const kind of kinds()) {
   describe(`build ledger (${kind.name})`, () => {
     let ledger: BuildLedger;
     beforeAll(async () => {
@@ -108,7 +83,7 @@ for (const kind of [sqlite(), postgres()]) {
 
 /** Two replicas of the hosted /v1 on one ledger: a build answered by one is sent through the other, once. */
 describe('build ledger across replicas (PostgreSQL)', () => {
-  const kind = postgres();
+  const kind = kinds()[1]!;
   let a: BuildLedger;
   let b: BuildLedger;
   beforeAll(async () => {
