@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Chain } from '../chain/chain.js';
 import type { NetworkProfile } from '../config/profile.js';
-import { openPostgres, type Pg } from '../storage/postgres/pg-connection.js';
+import { isUnreachable, openPostgres, type Pg } from '../storage/postgres/pg-connection.js';
 import { readIndexRules } from './index-rules.js';
 import { Ingestor, type IngestProgress } from './ingest/ingestor.js';
 import { IndexStore } from './store/index-store.js';
@@ -16,12 +16,6 @@ export type HostedWriterState = 'standby' | 'catching-up' | 'writing' | 'stopped
 
 /** This writer may no longer write: another one took over while its session was cut. */
 export class LostWriter extends Error {}
-
-/** A connection that could not be made or was cut: worth waiting for, unlike a refusal of the statements. */
-function isUnreachable(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|CONNECTION_|57P0|08)/.test(code);
-}
 
 export interface HostedIndexService {
   /** The writer's working file (the index as SQLite, level with the hosted one once shipped). */

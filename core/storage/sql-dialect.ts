@@ -73,14 +73,15 @@ const REFUSED: readonly [RegExp, string][] = [
 
 /** A statement in PostgreSQL's spelling, and the order of its named parameters. */
 export function toPostgres(sql: string): PostgresStatement {
+  const parsed = pieces(sql);
   for (const [pattern, what] of REFUSED) {
-    if (pieces(sql).some((p) => p.code && pattern.test(p.text))) throw new Error(`not portable to PostgreSQL: ${what} in: ${sql.trim().slice(0, 200)}`);
+    if (parsed.some((p) => p.code && pattern.test(p.text))) throw new Error(`not portable to PostgreSQL: ${what} in: ${sql.trim().slice(0, 200)}`);
   }
   const names: string[] = [];
   let positional = 0;
   let named = false;
   let ignore = false;
-  const parts = pieces(sql).map((p) => {
+  const parts = parsed.map((p) => {
     if (!p.code) return p.text;
     let text = p.text;
     if (/\bINSERT\s+OR\s+IGNORE\s+INTO\b/i.test(text)) {

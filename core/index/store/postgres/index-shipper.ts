@@ -1,5 +1,4 @@
-import type { Pg } from '../../../storage/postgres/pg-connection.js';
-import { toPostgres, bind } from '../../../storage/sql-dialect.js';
+import { PgStatements, type Pg } from '../../../storage/postgres/pg-connection.js';
 import type { IndexStore } from '../index-store.js';
 import { decodeWrites } from '../write-recorder.js';
 import { INDEX_CHANNEL } from './pg-index-schema.js';
@@ -21,6 +20,8 @@ export class IndexShipper {
   private again = false;
   private failure: unknown = null;
   private readonly unsubscribe: () => void;
+  /** The batches' statements in PostgreSQL's spelling, each text rewritten once. */
+  private readonly statements: PgStatements;
 
   /** The fence failed: the lock's session is gone (PostgreSQL restarted, the connection cut). */
   private lockLost = false;
@@ -40,6 +41,7 @@ export class IndexShipper {
     },
   ) {
     if (store.outbox === null) throw new Error('the index was not opened to be shipped (IndexStore.open with shipped: true)');
+    this.statements = new PgStatements(pg);
     this.unsubscribe = store.onShippable(() => this.kick());
   }
 
@@ -107,10 +109,7 @@ export class IndexShipper {
       for (const entry of entries) {
         if (entry.batch <= at) continue; // in already
         if (entry.batch !== at + 1n) throw new Error(`the hosted index holds batches up to ${at}, and this writer's next is ${entry.batch}: a gap, so this writer's file is not the hosted index's`);
-        for (const [sql, args] of decodeWrites(entry.writes)) {
-          const statement = toPostgresCached(sql);
-          work.push(tx.unsafe(statement.text, bind(statement, args) as never[], { prepare: true }));
-        }
+        for (const [sql, args] of decodeWrites(entry.writes)) work.push(this.statements.runOn(tx, sql, args));
         work.push(tx.unsafe('INSERT INTO index_log (batch, position, writes) VALUES ($1, $2, $3)', [entry.batch, entry.position, entry.writes] as never[]));
         at = entry.batch;
         position = entry.position;
@@ -123,14 +122,4 @@ export class IndexShipper {
     outbox.done(last as bigint);
     return true;
   }
-}
-
-const rewritten = new Map<string, ReturnType<typeof toPostgres>>();
-function toPostgresCached(sql: string): ReturnType<typeof toPostgres> {
-  let statement = rewritten.get(sql);
-  if (statement === undefined) {
-    statement = toPostgres(sql);
-    rewritten.set(sql, statement);
-  }
-  return statement;
 }
