@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { isAddress, type Address, type Lamports } from '@solana/kit';
 import type { KeyStore } from '../api/store/key-store.js';
 import { SqliteKeyStore } from '../api/store/sqlite-key-store.js';
+import { PgKeyStore } from '../api/store/pg-key-store.js';
 import { DeskError } from '../errors.js';
 import { formatDecimalUnits, parseDecimalUnits, SOL_DECIMALS, ZEC_DECIMALS, type TokenUnits, type ZecUnits } from '../math/units.js';
 import { readLock } from '../sandbox/data-lock.js';
@@ -12,7 +13,7 @@ import { readStockAdminWords } from '../sandbox/stock-admin.js';
 import { RunJournal } from '../runs/store/run-journal.js';
 import { runReport } from '../runs/run-report.js';
 import { WalletSettings } from '../signer/wallet-settings.js';
-import { dataDirOf, type CommandValues } from './command-values.js';
+import { dataDirOf, hostedIndexUrl, type CommandValues } from './command-values.js';
 import { marketChoice } from './progress-lines.js';
 
 /**
@@ -41,10 +42,15 @@ export function showRuns(values: CommandValues): void {
   }
 }
 
-/** `launchdesk keys raise|lower <prefix>`: the local admin's hand on a key's tier (spec: raised limits are set by hand). */
+/**
+ * `launchdesk keys raise|lower <prefix>`: the admin's hand on a key's tier (spec: raised limits are set by hand),
+ * in the local server's keys.sqlite, or with `--index postgres://…` in the hosted /v1's database, where every
+ * replica reads it on its next request.
+ */
 export async function adminKeys(action: 'raise' | 'lower', positionals: readonly string[], values: CommandValues): Promise<void> {
   const prefix = positionals[0]!;
-  const store: KeyStore = SqliteKeyStore.open(join(dataDirOf(values), 'keys.sqlite'));
+  const hosted = hostedIndexUrl(values);
+  const store: KeyStore = hosted ? await PgKeyStore.open(hosted) : SqliteKeyStore.open(join(dataDirOf(values), 'keys.sqlite'));
   try {
     const matches = (await store.byPrefix(prefix)).filter((k) => k.revokedAt === null);
     if (matches.length !== 1) throw new DeskError('not_found', matches.length === 0 ? `no live key starts with ${prefix}` : `${matches.length} live keys start with ${prefix}: give more of it`);

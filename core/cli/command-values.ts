@@ -38,3 +38,17 @@ export function choiceOf<T extends string>(values: CommandValues, flag: string, 
   if (!found) throw new DeskError('usage', `--${flag} takes ${choices.join(' or ')}, got ${JSON.stringify(text.slice(0, 40))}`);
   return found;
 }
+
+/** `--index postgres://…`: the hosted index's database (its keys, builds and limits too); null when not given. */
+export function hostedIndexUrl(values: CommandValues): string | null {
+  const text = textOf(values, 'index');
+  if (text === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new DeskError('invalid_param', `--index must be a postgres:// URL (postgres://user@host:port/database), got ${JSON.stringify(text.slice(0, 80))}`);
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') throw new DeskError('invalid_param', `--index must be a postgres:// URL (postgres://user@host:port/database), got a ${url.protocol} URL`);
+  return text;
+}

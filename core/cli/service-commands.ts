@@ -22,7 +22,7 @@ import { DeskError, isDeskError } from '../errors.js';
 import { connectSandbox, type SandboxConnection } from '../sandbox/connect.js';
 import { runAuthorityOf } from '../runs/run-authority.js';
 import { ServiceRuns } from '../runs/service-runs.js';
-import { dataDirOf, portOf, textOf, type CommandValues } from './command-values.js';
+import { dataDirOf, hostedIndexUrl, portOf, textOf, type CommandValues } from './command-values.js';
 import { marketChoice, progressPrinter } from './progress-lines.js';
 import { MIN_KEEP_TRANSACTIONS } from '../sandbox/cluster.js';
 import { DEFAULT_API_PORT } from './trade-usage.js';
@@ -207,20 +207,6 @@ export async function runIndex(values: CommandValues): Promise<void> {
     { command: 'index', dataDir, cluster: connection.where, indexPath, caughtUpMs: Date.now() - started, transactions: String(transactions), lastSlot: last ? String(last.slot) : null },
     [`caught up in ${Date.now() - started} ms: ${transactions} transactions${last ? ` (last slot ${last.slot})` : ''}; following live (Ctrl-C stops)`],
   );
-}
-
-/** `--index URL`: a PostgreSQL URL for the hosted index, or null for the embedded one. */
-function hostedIndexUrl(values: CommandValues): string | null {
-  const text = textOf(values, 'index');
-  if (text === undefined) return null;
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new DeskError('invalid_param', `--index must be a postgres:// URL (postgres://user@host:port/database), got ${JSON.stringify(text.slice(0, 80))}`);
-  }
-  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') throw new DeskError('invalid_param', `--index must be a postgres:// URL (postgres://user@host:port/database), got a ${url.protocol} URL`);
-  return text;
 }
 
 /** `index --index postgres://…`: the hosted index's writer, or its standby until the writer stops. */

@@ -19,10 +19,10 @@ const PROFILE = ['--profile <FILE>', "that cluster's network profile (program, m
 
 const keyPrefixTier = (verb: 'raise' | 'lower', summary: string, about: string): CommandSpec => ({
   name: `keys ${verb}`,
-  synopsis: '<key prefix> [--data DIR] [--json]',
+  synopsis: '<key prefix> [--data DIR | --index postgres://…] [--json]',
   summary,
-  about: [about, "<key prefix> is the key's first 12 characters (`keys create` prints it); the server in DIR keeps the keys."],
-  options: [data(), JSON_FLAG],
+  about: [about, "<key prefix> is the key's first 12 characters (`keys create` prints it); the server in DIR keeps the keys, or the hosted /v1's database with --index."],
+  options: [data(), ['--index <URL>', "postgres://user@host:port/database: the hosted /v1's keys (the URL its replicas take)"], JSON_FLAG],
   positionals: { names: ['<key prefix>'], required: 1 },
 });
 

@@ -21,6 +21,12 @@ import { ProgressFeed } from '../../core/index/index-progress.js';
 import { Ingestor } from '../../core/index/ingest/ingestor.js';
 import { IndexStore } from '../../core/index/store/index-store.js';
 import { Sandbox } from '../../core/sandbox/sandbox.js';
+import { startHostedIndex, type HostedIndexService } from '../../core/index/hosted-index.js';
+import { PgIndexReads } from '../../core/index/store/postgres/pg-index-reads.js';
+import type { IndexReads } from '../../core/index/store/index-reads.js';
+import { freshDatabase } from '../helpers/pg.js';
+import Database from 'better-sqlite3';
+import { openPostgres } from '../../core/storage/postgres/pg-connection.js';
 import { fundedWallet } from '../helpers/launchpad.js';
 import { tempDir } from '../helpers/sandbox.js';
 import { plantListedCoin } from '../helpers/vault.js';
@@ -36,9 +42,21 @@ import type { IssuerStatus } from '../../core/stocks/issuer-status.js';
 import { issuerStatusOn } from '../../core/stocks/node/issuer-status-node.js';
 import { ServiceRuns, type RunTimings, type ServiceRunsOptions } from '../../core/runs/service-runs.js';
 
+/**
+ * Which index the fixture's server reads (`LAUNCHDESK_TEST_INDEX`, set per vitest project): the desktop's
+ * SQLite file, or `postgres`, the hosted replica's tables, written by the hosted writer over the same sandbox
+ * (its keys, builds and rate limits in the same database).
+ */
+export const TEST_INDEX: 'sqlite' | 'postgres' = process.env['LAUNCHDESK_TEST_INDEX'] === 'postgres' ? 'postgres' : 'sqlite';
+
 export interface ApiFixture {
   readonly sandbox: Sandbox;
+  /** The index as SQLite: the server's own, or (hosted) the writer's working file, level with PostgreSQL once `indexed`. */
   readonly store: IndexStore;
+  /** What the server reads: `store`, or the hosted replica's reads of PostgreSQL. */
+  readonly reads: IndexReads;
+  /** The PostgreSQL database holding the keys, builds and rate limits (null: SQLite files in `dir`, limits in memory). */
+  readonly postgres: string | null;
   readonly keys: KeyStore;
   readonly ledger: BuildLedger;
   readonly ingestor: Ingestor;
@@ -63,6 +81,10 @@ export interface ApiFixture {
   clock: number;
   /** Confirms what was sent straight to the sandbox (one slot) and waits for the index to take it in. */
   indexed(): Promise<void>;
+  /** Waits for the index to take in what the chain confirmed so far, in what the server reads. */
+  idle(): Promise<void>;
+  /** A count from the shared state's tables (the relay's `builds`, the API's `keys`), wherever the fixture keeps them. */
+  count(table: 'builds' | 'keys', where?: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -85,22 +107,42 @@ export async function startApi(
     postgres?: string;
     /** The hosted /v1's stance (host names, trusted proxies) instead of the desktop's loopback one. */
     hosted?: { hosts: readonly string[]; trustedProxies: readonly string[] };
+    /** The index the server reads (default: the run's `TEST_INDEX`). */
+    index?: 'sqlite' | 'postgres';
   } = {},
 ): Promise<ApiFixture> {
   const sandbox = await Sandbox.open({ dataDir: null, slotMs: 0 });
   const dir = tempDir('launchdesk-api-');
   const coin = await plantListedCoin(sandbox, await fundedWallet(sandbox, 10n * 100_000_000n), { kind: 'holders' }, 1_000_000_000n);
   sandbox.cluster.advanceSlots(1);
-  const store = IndexStore.open(join(dir, 'index.sqlite'));
   const progress = new ProgressFeed();
-  const ingestor = new Ingestor(new SandboxChain(sandbox.cluster), store, rulesOf(sandbox), progress.report);
-  await ingestor.start();
   const fixture = { clock: 1_800_000_000_000 } as ApiFixture;
-  const keys: KeyStore = options.postgres ? await PgKeyStore.open(options.postgres) : SqliteKeyStore.open(join(dir, 'keys.sqlite'));
-  const ledger: BuildLedger = options.postgres ? await PgBuildLedger.open(options.postgres) : SqliteBuildLedger.open(join(dir, 'builds.sqlite'));
-  const limiter = options.postgres ? await PgRateLimiter.open(options.postgres, () => fixture.clock) : null;
+  const hosted = (options.index ?? TEST_INDEX) === 'postgres' ? await hostedIndexOf(sandbox, dir, progress) : null;
+  const postgres = options.postgres ?? hosted?.url;
+  let store: IndexStore;
+  let ingestor: Ingestor;
+  if (hosted) {
+    ({ store, ingestor } = hosted.writer);
+  } else {
+    store = IndexStore.open(join(dir, 'index.sqlite'));
+    ingestor = new Ingestor(new SandboxChain(sandbox.cluster), store, rulesOf(sandbox), progress.report);
+    await ingestor.start();
+  }
+  const reads: IndexReads = hosted?.reads ?? store;
+  /** Everything ingested so far, in what the server reads. */
+  const level = async () => {
+    if (!hosted) return;
+    await hosted.writer.shipped();
+    await hosted.reads.settled();
+  };
+  const keys: KeyStore = postgres ? await PgKeyStore.open(postgres) : SqliteKeyStore.open(join(dir, 'keys.sqlite'));
+  const ledger: BuildLedger = postgres ? await PgBuildLedger.open(postgres) : SqliteBuildLedger.open(join(dir, 'builds.sqlite'));
+  const limiter = postgres ? await PgRateLimiter.open(postgres, () => fixture.clock) : null;
   const chain = options.chain?.(sandbox) ?? new SandboxChain(sandbox.cluster);
-  const relay = new Relay(chain, ledger, sandbox.profile, (signatures) => ingestor.take(signatures));
+  const relay = new Relay(chain, ledger, sandbox.profile, async (signatures) => {
+    await ingestor.take(signatures);
+    await level();
+  });
   const content = options.content && new ContentStore({ dir: join(dir, 'content'), moderation: options.content.moderation ?? NO_IMAGE_MODERATION, pinning: options.content.pinning ?? null });
   const wallets = options.desk ? await WalletBook.open(dir, options.desk.keychain) : null;
   const guard = options.desk ? await ProgramGuard.open(chain, sandbox.profile, dir) : null;
@@ -117,32 +159,69 @@ export async function startApi(
     : null;
   fixture.stocks = issuerStatusOn(chain, () => (options.profile?.(sandbox.profile) ?? sandbox.profile).stocks, { now: () => fixture.clock, vault: sandbox.profile.programs['vault'] });
   sandbox.onProfileChange(() => fixture.stocks.invalidate());
-  const app = await createApiServer({ ...desk, faucet: sandbox.faucet, stocks: fixture.stocks, runs: fixture.runs, store, chain, profile: options.profile?.(sandbox.profile) ?? sandbox.profile, keys, relay, progress, ...(limiter ? { limiter } : {}), ...(options.hosted ? { hosted: options.hosted } : {}), ...(content ? { content } : {}), ...(options.deskDir !== undefined ? { deskDir: options.deskDir } : {}), ...(options.onUnexpectedError ? { onUnexpectedError: options.onUnexpectedError } : {}), now: () => fixture.clock });
+  const app = await createApiServer({ ...desk, faucet: sandbox.faucet, stocks: fixture.stocks, runs: fixture.runs, store: reads, chain, profile: options.profile?.(sandbox.profile) ?? sandbox.profile, keys, relay, progress, ...(limiter ? { limiter } : {}), ...(options.hosted ? { hosted: options.hosted } : {}), ...(content ? { content } : {}), ...(options.deskDir !== undefined ? { deskDir: options.deskDir } : {}), ...(options.onUnexpectedError ? { onUnexpectedError: options.onUnexpectedError } : {}), now: () => fixture.clock });
   const { url, port } = await listenLocal(app, 0);
   fixture.wallets = wallets;
 
   return Object.assign(fixture, {
-    sandbox, store, keys, ledger, ingestor, app, watch, orders, base: url, port, dir, mint: coin.mint, ...(content ? { content } : {}),
+    sandbox, store, reads, postgres: postgres ?? null, keys, ledger, ingestor, app, watch, orders, base: url, port, dir, mint: coin.mint, ...(content ? { content } : {}),
     async indexed() {
       sandbox.cluster.advanceSlots(1);
       await ingestor.idle();
       await ingestor.lookupFunders();
+      await level();
+    },
+    async idle() {
+      await ingestor.idle();
+      await level();
+    },
+    async count(table: 'builds' | 'keys', where = 'TRUE') {
+      const sql = `SELECT count(*) AS n FROM ${table} WHERE ${where}`;
+      if (postgres) {
+        const pg = openPostgres(postgres, { max: 1 });
+        try {
+          return Number((await pg.unsafe<{ n: bigint }[]>(sql))[0]!.n);
+        } finally {
+          await pg.end();
+        }
+      }
+      const db = new Database(join(dir, table === 'builds' ? 'builds.sqlite' : 'keys.sqlite'), { readonly: true });
+      try {
+        return (db.prepare(sql.replace('TRUE', '1')).get() as { n: number }).n;
+      } finally {
+        db.close();
+      }
     },
     async close() {
       await fixture.runs?.stop();
       await app.close();
       watch?.close();
       orders?.close();
-      ingestor.stop();
       await ledger.close();
       journal?.close();
       await keys.close();
       await limiter?.close();
-      store.close();
+      if (hosted) {
+        await hosted.reads.close();
+        await hosted.writer.stop();
+        await hosted.drop();
+      } else {
+        ingestor.stop();
+        store.close();
+      }
       sandbox.close();
       rmSync(dir, { recursive: true, force: true });
     },
   });
+}
+
+/** The hosted writer over the fixture's sandbox, into a fresh database, and a replica's reads of it. */
+async function hostedIndexOf(sandbox: Sandbox, dir: string, progress: ProgressFeed): Promise<{ writer: HostedIndexService; reads: PgIndexReads; url: string; drop: () => Promise<void> }> {
+  const db = await freshDatabase('api');
+  const writer = await startHostedIndex({ chain: new SandboxChain(sandbox.cluster), profile: sandbox.profile, postgresUrl: db.url, workDir: dir, onProgress: progress.report });
+  await writer.shipped();
+  const reads = await PgIndexReads.open(db.url, { max: 4 });
+  return { writer, reads, url: db.url, drop: db.drop };
 }
 
 export interface Answer {

@@ -76,7 +76,7 @@ describe('GET /v1/tx/{signature}: registered means listed', () => {
   it('a relayed trade is registered once the index holds it (the trades list shows it)', async () => {
     const answer = await build(f, '/v1/trade/build', { wallet: planter.address, mint: f.mint, side: 'buy', amount: String(ZEC) });
     const [signature] = await signAndSend(f, answer, [planter]);
-    await f.ingestor.idle();
+    await f.idle();
     expect((await status(signature!)).body).toEqual({ signature, registered: true, status: 'landed' });
   });
 

@@ -62,7 +62,7 @@ describe('plant builds through /v1, signed locally, relayed, registered and list
     const before = { sol: sol(planter.address), zec: await tokenBalance(f.sandbox, planter.address, zec().address, zec().tokenProgram), treasury: sol(treasury) };
     const [signature] = await signAndSend(f, answer, [planter, mint]);
     const after = { sol: sol(planter.address), zec: await tokenBalance(f.sandbox, planter.address, zec().address, zec().tokenProgram), treasury: sol(treasury) };
-    await f.ingestor.idle();
+    await f.idle();
     const status = await call(f, 'GET', `/v1/tx/${signature}`);
     expect(status.body['registered']).toBe(true);
     const listed = await call(f, 'GET', `/v1/coins/${mint.address}`);

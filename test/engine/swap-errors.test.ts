@@ -1,5 +1,3 @@
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { generateKeyPairSigner, lamports, type KeyPairSigner } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxChain } from '../../core/chain/sandbox-chain.js';
@@ -32,15 +30,8 @@ describe('swap build: bad input and refusals', () => {
     return call(f, 'POST', '/v1/swap/build', { body });
   };
   const good = () => ({ wallet: wallet.address, direction: 'sol_to_zec', amount: String(SOL) });
-  /** Builds in the relay's ledger (its own file, read on the side). */
-  const recorded = () => {
-    const db = new Database(join(f.dir, 'builds.sqlite'), { readonly: true });
-    try {
-      return (db.prepare("SELECT count(*) AS n FROM builds WHERE kind = 'swap'").get() as { n: number }).n;
-    } finally {
-      db.close();
-    }
-  };
+  /** Builds in the relay's ledger (its own store, read on the side). */
+  const recorded = () => f.count('builds', "kind = 'swap'");
   const balances = async (owner: KeyPairSigner) => {
     const zec = f.sandbox.profile.mints.zec;
     return { sol: f.sandbox.cluster.getAccount(owner.address)?.lamports ?? 0n, zec: await tokenBalance(f.sandbox, owner.address, zec.address, zec.tokenProgram) };
@@ -73,7 +64,7 @@ describe('swap build: bad input and refusals', () => {
   it('answers 422 refused in words for a swap the wallet cannot pay for, records nothing and moves nothing', async () => {
     const poor = await generateKeyPairSigner();
     await f.sandbox.faucet.sol(poor.address, lamports(SOL));
-    const before = { ledger: recorded(), poor: await balances(poor), pool: await balances({ address: f.sandbox.profile.accounts['wsolPool']! } as KeyPairSigner) };
+    const before = { ledger: await recorded(), poor: await balances(poor), pool: await balances({ address: f.sandbox.profile.accounts['wsolPool']! } as KeyPairSigner) };
 
     const tooMuchSol = await post({ ...good(), wallet: poor.address, amount: String(5n * SOL) });
     expect(tooMuchSol.status, JSON.stringify(tooMuchSol.body)).toBe(422);
@@ -103,7 +94,7 @@ describe('swap build: bad input and refusals', () => {
     expect(crumbs.status, JSON.stringify(crumbs.body)).toBe(422);
     expect(messageOf(crumbs)).toBe('the swap cannot be made: 0.000000005 SOL is too small to swap, it would give 0 ZEC');
 
-    expect(recorded()).toBe(before.ledger);
+    expect(await recorded()).toBe(before.ledger);
     expect(await balances(poor)).toEqual(before.poor);
     expect(await balances({ address: f.sandbox.profile.accounts['wsolPool']! } as KeyPairSigner)).toEqual(before.pool);
   });
@@ -135,9 +126,9 @@ describe('swap build: bad input and refusals', () => {
   });
 
   it('records exactly the builds it answers', async () => {
-    const before = recorded();
+    const before = await recorded();
     const answer = await post(good());
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(recorded()).toBe(before + 1);
+    expect(await recorded()).toBe(before + 1);
   });
 });

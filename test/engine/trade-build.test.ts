@@ -52,7 +52,7 @@ describe('trade builds through /v1, signed locally, relayed', () => {
     const before = await balances(mint);
     const signatures = await signAndSend(f, answer, [trader]);
     const after = await balances(mint);
-    await f.ingestor.idle();
+    await f.idle();
     const status = await call(f, 'GET', `/v1/tx/${signatures[0]}`);
     expect(status.body['registered']).toBe(true);
     return {

@@ -82,6 +82,15 @@ export class PgIndexReads extends PortIndexReads implements IndexReads {
     }
   }
 
+  /**
+   * Takes in what the log holds now without waiting for its NOTIFY (which arrives on its own connection, a moment
+   * after the commit): for a caller that knows a batch was shipped and reads next.
+   */
+  async settled(): Promise<void> {
+    const last = await lastShipped(this.pg);
+    this.moved(last.batch, last.position);
+  }
+
   onApplied(listener: (position: bigint) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
