@@ -243,7 +243,7 @@ export function buildIndex(store: IndexStore, tradeCount: number, coinCount: num
 /**
  * The load generator, plain JavaScript run in a worker (eval): `concurrency` loops, each sending its
  * next GET as soon as its last one is read, over one keep-alive agent. `{mint}` in a path is a random
- * mint of those passed in. A sample of bodies comes back for checking; every status is counted.
+ * mint of those passed in. With `ports`, the loops are spread over several servers (loop k asks ports[k mod n]). A sample of bodies comes back for checking; every status is counted.
  */
 export const LOADER = String.raw`
 const { parentPort, workerData } = require('node:worker_threads');
@@ -281,13 +281,14 @@ parentPort.on('message', async (job) => {
       const end = performance.now() + ms;
       // Samples spread evenly over the measured phase.
       let nextSample = performance.now();
-      const loop = async () => {
+      const loop = async (k) => {
+        const port = job.ports ? job.ports[k % job.ports.length] : job.port;
         while (performance.now() < end) {
           const path = pathOf(job.template);
           const keep = measured && samples.length < job.samples && performance.now() >= nextSample;
           if (keep) nextSample += ms / job.samples;
           const start = performance.now();
-          const answer = await get(agent, job.port, path, keep);
+          const answer = await get(agent, port, path, keep);
           const took = performance.now() - start;
           if (answer.status !== 200) {
             errors += 1;
@@ -297,7 +298,7 @@ parentPort.on('message', async (job) => {
         }
       };
       const start = performance.now();
-      await Promise.all(Array.from({ length: job.concurrency }, loop));
+      await Promise.all(Array.from({ length: job.concurrency }, (_, k) => loop(k)));
       return performance.now() - start;
     };
     await phase(job.warmupMs, false);
@@ -340,7 +341,7 @@ interface Endpoint {
 }
 
 /** One endpoint's load; `serverBusy` is this thread's event-loop utilisation while it was measured (the server's). */
-export function load(worker: Worker, job: { port: number; template: string; durationMs: number; concurrency: number }): Promise<LoadResult & { serverBusy: number }> {
+export function load(worker: Worker, job: { port: number; ports?: readonly number[]; template: string; durationMs: number; concurrency: number }): Promise<LoadResult & { serverBusy: number }> {
   return new Promise((resolve, reject) => {
     let busy = performance.eventLoopUtilization();
     const done = (error: Error | null, result?: LoadResult) => {

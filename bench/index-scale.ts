@@ -51,7 +51,7 @@ const MB = 2 ** 20;
 /** What Discover reads for its columns and its Trending table (renderer/state/discover.svelte.ts, trending.svelte.ts). */
 const DISCOVER_READS = ['/v1/coins?stage=curve&sort=new&limit=30', '/v1/coins?stage=complete&sort=lastTrade&limit=30', '/v1/coins?stage=curve&sort=marketCap&limit=30', '/v1/graduations?limit=30', '/v1/coins?sort=trending&limit=100'];
 
-function scaleFromEnv(): Scale {
+export function scaleFromEnv(): Scale {
   const coins = intFromEnv('BENCH_COINS', 1_000_000, 5_000_000);
   const trades = intFromEnv('BENCH_TRADES', 20_000_000, 100_000_000);
   const hot = intFromEnv('BENCH_HOT_TRADES', Math.min(1_000_000, Math.max(1, Math.floor(trades / 20))), trades);
@@ -60,15 +60,15 @@ function scaleFromEnv(): Scale {
 }
 
 /** A server process (bench/lib/scale-server.ts) and what it said once listening. */
-interface ServerProcess {
+export interface ServerProcess {
   readonly port: number;
   readonly stages: readonly (readonly [string, MemoryReading])[];
   memory(): Promise<MemoryReading>;
   stop(): void;
 }
 
-/** `lib/scale-server.ts DIR` (the real server) or `lib/bare-server.ts COIN_FILE LIST_FILE` (its peer), with the same flags. */
-async function startServer(name: 'scale-server' | 'bare-server', args: readonly string[]): Promise<ServerProcess> {
+/** `lib/scale-server.ts DIR` (the real server), `lib/bare-server.ts COIN_FILE LIST_FILE` (its peer) or `lib/replica-server.ts` (a hosted replica), with the same flags. */
+export async function startServer(name: 'scale-server' | 'bare-server' | 'replica-server', args: readonly string[]): Promise<ServerProcess> {
   const script = fileURLToPath(new URL(`./lib/${name}.ts`, import.meta.url));
   const child: ChildProcess = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', script, ...args], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const next = () =>

@@ -97,17 +97,8 @@ export async function scaleIndex(scale: Scale): Promise<{ dir: string; built: Bu
   const sandbox = await Sandbox.open({ dataDir: join(dir, 'sandbox'), slotMs: 0 });
   const store = IndexStore.open(join(dir, 'index.sqlite'));
   try {
-    const chain = new SandboxChain(sandbox.cluster);
-    // The native coin's row and rate first, as Ingestor.start registers them before any transaction.
-    const native = sandbox.profile.pairs?.native;
-    if (native === undefined) throw new Error('the sandbox profile has no native pair');
-    store.registerNativeCoin({ mint: native.mint, symbol: native.symbol ?? 'NATIVE', name: native.symbol ?? 'NATIVE', pool: native.pool });
-    const [baseVault, quoteVault] = await chain.getAccounts([native.poolBaseVault, native.poolQuoteVault]);
-    if (!baseVault || !quoteVault) throw new Error("the native pool's vaults are not on the sandbox");
-    const amount = (data: Uint8Array) => new DataView(data.buffer, data.byteOffset, data.byteLength).getBigUint64(64, true);
-    store.seedNativePool(native.pool, amount(baseVault.data), amount(quoteVault.data));
     const started = performance.now();
-    const made = generate(store, scale);
+    const made = await writeScaleStream(store, sandbox, scale);
     const seconds = (performance.now() - started) / 1000;
     const stats = await store.stats();
     if (stats.coins !== BigInt(scale.coins) || stats.trades !== BigInt(scale.trades)) throw new Error(`the index counts ${stats.coins} coins and ${stats.trades} trades, not ${scale.coins} and ${scale.trades}`);
@@ -127,6 +118,22 @@ export async function scaleIndex(scale: Scale): Promise<{ dir: string; built: Bu
   }
 }
 
+/**
+ * The scale's stream written into `store` as the ingest writes: the native coin's row and pool from `sandbox`
+ * first (as Ingestor.start registers them before any transaction), then every planting and trade through
+ * applyAll, `batch` transactions at a time. The same scale gives the same rows in any store.
+ */
+export async function writeScaleStream(store: IndexStore, sandbox: Sandbox, scale: Scale, batch = BATCH): Promise<Pick<BuiltIndex, 'graduated' | 'buys' | 'poolTrades' | 'newestAt'>> {
+  const chain = new SandboxChain(sandbox.cluster);
+  const native = sandbox.profile.pairs?.native;
+  if (native === undefined) throw new Error('the sandbox profile has no native pair');
+  store.registerNativeCoin({ mint: native.mint, symbol: native.symbol ?? 'NATIVE', name: native.symbol ?? 'NATIVE', pool: native.pool });
+  const [baseVault, quoteVault] = await chain.getAccounts([native.poolBaseVault, native.poolQuoteVault]);
+  if (!baseVault || !quoteVault) throw new Error("the native pool's vaults are not on the sandbox");
+  const amount = (data: Uint8Array) => new DataView(data.buffer, data.byteOffset, data.byteLength).getBigUint64(64, true);
+  store.seedNativePool(native.pool, amount(baseVault.data), amount(quoteVault.data));
+  return generate(store, scale, batch);
+}
 
 interface Holder {
   readonly user: Address;
@@ -146,8 +153,8 @@ interface CoinState {
   readonly byUser: Map<Address, Holder>;
 }
 
-/** Writes the whole stream through applyAll, BATCH transactions at a time, with a progress line. */
-function generate(store: IndexStore, scale: Scale): Pick<BuiltIndex, 'graduated' | 'buys' | 'poolTrades' | 'newestAt'> {
+/** Writes the whole stream through applyAll, `size` transactions at a time, with a progress line. */
+function generate(store: IndexStore, scale: Scale, size: number): Pick<BuiltIndex, 'graduated' | 'buys' | 'poolTrades' | 'newestAt'> {
   const random = rng(0x5ca1e);
   const signature = randomSignatures(random);
   const wallets = Array.from({ length: Math.max(HOT_TRADERS, Math.round(scale.trades / 20)) }, (_, i) => fakeAddress(`scale bench wallet ${i}`));
@@ -169,7 +176,7 @@ function generate(store: IndexStore, scale: Scale): Pick<BuiltIndex, 'graduated'
   };
   const push = (at: bigint, facts: IndexFact[]) => {
     batch.push({ signature: signature(), slot: slotOf(at), at, facts });
-    if (batch.length >= BATCH) flush();
+    if (batch.length >= size) flush();
   };
   const plant = (c: number) => {
     const mint = mintOf(c);

@@ -7,7 +7,7 @@ import { readIndexRules } from './index-rules.js';
 import { Ingestor, type IngestProgress } from './ingest/ingestor.js';
 import { IndexStore } from './store/index-store.js';
 import { IndexFollower } from './store/postgres/index-follower.js';
-import { IndexShipper } from './store/postgres/index-shipper.js';
+import { checkLogKeep, IndexShipper } from './store/postgres/index-shipper.js';
 import { lastShipped, pgIndexVersion, preparePgIndex } from './store/postgres/pg-index-schema.js';
 import { WriterLock } from './store/postgres/writer-lock.js';
 import { SCHEMA_VERSION } from './store/schema.js';
@@ -53,7 +53,10 @@ export async function startHostedIndex(options: {
   readonly signal?: AbortSignal;
   /** Told when this writer stopped because another took over while its session was cut. */
   readonly onLost?: (error: LostWriter) => void;
+  /** How many of the newest batches the log keeps for standbys (default LOG_KEEP); one further behind copies the tables. */
+  readonly logKeep?: number;
 }): Promise<HostedIndexService> {
+  if (options.logKeep !== undefined) checkLogKeep(options.logKeep);
   const pg = openPostgres(options.postgresUrl, { max: 4 });
   const path = join(options.workDir, WORK_FILE);
   let store = IndexStore.open(path, { shipped: true });
@@ -74,7 +77,7 @@ export async function startHostedIndex(options: {
         if ((await pgIndexVersion(pg)) === SCHEMA_VERSION) {
           try {
             if (store.outbox!.pendingCount() > 0) reopenEmpty('this file holds batches the hosted index never took');
-            await new IndexFollower(pg, store).catchUp();
+            await new IndexFollower(pg, store).catchUp((why) => say('standby', why));
           } catch (error) {
             if (!isUnreachable(error)) reopenEmpty(error instanceof Error ? error.message : String(error));
           }
@@ -90,7 +93,7 @@ export async function startHostedIndex(options: {
     say('catching-up', 'this process holds the writer lock');
     const { fresh } = await preparePgIndex(pg);
     if (fresh && store.outbox!.lastBatch() > 0n) reopenEmpty('the hosted index was made afresh');
-    await level(pg, store, reopenEmpty, () => store);
+    await level(pg, store, reopenEmpty, () => store, (why) => say('catching-up', why));
     let writing = true;
     let following: Ingestor | null = null;
     const shipper = new IndexShipper(
@@ -118,6 +121,7 @@ export async function startHostedIndex(options: {
         lock = again;
         return again;
       },
+      options.logKeep,
     );
     await shipper.drain();
     const rules = await readIndexRules(options.chain, options.profile);
@@ -164,7 +168,7 @@ export async function startHostedIndex(options: {
  * outbox must continue the log exactly (a crash after SQLite committed and before PostgreSQL did), else the
  * file went its own way and starts over from the log.
  */
-async function level(pg: Pg, initial: IndexStore, reopenEmpty: (why: string) => void, current: () => IndexStore): Promise<void> {
+async function level(pg: Pg, initial: IndexStore, reopenEmpty: (why: string) => void, current: () => IndexStore, onCopy: (why: string) => void): Promise<void> {
   let store = initial;
   const shipped = await lastShipped(pg);
   const held = store.outbox!.lastBatch();
@@ -175,7 +179,7 @@ async function level(pg: Pg, initial: IndexStore, reopenEmpty: (why: string) => 
   } else if (pending !== undefined) {
     store.outbox!.done(held < shipped.batch ? held : shipped.batch); // in the hosted index already
   }
-  if (store.outbox!.lastBatch() < shipped.batch) await new IndexFollower(pg, store).catchUp();
+  if (store.outbox!.lastBatch() < shipped.batch) await new IndexFollower(pg, store).catchUp(onCopy);
 }
 
 /**

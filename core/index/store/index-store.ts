@@ -411,6 +411,21 @@ export class IndexStore extends PortIndexReads implements IndexReads {
     this.nextSeq = (this.statements.nextSeq.get() as { seq: bigint }).seq;
   }
 
+  /**
+   * Replaces every index row with the hosted store's as of `batch` (ShipOutbox.restore): a standby whose file
+   * the hosted log no longer reaches starts from the hosted tables instead. The books forget what they folded.
+   */
+  async restore(batch: bigint, source: Parameters<ShipOutbox['restore']>[1]): Promise<void> {
+    this.snapshot.release();
+    this.forgetWriteState();
+    try {
+      await this.outbox!.restore(batch, source);
+    } finally {
+      this.forgetWriteState();
+      this.nextSeq = (this.statements.nextSeq.get() as { seq: bigint }).seq;
+    }
+  }
+
   /** Everything the batch folded, written inside its SQLite transaction. */
   private flushBatch(): void {
     this.coins.flush();

@@ -9,6 +9,9 @@
  * stay exact over both kinds. Nothing is ever rounded or clamped.
  */
 const I64_MAX = 2n ** 63n - 1n;
+
+/** The index's exact price columns (kept as storedPrice gives them; NUMERIC on PostgreSQL). */
+export const PRICE_COLUMNS: ReadonlySet<string> = new Set(['last_price_e18', 'price_e18', 'open', 'high', 'low', 'close']);
 /** Wide enough for any price made of u64 amounts: (2^64)^2 * 1e16 has 55 digits. */
 const PRICE_DIGITS = 60;
 

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { TABLES } from './schema.js';
 import { decodeWrites, encodeWrites, type RecordedWrite } from './write-recorder.js';
 
 /**
@@ -67,6 +68,36 @@ export class ShipOutbox {
         this.prepared.set(sql, statement);
       }
       statement.run(...args);
+    }
+  }
+
+  /**
+   * Replaces every row of the index with another store's, as of its `batch` (a standby whose file the hosted
+   * log no longer reaches, index-copy.ts): one SQLite transaction, held across the awaits of `source`, which
+   * puts the rows chunk by chunk. The schema's version and this file's own bookkeeping stay; nothing waits to be
+   * shipped after it. On any failure the file is as it was.
+   */
+  async restore(batch: bigint, source: (put: (table: string, columns: readonly string[], rows: readonly (readonly unknown[])[]) => void) => Promise<void>): Promise<void> {
+    const db = this.db;
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      for (const table of TABLES) db.exec(table === 'meta' ? "DELETE FROM meta WHERE key NOT IN ('schema', 'ship_batch')" : `DELETE FROM ${table}`);
+      db.exec('DELETE FROM ship_outbox');
+      const inserts = new Map<string, Database.Statement>();
+      await source((table, columns, rows) => {
+        const key = `${table}(${columns.join(',')})`;
+        let insert = inserts.get(key);
+        if (insert === undefined) {
+          insert = db.prepare(`INSERT INTO ${table} (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
+          inserts.set(key, insert);
+        }
+        for (const row of rows) insert.run(...row);
+      });
+      this.statements.setBatch.run(String(batch));
+      db.exec('COMMIT');
+    } catch (error) {
+      if (db.inTransaction) db.exec('ROLLBACK');
+      throw error;
     }
   }
 

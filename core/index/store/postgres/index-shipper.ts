@@ -6,6 +6,21 @@ import { WriterLock } from './writer-lock.js';
 
 /** Outbox entries sent in one PostgreSQL transaction, at most (a backfill's batches go together). */
 const ENTRIES_PER_TRANSACTION = 32;
+/**
+ * Statements pipelined in one transaction, about at most: a round stops taking entries past it (it always takes
+ * one), so a backfill of large batches holds a bounded number of statements in flight, not 32 batches' worth.
+ */
+const STATEMENTS_PER_TRANSACTION = 20_000;
+/**
+ * Batches the log keeps by default: the newest ones, for standbys to follow (a live writer ships about one a
+ * second, so some hours). A standby further behind starts from a copy of the hosted tables (index-copy.ts).
+ */
+export const LOG_KEEP = 20_000;
+
+/** Refuses a log that would keep no batch (a standby could then never follow a batch it did not copy). */
+export function checkLogKeep(logKeep: number): void {
+  if (!Number.isSafeInteger(logKeep) || logKeep < 1) throw new RangeError(`the log keeps at least one batch, not ${logKeep}`);
+}
 
 /**
  * Sends the writer's outbox (ship-outbox.ts) to the hosted index: each batch's statements, rewritten for
@@ -25,6 +40,8 @@ export class IndexShipper {
 
   /** The fence failed: the lock's session is gone (PostgreSQL restarted, the connection cut). */
   private lockLost = false;
+  /** The log's batches up to this one are gone (pruned here, or never checked: 0). */
+  private prunedTo = 0n;
 
   constructor(
     private readonly pg: Pg,
@@ -39,7 +56,10 @@ export class IndexShipper {
     private readonly regain: (lost: WriterLock) => Promise<WriterLock> = async () => {
       throw new Error('this writer lost the hosted index\'s writer lock');
     },
+    /** How many of the newest batches `index_log` keeps (older ones are pruned as batches ship). */
+    private readonly logKeep: number = LOG_KEEP,
   ) {
+    checkLogKeep(logKeep);
     if (store.outbox === null) throw new Error('the index was not opened to be shipped (IndexStore.open with shipped: true)');
     this.statements = new PgStatements(pg);
     this.unsubscribe = store.onShippable(() => this.kick());
@@ -96,6 +116,7 @@ export class IndexShipper {
       this.lock = await this.regain(this.lock);
       this.lockLost = false;
     }
+    let pruned = 0n;
     const last = await this.pg.begin(async (tx) => {
       const [fence] = await tx.unsafe(WriterLock.FENCE, [this.lock.pid]);
       if (!fence) {
@@ -113,6 +134,13 @@ export class IndexShipper {
         work.push(tx.unsafe('INSERT INTO index_log (batch, position, writes) VALUES ($1, $2, $3)', [entry.batch, entry.position, entry.writes] as never[]));
         at = entry.batch;
         position = entry.position;
+        if (work.length >= STATEMENTS_PER_TRANSACTION) break;
+      }
+      // The log's oldest batches go in the same transaction, a tenth of what it keeps at a time.
+      const keepFrom = at - BigInt(this.logKeep);
+      if (keepFrom > 0n && keepFrom - this.prunedTo >= BigInt(Math.max(1, Math.floor(this.logKeep / 10)))) {
+        work.push(tx.unsafe('DELETE FROM index_log WHERE batch <= $1', [keepFrom] as never[]));
+        pruned = keepFrom;
       }
       // Pipelined: sent together, answered in order; the first error aborts the transaction.
       await Promise.all(work);
@@ -120,6 +148,7 @@ export class IndexShipper {
       return at;
     });
     outbox.done(last as bigint);
+    if (pruned > this.prunedTo) this.prunedTo = pruned;
     return true;
   }
 }
