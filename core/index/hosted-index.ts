@@ -8,6 +8,7 @@ import { Ingestor, type IngestProgress } from './ingest/ingestor.js';
 import { IndexStore } from './store/index-store.js';
 import { IndexFollower } from './store/postgres/index-follower.js';
 import { checkLogKeep, IndexShipper } from './store/postgres/index-shipper.js';
+import { loadHostedIndex } from './store/postgres/index-load.js';
 import { lastShipped, pgIndexVersion, preparePgIndex } from './store/postgres/pg-index-schema.js';
 import { WriterLock } from './store/postgres/writer-lock.js';
 import { SCHEMA_VERSION } from './store/schema.js';
@@ -123,7 +124,11 @@ export async function startHostedIndex(options: {
       },
       options.logKeep,
     );
-    await shipper.drain();
+    // Nothing shipped yet: the backfill goes in by COPY once it is in the working file (index-load.ts), not
+    // statement by statement; what is applied after it ships as usual.
+    const bulk = (await lastShipped(pg)).batch === 0n;
+    if (bulk) shipper.pause();
+    else await shipper.drain();
     const rules = await readIndexRules(options.chain, options.profile);
     const ingestor = new Ingestor(options.chain, store, rules, options.onProgress, { sweepMs: options.sweepMs ?? (options.chain.kind === 'rpc' ? 10_000 : 0) });
     following = ingestor;
@@ -136,6 +141,16 @@ export async function startHostedIndex(options: {
       clearInterval(retry);
       ingestor.stop();
       throw error;
+    }
+    if (bulk) {
+      say('writing', 'loading the backfill into the fresh hosted index with COPY');
+      try {
+        const loaded = await loadHostedIndex(pg, path, () => lock!);
+        if (loaded > 0n) store.outbox!.done(loaded);
+      } catch (error) {
+        say('writing', `loading with COPY failed (${error instanceof Error ? error.message : String(error)}); shipping the batches one by one instead`);
+      }
+      shipper.resume();
     }
     const working = store;
     return {

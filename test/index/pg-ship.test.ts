@@ -43,7 +43,10 @@ describe('the hosted index: one writer ships every batch to PostgreSQL', () => {
     await writer.ingestor.idle();
     await writer.ingestor.lookupFunders();
     await writer.shipped();
-    expect(states).toEqual(['catching-up', 'writing']);
+    // A fresh hosted index: the backfill went in by COPY (index-load.ts), and the log starts there.
+    expect(states).toEqual(['catching-up', 'writing', 'writing']);
+    const [start] = await pg.unsafe('SELECT MIN(batch) AS first FROM index_log');
+    expect(start!.first).toBeGreaterThan(1n);
 
     const embeddedPath = join(dir, 'embedded.sqlite');
     const embedded = IndexStore.open(embeddedPath);
@@ -67,12 +70,13 @@ describe('the hosted index: one writer ships every batch to PostgreSQL', () => {
   it('a second writer started beside it stands by, follows the log, and takes over when the first stops', async () => {
     const standbyDir = tempDir('launchdesk-pg-standby-');
     const states: string[] = [];
-    const second = startHostedIndex({ chain: new SandboxChain(sandbox.cluster), profile: sandbox.profile, postgresUrl: url, workDir: standbyDir, pollMs: 100, onState: (state) => states.push(state) });
+    const second = startHostedIndex({ chain: new SandboxChain(sandbox.cluster), profile: sandbox.profile, postgresUrl: url, workDir: standbyDir, pollMs: 100, onState: (state, detail) => states.push(`${state}: ${detail}`) });
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(states).toEqual(['standby']);
+    // The log starts at the bulk load's batch: the standby starts from a copy of the tables, then follows.
+    expect(states).toEqual(['standby: another writer holds the hosted index: following its log until it stops', expect.stringMatching(/^standby: the hosted index's log starts at batch \d+ and this file holds up to 0: copying the hosted tables$/)]);
     await writer!.stop();
     writer = await second;
-    expect(states).toEqual(['standby', 'catching-up', 'writing']);
+    expect(states.slice(2).map((line) => line.split(':')[0])).toEqual(['catching-up', 'writing']);
     await writer.ingestor.idle();
     await writer.shipped();
     expect(await hostedTables(pg)).toEqual(fileTables(join(standbyDir, 'index-writer.sqlite')));

@@ -65,8 +65,21 @@ export class IndexShipper {
     this.unsubscribe = store.onShippable(() => this.kick());
   }
 
+  /** While paused (a fresh hosted index waiting for its bulk load, index-load.ts), kicks start no round. */
+  private paused = false;
+
+  pause(): void {
+    this.paused = true;
+  }
+
+  resume(): void {
+    this.paused = false;
+    this.kick();
+  }
+
   /** Starts a round unless one runs (then one more follows it). */
   kick(): void {
+    if (this.paused) return;
     if (this.running) {
       this.again = true;
       return;
@@ -78,6 +91,7 @@ export class IndexShipper {
 
   /** Resolves once every batch committed so far is in the hosted index; rejects with the last round's error. */
   async drain(): Promise<void> {
+    if (this.paused) throw new Error('the shipper is paused (a bulk load of the hosted index is under way)');
     for (;;) {
       if (this.running) await this.running;
       if (this.store.outbox!.pendingCount() === 0) return;
