@@ -6,6 +6,8 @@ import { Worker } from 'node:worker_threads';
 import type { Address } from '@solana/kit';
 import { IndexStore } from '../core/index/store/index-store.js';
 import { IndexShipper } from '../core/index/store/postgres/index-shipper.js';
+import { loadHostedIndex } from '../core/index/store/postgres/index-load.js';
+import { decodeWrites } from '../core/index/store/write-recorder.js';
 import { preparePgIndex } from '../core/index/store/postgres/pg-index-schema.js';
 import { WriterLock } from '../core/index/store/postgres/writer-lock.js';
 import { Sandbox } from '../core/sandbox/sandbox.js';
@@ -14,7 +16,7 @@ import { startPrivateCluster, type PrivateCluster } from '../core/storage/postgr
 import { load, LOADER } from './api-reads.js';
 import { scaleFromEnv, startServer, type ServerProcess } from './index-scale.js';
 import { fmtInt, intFromEnv, printTable } from './lib/report.js';
-import { folderOf, mintOf, scaleIndex, writeScaleStream } from './lib/scale-index.js';
+import { folderOf, mintOf, scaleIndex, writeScaleStream, type Scale } from './lib/scale-index.js';
 import { recordSummary, TARGETS, type SummaryTarget } from './lib/summary.js';
 
 export const title = 'the hosted /v1: reads through 1 and 2 replicas on PostgreSQL beside the SQLite server; ingest into PostgreSQL beside COPY';
@@ -24,12 +26,12 @@ export const title = 'the hosted /v1: reads through 1 and 2 replicas on PostgreS
  * BENCH_COINS, BENCH_TRADES, BENCH_HOT_TRADES; 1,000,000 / 20,000,000 / 1,000,000 by default, built once and
  * cached), on a private PostgreSQL cluster started here with its default, durable settings.
  *
- * 1. Ingest into PostgreSQL: the same stream written again through IndexStore.applyAll, into a writer's working
- *    file opened to be shipped (every batch's statements kept in its outbox), then shipped by the writer's
- *    IndexShipper under the writer lock, as `launchdesk index --index` does; timed apart (the live writer runs
- *    the two side by side). Its peer: the same rows, dumped from the hosted tables (COPY TO, untimed), loaded
- *    into a fresh database holding the same schema and indexes with COPY FROM. Rows/s are the index tables'
- *    rows (index_log, the writer's log of its batches, is extra work on our side only).
+ * 1. Ingest into PostgreSQL, as `launchdesk index --index` does into a fresh hosted index: the stream applied to a
+ *    writer's working file opened to be shipped, then loaded into PostgreSQL by COPY from that file under the
+ *    writer lock (index-load.ts). Its peer: the same rows, dumped from the hosted tables to files beforehand
+ *    (untimed), loaded into a fresh database of the same schema and indexes with COPY FROM. Rows/s are the index
+ *    tables' rows. Then live batches: a twentieth of the stream applied into a file of its own and shipped
+ *    statement by statement by the writer's IndexShipper, as every batch after the bulk load is.
  * 2. Reads: the SQLite server (scale-server.ts, the desktop's /v1 over the cached index file), then one and
  *    two hosted replicas (replica-server.ts: PgIndexReads and the PostgreSQL rate limiter), each a process of
  *    its own; the load from a worker thread here (api-reads.ts's), BENCH_CONCURRENCY (16) in flight, split
@@ -58,6 +60,40 @@ async function indexTables(pg: Pg): Promise<{ name: string; rows: number }[]> {
   const tables: { name: string; rows: number }[] = [];
   for (const name of names) tables.push({ name, rows: Number((await pg.unsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM "${name}"`))[0]!.n) });
   return tables;
+}
+
+/** The scale's sandbox folder copied for another process (a folder is opened by one process at a time): without its lock. */
+function copySandbox(from: string, to: string): void {
+  cpSync(join(from, 'sandbox'), join(to, 'sandbox'), { recursive: true, filter: (source) => !source.endsWith('sandbox.lock') });
+}
+
+/** The scale's stream applied to a writer's working file opened to be shipped (a copy of the scale's sandbox beside it). */
+async function applyInto(folder: string, scaleDir: string, scale: Scale): Promise<{ path: string; seconds: number; batches: bigint }> {
+  copySandbox(scaleDir, folder);
+  const sandbox = await Sandbox.open({ dataDir: join(folder, 'sandbox'), slotMs: 0 });
+  const path = join(folder, 'index-writer.sqlite');
+  const store = IndexStore.open(path, { shipped: true });
+  try {
+    const started = performance.now();
+    await writeScaleStream(store, sandbox, scale);
+    const seconds = (performance.now() - started) / 1000;
+    process.stderr.write('\n');
+    return { path, seconds, batches: store.outbox!.lastBatch() };
+  } finally {
+    store.close();
+    sandbox.close();
+  }
+}
+
+/** Runs `work` holding the writer lock of the hosted index at `url`, as `launchdesk index --index` would. */
+async function asWriter<T>(url: string, work: (lock: WriterLock) => Promise<T>): Promise<T> {
+  const lock = await WriterLock.tryAcquire(url);
+  if (lock === null) throw new Error("the fresh hosted database's writer lock is held");
+  try {
+    return await work(lock);
+  } finally {
+    await lock.release();
+  }
 }
 
 function progress(line: string): void {
@@ -91,54 +127,36 @@ export async function run(): Promise<void> {
     // ---- 1. ingest into PostgreSQL, beside COPY ----
     const url = await createDatabase(cluster, 'hosted');
     const pg = openPostgres(url, { max: 4 });
+    const applied = await applyInto(join(work, 'writer'), dir, scale);
     await preparePgIndex(pg);
-    const lock = await WriterLock.tryAcquire(url);
-    if (lock === null) throw new Error('the fresh hosted database\'s writer lock is held');
-    cpSync(join(dir, 'sandbox'), join(work, 'writer', 'sandbox'), { recursive: true });
-    const sandbox = await Sandbox.open({ dataDir: join(work, 'writer', 'sandbox'), slotMs: 0 });
-    const store = IndexStore.open(join(work, 'writer', 'index-writer.sqlite'), { shipped: true });
-    let applySeconds: number;
-    let shipSeconds: number;
-    try {
-      const applied = performance.now();
-      await writeScaleStream(store, sandbox, scale);
-      applySeconds = (performance.now() - applied) / 1000;
-      const batches = store.outbox!.pendingCount();
-      process.stderr.write(`\nhosted: ${fmtInt(batches)} batches applied in ${applySeconds.toFixed(1)} s; shipping them to PostgreSQL\n`);
-      const shipper = new IndexShipper(pg, store, lock);
-      const shipped = performance.now();
-      const ticker = setInterval(() => {
-        const left = store.outbox!.pendingCount();
-        const s = (performance.now() - shipped) / 1000;
-        const rate = (batches - left) / s;
-        progress(`hosted: shipped ${fmtInt(batches - left)} of ${fmtInt(batches)} batches, ${s.toFixed(0)} s so far${rate > 0 ? `, about ${Math.round(left / rate)} s left` : ''}`);
-      }, 2_000);
-      try {
-        await shipper.drain();
-      } finally {
-        clearInterval(ticker);
-        shipper.stop();
-      }
-      shipSeconds = (performance.now() - shipped) / 1000;
-      process.stderr.write('\n');
-    } finally {
-      store.close();
-      sandbox.close();
-      await lock.release();
-    }
+    const loadSeconds = await asWriter(url, async (lock) => {
+      const started = performance.now();
+      const batch = await loadHostedIndex(pg, applied.path, () => lock, (table, rows) => progress(`hosted: loaded ${table} (${fmtInt(rows)} rows)`));
+      if (batch !== applied.batches) throw new Error(`the load stood for batch ${batch}, not ${applied.batches}`);
+      return (performance.now() - started) / 1000;
+    });
+    process.stderr.write('\n');
     const tables = await indexTables(pg);
     const rows = tables.reduce((sum, t) => sum + t.rows, 0);
     const trades = tables.find((t) => t.name === 'trades')!.rows;
     if (trades !== scale.trades) throw new Error(`the hosted index holds ${trades} trades, not ${scale.trades}`);
-    const logBytes = Number((await pg.unsafe<{ n: bigint }[]>("SELECT pg_total_relation_size('index_log') AS n"))[0]!.n);
     const dbBytes = Number((await pg.unsafe<{ n: bigint }[]>('SELECT pg_database_size(current_database()) AS n'))[0]!.n);
 
-    // The peer: the same rows by COPY into the same schema.
+    // The peer: the same rows by COPY into the same schema, from files dumped beforehand.
     mkdirSync(join(work, 'copy'));
-    for (const t of tables) await pipeline(await pg.unsafe(`COPY "${t.name}" TO STDOUT`).readable(), createWriteStream(join(work, 'copy', t.name)));
+    for (const t of tables) {
+      // A client per table: the driver keeps a COPY TO stream's connection after the stream ends.
+      const one = openPostgres(url, { max: 1 });
+      try {
+        // meta's schema row is each database's own (the peer's schema was prepared as the writer prepares it).
+        const source = t.name === 'meta' ? "(SELECT * FROM meta WHERE key <> 'schema')" : `"${t.name}"`;
+        await pipeline(await one.unsafe(`COPY ${source} TO STDOUT`).readable(), createWriteStream(join(work, 'copy', t.name)));
+      } finally {
+        await one.end({ timeout: 1 });
+      }
+    }
     const copyBytes = tables.reduce((sum, t) => sum + statSync(join(work, 'copy', t.name)).size, 0);
-    const peerUrl = await createDatabase(cluster, 'copied');
-    const peer = openPostgres(peerUrl, { max: 1 });
+    const peer = openPostgres(await createDatabase(cluster, 'copied'), { max: 1 });
     let copySeconds: number;
     try {
       await preparePgIndex(peer);
@@ -155,34 +173,62 @@ export async function run(): Promise<void> {
       await peer.end();
     }
 
+    // Live batches: a twentieth of the stream applied into a file of its own and shipped statement by statement.
+    const part: Scale = { coins: Math.max(2, Math.floor(scale.coins / 20)), trades: Math.max(1, Math.floor(scale.trades / 20)), hot: Math.max(1, Math.floor(scale.hot / 20)) };
+    const live = await applyInto(join(work, 'live'), dir, part);
+    const liveUrl = await createDatabase(cluster, 'live');
+    const livePg = openPostgres(liveUrl, { max: 4 });
+    let ship: { seconds: number; statements: number };
+    try {
+      await preparePgIndex(livePg);
+      ship = await asWriter(liveUrl, async (lock) => {
+        const store = IndexStore.open(live.path, { shipped: true });
+        try {
+          const statements = store.outbox!.pending(1_000_000).reduce((sum, entry) => sum + decodeWrites(entry.writes).length, 0);
+          const shipper = new IndexShipper(livePg, store, lock);
+          const started = performance.now();
+          const ticker = setInterval(() => progress(`hosted: shipping statements, ${fmtInt(store.outbox!.pendingCount())} of ${fmtInt(Number(live.batches))} batches left`), 2_000);
+          try {
+            await shipper.drain();
+          } finally {
+            clearInterval(ticker);
+            shipper.stop();
+          }
+          return { seconds: (performance.now() - started) / 1000, statements };
+        } finally {
+          store.close();
+        }
+      });
+      process.stderr.write('\n');
+    } finally {
+      await livePg.end();
+    }
+
     console.log(`\nIndex: ${scaleText} (${fmtInt(scale.hot)} of the hot coin's); ${fmtInt(rows)} rows in ${tables.length} tables.`);
     console.log('\n1. Ingest into PostgreSQL (a private cluster, default durable settings)');
     printTable(
       ['step', 'seconds', 'rows/s', 'trades/s'],
       [
-        ['apply to the writer\'s working SQLite file, statements kept in its outbox', applySeconds.toFixed(1), fmtInt(rows / applySeconds), fmtInt(trades / applySeconds)],
-        ['ship the outbox to PostgreSQL (IndexShipper, pipelined)', shipSeconds.toFixed(1), fmtInt(rows / shipSeconds), fmtInt(trades / shipSeconds)],
-        ['the two, one after the other', (applySeconds + shipSeconds).toFixed(1), fmtInt(rows / (applySeconds + shipSeconds)), fmtInt(trades / (applySeconds + shipSeconds))],
-        ['peer: COPY FROM of the same rows into the same schema and indexes', copySeconds.toFixed(1), fmtInt(rows / copySeconds), fmtInt(trades / copySeconds)],
+        ["the writer's backfill applied to its working SQLite file (statements kept in its outbox)", applied.seconds.toFixed(1), fmtInt(rows / applied.seconds), fmtInt(trades / applied.seconds)],
+        ['the fresh hosted index loaded from that file by COPY (index-load.ts)', loadSeconds.toFixed(1), fmtInt(rows / loadSeconds), fmtInt(trades / loadSeconds)],
+        ['peer: COPY FROM of the same rows, dumped to files beforehand, same schema and indexes', copySeconds.toFixed(1), fmtInt(rows / copySeconds), fmtInt(trades / copySeconds)],
+        [`live batches shipped statement by statement (IndexShipper; a stream of ${fmtInt(part.trades)} trades, ${fmtInt(ship.statements)} statements)`, ship.seconds.toFixed(1), `${fmtInt(ship.statements / ship.seconds)} statements/s`, fmtInt(part.trades / ship.seconds)],
       ],
     );
     console.log(
-      `The hosted database: ${fmtInt(dbBytes / MB)} MiB, of which index_log ${fmtInt(logBytes / MB)} MiB (every batch's statements, for standbys); the COPY text of the rows: ${fmtInt(copyBytes / MB)} MiB. ` +
-        'Shipping replays every statement the ingest ran (a coin row rewritten at each of its trades, candles and holdings upserted), where COPY writes each final row once.',
+      `The hosted database: ${fmtInt(dbBytes / MB)} MiB; the COPY text of its rows: ${fmtInt(copyBytes / MB)} MiB. A live batch replays every statement the ingest ran ` +
+        '(a coin row rewritten at each of its trades, a candle upserted at each trade in every interval), so it ships far fewer trades a second than a bulk load; it only has to keep up with the chain.',
     );
     const scaled = (target: SummaryTarget): SummaryTarget => ({ ...target, work: target.work.replace('1M coins', `${fmtInt(scale.coins)} coins`) });
-    recordSummary(scaled(TARGETS.hostedIngest), {
-      ours: `${fmtInt(rows / shipSeconds)} rows/s (${fmtInt(trades / shipSeconds)} trades/s)`,
-      peer: `${fmtInt(rows / copySeconds)} rows/s`,
-      ratio: copySeconds / shipSeconds,
-    });
+    recordSummary(scaled(TARGETS.hostedIngest), { ours: `${fmtInt(rows / loadSeconds)} rows/s (${fmtInt(trades / loadSeconds)} trades/s)`, peer: `${fmtInt(rows / copySeconds)} rows/s`, ratio: copySeconds / loadSeconds });
+    recordSummary(TARGETS.hostedShip, { ours: `${fmtInt(part.trades / ship.seconds)} trades/s (${fmtInt(ship.statements / ship.seconds)} statements/s)`, peer: `${fmtInt(trades / loadSeconds)} trades/s`, ratio: (part.trades / ship.seconds) / (trades / loadSeconds) });
 
     // ---- 2. reads: the SQLite server, one replica, two replicas ----
     const sqlite = await startServer('scale-server', [dir]);
     servers.push(sqlite);
     const replicas: ServerProcess[] = [];
     for (const name of ['replica-1', 'replica-2']) {
-      cpSync(join(dir, 'sandbox'), join(work, name, 'sandbox'), { recursive: true });
+      copySandbox(dir, join(work, name));
       const replica = await startServer('replica-server', [join(work, name), url]);
       servers.push(replica);
       replicas.push(replica);

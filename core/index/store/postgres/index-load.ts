@@ -64,10 +64,18 @@ async function copyRows(rows: IterableIterator<unknown[]>, sink: Writable, table
     if (lines.length === 0) return;
     const text = lines.join('');
     lines = [];
-    if (!sink.write(text)) await new Promise<void>((resolve, reject) => {
-      sink.once('drain', resolve);
-      sink.once('error', reject);
-    });
+    if (!sink.write(text)) {
+      await new Promise<void>((resolve, reject) => {
+        const done = (error?: Error) => {
+          sink.off('drain', done);
+          sink.off('error', done);
+          if (error) reject(error);
+          else resolve();
+        };
+        sink.on('drain', done);
+        sink.on('error', done);
+      });
+    }
   };
   for (const row of rows) {
     lines.push(`${row.map((value, i) => copyText(value, table, columns[i]!)).join('\t')}\n`);
