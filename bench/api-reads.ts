@@ -243,7 +243,8 @@ export function buildIndex(store: IndexStore, tradeCount: number, coinCount: num
 /**
  * The load generator, plain JavaScript run in a worker (eval): `concurrency` loops, each sending its
  * next GET as soon as its last one is read, over one keep-alive agent. `{mint}` in a path is a random
- * mint of those passed in. With `ports`, the loops are spread over several servers (loop k asks ports[k mod n]). A sample of bodies comes back for checking; every status is counted.
+ * mint of those passed in. With `ports`, the loops are spread over several servers (loop k asks ports[k mod n]);
+ * with `callers`, each loop is a caller of its own behind a trusted proxy (X-Forwarded-For 10.0.k.1). A sample of bodies comes back for checking; every status is counted.
  */
 export const LOADER = String.raw`
 const { parentPort, workerData } = require('node:worker_threads');
@@ -258,9 +259,9 @@ const random = () => {
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 };
 const pathOf = (template) => template.replace('{mint}', () => mints[Math.floor(random() * mints.length)]);
-const get = (agent, port, path, keep) =>
+const get = (agent, port, path, keep, headers) =>
   new Promise((resolve, reject) => {
-    const request = http.get({ agent, host: '127.0.0.1', port, path }, (response) => {
+    const request = http.get({ agent, host: '127.0.0.1', port, path, headers }, (response) => {
       const chunks = [];
       const whole = keep || response.statusCode !== 200;
       if (whole) response.on('data', (chunk) => chunks.push(chunk));
@@ -283,12 +284,14 @@ parentPort.on('message', async (job) => {
       let nextSample = performance.now();
       const loop = async (k) => {
         const port = job.ports ? job.ports[k % job.ports.length] : job.port;
+        // With \`callers\`: each loop a caller of its own behind a proxy (a hosted replica trusting 127.0.0.1).
+        const headers = job.callers ? { 'x-forwarded-for': '10.0.' + k + '.1' } : undefined;
         while (performance.now() < end) {
           const path = pathOf(job.template);
           const keep = measured && samples.length < job.samples && performance.now() >= nextSample;
           if (keep) nextSample += ms / job.samples;
           const start = performance.now();
-          const answer = await get(agent, port, path, keep);
+          const answer = await get(agent, port, path, keep, headers);
           const took = performance.now() - start;
           if (answer.status !== 200) {
             errors += 1;
@@ -341,7 +344,7 @@ interface Endpoint {
 }
 
 /** One endpoint's load; `serverBusy` is this thread's event-loop utilisation while it was measured (the server's). */
-export function load(worker: Worker, job: { port: number; ports?: readonly number[]; template: string; durationMs: number; concurrency: number }): Promise<LoadResult & { serverBusy: number }> {
+export function load(worker: Worker, job: { port: number; ports?: readonly number[]; callers?: boolean; template: string; durationMs: number; concurrency: number }): Promise<LoadResult & { serverBusy: number }> {
   return new Promise((resolve, reject) => {
     let busy = performance.eventLoopUtilization();
     const done = (error: Error | null, result?: LoadResult) => {

@@ -258,7 +258,7 @@ export async function run(): Promise<void> {
     for (const read of reads) {
       progress(`hosted: ${read.label}`);
       const at = async (ports: readonly number[]) => {
-        const result = await load(worker!, { port: ports[0]!, ports, template: read.template, durationMs: seconds * 1000, concurrency });
+        const result = await load(worker!, { port: ports[0]!, ports, callers: true, template: read.template, durationMs: seconds * 1000, concurrency });
         if (result.errors > 0) throw new Error(`${read.label}: ${result.errors} answers were not 200, the first ${JSON.stringify(result.firstError)}`);
         const sorted = result.latencies.sort();
         return { rps: (sorted.length * 1000) / result.elapsedMs, p99: percentile(sorted, 99) };
@@ -274,7 +274,8 @@ export async function run(): Promise<void> {
     );
     console.log(
       'Sampled answers of every read were the same bytes from the three servers. Each server is a process of its own; the replicas read PostgreSQL (PgIndexReads) and take each ' +
-        "request's rate limit there (one round trip), as `launchdesk api --index` does; the SQLite server keeps its limits in memory.",
+        "request's rate limit there (one round trip), as `launchdesk api --index` does, behind a proxy at 127.0.0.1: each of the " +
+        `${concurrency} loads is a caller of its own (X-Forwarded-For). The SQLite server keeps its limits in memory.`,
     );
     const slowest = (pick: (r: (typeof results)[number]) => Measured) => results.reduce((worst, r) => (pick(r).rps / r.sqlite.rps < pick(worst).rps / worst.sqlite.rps ? r : worst));
     for (const [target, pick] of [[TARGETS.hostedReads1, (r: (typeof results)[number]) => r.one], [TARGETS.hostedReads2, (r: (typeof results)[number]) => r.two]] as const) {

@@ -34,13 +34,25 @@ BEGIN
   RETURN NEXT;
 END
 $fn$`,
+    // Old stamps go in one statement, by one replica at a time: two deleting the same rows at once, in their
+    // own orders, would deadlock (and a caller's request would answer 503 for a chore). A replica that finds
+    // another forgetting skips its turn.
+    `CREATE OR REPLACE FUNCTION launchdesk_rate_forget(p_groups TEXT[], p_before BIGINT[]) RETURNS BIGINT LANGUAGE plpgsql VOLATILE AS $fn$
+DECLARE gone BIGINT := 0;
+BEGIN
+  IF NOT pg_try_advisory_xact_lock(hashtext('launchdesk rate forget')) THEN RETURN 0; END IF;
+  DELETE FROM rate_stamps s USING unnest(p_groups, p_before) AS w(grp, before) WHERE s.grp = w.grp AND s.at <= w.before;
+  GET DIAGNOSTICS gone = ROW_COUNT;
+  RETURN gone;
+END
+$fn$`,
   ],
 });
 
 const RATE_SQL = Object.freeze({
   // Locks the caller's window, counts it, and stamps this request when it passes (the function above).
   take: 'SELECT held, kth FROM launchdesk_rate_take(?, ?, ?, ?, ?)',
-  forget: 'DELETE FROM rate_stamps WHERE grp = ? AND at <= ?',
+  forget: 'SELECT launchdesk_rate_forget(?::text[], ?::bigint[]) AS gone',
 });
 
 /** Stamps that left their window are deleted about this often (by whichever replica takes a request then). */
@@ -56,6 +68,8 @@ const FORGET_EVERY_MS = 60_000;
 export class PgRateLimiter implements RequestLimiter {
   private readonly statements: PgStatements;
   private nextForget = 0;
+  /** The last chore of forgetting old stamps (awaited before closing). */
+  private forgetting: Promise<void> = Promise.resolve();
 
   private constructor(
     private readonly sql: Pg,
@@ -82,20 +96,32 @@ export class PgRateLimiter implements RequestLimiter {
     const limit = rule[tier];
     const windowMs = rule.windowSeconds * 1_000;
     const now = this.now();
+    if (now >= this.nextForget) this.forget(now);
     return reaching(this.sql, async () => {
-      if (now >= this.nextForget) await this.forget(now);
       const [held] = await this.statements.all<{ held: bigint; kth: bigint | null }>(RATE_SQL.take, group, identity, now, windowMs, limit);
       return rateVerdict(limit, windowMs, now, Number(held!.held), held!.kth === null ? null : Number(held!.kth));
     });
   }
 
-  /** Deletes the stamps every group's window has left. */
-  private async forget(now: number): Promise<void> {
+  /**
+   * Deletes the stamps every group's window has left, beside the request that fell due (a chore: it never delays
+   * or fails a request; one that fails is tried again at the next turn).
+   */
+  private forget(now: number): void {
     this.nextForget = now + FORGET_EVERY_MS;
-    await Promise.all(Object.entries(RATE_GROUPS).map(([group, rule]) => this.statements.run(RATE_SQL.forget, group, now - rule.windowSeconds * 1_000)));
+    const groups = Object.entries(RATE_GROUPS);
+    this.forgetting = this.statements
+      .run(RATE_SQL.forget, groups.map(([group]) => group), groups.map(([, rule]) => now - rule.windowSeconds * 1_000))
+      .then(
+        () => undefined,
+        () => {
+          this.nextForget = 0;
+        },
+      );
   }
 
   async close(): Promise<void> {
+    await this.forgetting;
     if (this.owned) await this.sql.end();
   }
 }
