@@ -3,7 +3,6 @@ import type { KeyPairSigner } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxChain } from '../../core/chain/sandbox-chain.js';
 import { startHostedIndex, type HostedIndexService } from '../../core/index/hosted-index.js';
-import { Ingestor } from '../../core/index/ingest/ingestor.js';
 import { IndexStore } from '../../core/index/store/index-store.js';
 import { buyExactTokens } from '../../core/math/curve.js';
 import { buyV2Instruction } from '../../core/programs/launchpad/instructions/buy-v2.js';
@@ -14,7 +13,7 @@ import { curveOf, fundedWallet, openCoinAccount, partiesFor, SANDBOX_FEE_RATES, 
 import { freshDatabase } from '../helpers/pg.js';
 import { tempDir } from '../helpers/sandbox.js';
 import { plantListedCoin } from '../helpers/vault.js';
-import { rulesOf } from './rules.js';
+import { indexChainOnce } from './chain-index.js';
 
 const ZEC = 100_000_000n;
 const KEEP = 3;
@@ -91,13 +90,7 @@ describe('the hosted index: a pruned log, and a standby that starts from a copy 
 
     // The standby's file, the hosted index and an embedded index of the same chain hold the same rows.
     const embeddedPath = join(standbyDir, 'embedded.sqlite');
-    const embedded = IndexStore.open(embeddedPath);
-    const ingestor = new Ingestor(new SandboxChain(sandbox.cluster), embedded, rulesOf(sandbox));
-    await ingestor.start();
-    await ingestor.idle();
-    await ingestor.lookupFunders();
-    ingestor.stop();
-    embedded.close();
+    await indexChainOnce(sandbox, embeddedPath);
     const hosted = await hostedTables(pg);
     expect(hosted.trades!.length).toBe(planted + 13);
     expect(hosted).toEqual(fileTables(join(standbyDir, 'index-writer.sqlite')));

@@ -2,14 +2,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxChain } from '../../core/chain/sandbox-chain.js';
 import { startHostedIndex, type HostedIndexService } from '../../core/index/hosted-index.js';
-import { Ingestor } from '../../core/index/ingest/ingestor.js';
-import { IndexStore } from '../../core/index/store/index-store.js';
 import { openPostgres, type Pg } from '../../core/storage/postgres/pg-connection.js';
 import { Sandbox } from '../../core/sandbox/sandbox.js';
 import { tempDir } from '../helpers/sandbox.js';
 import { freshDatabase } from '../helpers/pg.js';
 import { fileTables, hostedTables } from '../helpers/index-tables.js';
-import { rulesOf } from './rules.js';
+import { indexChainOnce } from './chain-index.js';
 
 /**
  * The hosted index's writer (core/index/hosted-index.ts) over a seeded sandbox market: every batch it applies to
@@ -49,13 +47,7 @@ describe('the hosted index: one writer ships every batch to PostgreSQL', () => {
     expect(start!.first).toBeGreaterThan(1n);
 
     const embeddedPath = join(dir, 'embedded.sqlite');
-    const embedded = IndexStore.open(embeddedPath);
-    const ingestor = new Ingestor(new SandboxChain(sandbox.cluster), embedded, rulesOf(sandbox));
-    await ingestor.start();
-    await ingestor.idle();
-    await ingestor.lookupFunders();
-    ingestor.stop();
-    embedded.close();
+    await indexChainOnce(sandbox, embeddedPath);
 
     const hosted = await hostedTables(pg);
     expect(hosted.coins!.length).toBeGreaterThan(10);
