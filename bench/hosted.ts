@@ -12,7 +12,7 @@ import { preparePgIndex } from '../core/index/store/postgres/pg-index-schema.js'
 import { WriterLock } from '../core/index/store/postgres/writer-lock.js';
 import { Sandbox } from '../core/sandbox/sandbox.js';
 import { openPostgres, type Pg } from '../core/storage/postgres/pg-connection.js';
-import { startPrivateCluster, type PrivateCluster } from '../core/storage/postgres/private-cluster.js';
+import { createDatabase, startPrivateCluster } from '../core/storage/postgres/private-cluster.js';
 import { load, LOADER } from './api-reads.js';
 import { scaleFromEnv, startServer, type ServerProcess } from './index-scale.js';
 import { fmtInt, intFromEnv, printTable } from './lib/report.js';
@@ -43,16 +43,6 @@ export const title = 'the hosted /v1: reads through 1 and 2 replicas on PostgreS
 
 const RANDOM_MINTS = 10_000;
 const MB = 2 ** 20;
-
-async function createDatabase(cluster: PrivateCluster, name: string): Promise<string> {
-  const admin = openPostgres(cluster.url, { max: 1 });
-  try {
-    await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'`);
-  } finally {
-    await admin.end();
-  }
-  return cluster.url.replace(/\/[^/]*$/, `/${name}`);
-}
 
 /** The hosted index's tables (not its log), each with its rows. */
 async function indexTables(pg: Pg): Promise<{ name: string; rows: number }[]> {
@@ -125,7 +115,7 @@ export async function run(): Promise<void> {
   let worker: Worker | null = null;
   try {
     // ---- 1. ingest into PostgreSQL, beside COPY ----
-    const url = await createDatabase(cluster, 'hosted');
+    const url = await createDatabase(cluster.url, 'hosted');
     const pg = openPostgres(url, { max: 4 });
     const applied = await applyInto(join(work, 'writer'), dir, scale);
     await preparePgIndex(pg);
@@ -156,7 +146,7 @@ export async function run(): Promise<void> {
       }
     }
     const copyBytes = tables.reduce((sum, t) => sum + statSync(join(work, 'copy', t.name)).size, 0);
-    const peer = openPostgres(await createDatabase(cluster, 'copied'), { max: 1 });
+    const peer = openPostgres(await createDatabase(cluster.url, 'copied'), { max: 1 });
     let copySeconds: number;
     try {
       await preparePgIndex(peer);
@@ -176,7 +166,7 @@ export async function run(): Promise<void> {
     // Live batches: a twentieth of the stream applied into a file of its own and shipped statement by statement.
     const part: Scale = { coins: Math.max(2, Math.floor(scale.coins / 20)), trades: Math.max(1, Math.floor(scale.trades / 20)), hot: Math.max(1, Math.floor(scale.hot / 20)) };
     const live = await applyInto(join(work, 'live'), dir, part);
-    const liveUrl = await createDatabase(cluster, 'live');
+    const liveUrl = await createDatabase(cluster.url, 'live');
     const livePg = openPostgres(liveUrl, { max: 4 });
     let ship: { seconds: number; statements: number };
     try {

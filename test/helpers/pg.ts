@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { openPostgres, type Pg } from '../../core/storage/postgres/pg-connection.js';
+import { createDatabase } from '../../core/storage/postgres/private-cluster.js';
 
 /** The run's private cluster (test/pg-cluster-setup.ts); throws, with the fix, where PostgreSQL is missing. */
 export function clusterUrl(): string {
@@ -11,14 +12,8 @@ export function clusterUrl(): string {
 
 /** A new, empty database in the run's cluster, for one test file: its URL, and a drop for afterAll. */
 export async function freshDatabase(prefix = 't'): Promise<{ readonly url: string; readonly drop: () => Promise<void> }> {
-  const admin = openPostgres(clusterUrl(), { max: 1 });
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  try {
-    await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'`);
-  } finally {
-    await admin.end();
-  }
-  const url = clusterUrl().replace(/\/[^/]*$/, `/${name}`);
+  const url = await createDatabase(clusterUrl(), name);
   return {
     url,
     drop: async () => {

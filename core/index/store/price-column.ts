@@ -8,7 +8,8 @@
  * every TEXT, and equal-width digit strings in numeric order, so the candle upsert's comparisons of high and low
  * stay exact over both kinds. Nothing is ever rounded or clamped.
  */
-const I64_MAX = 2n ** 63n - 1n;
+/** SQLite's largest integer. */
+export const I64_MAX = 2n ** 63n - 1n;
 
 /** The index's exact price columns (kept as storedPrice gives them; NUMERIC on PostgreSQL). */
 export const PRICE_COLUMNS: ReadonlySet<string> = new Set(['last_price_e18', 'price_e18', 'open', 'high', 'low', 'close']);

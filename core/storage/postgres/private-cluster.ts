@@ -3,6 +3,7 @@ import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } fr
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import { openPostgres } from './pg-connection.js';
 
 /**
  * A private PostgreSQL cluster from Debian's packages, for the tests, the benches and a developer's try of
@@ -133,4 +134,19 @@ function freePort(): Promise<number> {
       server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
     });
   });
+}
+
+/**
+ * Makes database `name` in the cluster at `url` (its admin database), as the index needs it: UTF-8 with byte
+ * order ("C"), as SQLite compares text. Answers its URL.
+ */
+export async function createDatabase(url: string, name: string): Promise<string> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`${JSON.stringify(name)} is not a plain database name`);
+  const admin = openPostgres(url, { max: 1 });
+  try {
+    await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'`);
+  } finally {
+    await admin.end();
+  }
+  return url.replace(/\/[^/]*$/, `/${name}`);
 }

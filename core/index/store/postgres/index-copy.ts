@@ -1,11 +1,10 @@
 import type { Pg } from '../../../storage/postgres/pg-connection.js';
 import type { IndexStore } from '../index-store.js';
-import { PRICE_COLUMNS, storedPrice } from '../price-column.js';
+import { I64_MAX, PRICE_COLUMNS, storedPrice } from '../price-column.js';
 import { TABLES } from '../schema.js';
 
 /** Rows read per round trip while copying. */
 const CHUNK = 2_000;
-const I64_MAX = 2n ** 63n - 1n;
 
 /**
  * A standby's file made from the hosted index's tables when the log no longer reaches back to it (the writer
