@@ -92,9 +92,13 @@ export async function startHostedIndex(options: {
       }
     }
     say('catching-up', 'this process holds the writer lock');
-    const { fresh } = await preparePgIndex(pg);
-    if (fresh && store.outbox!.lastBatch() > 0n) reopenEmpty('the hosted index was made afresh');
-    await level(pg, store, reopenEmpty, () => store, (why) => say('catching-up', why));
+    await preparePgIndex(pg);
+    // Nothing shipped yet (a new database, or one remade for another schema version): the working file, whatever
+    // batches it holds, is an index of the chain up to its cursor, so it goes in whole by COPY below and the
+    // ingest resumes from its cursor, rather than the chain being read again from the start.
+    const bulk = (await lastShipped(pg)).batch === 0n;
+    if (bulk && store.outbox!.lastBatch() > 0n) say('catching-up', `the hosted index is empty: this file's batches up to ${store.outbox!.lastBatch()} go into it by COPY`);
+    else if (!bulk) await level(pg, store, reopenEmpty, () => store, (why) => say('catching-up', why));
     let writing = true;
     let following: Ingestor | null = null;
     const shipper = new IndexShipper(
@@ -126,7 +130,6 @@ export async function startHostedIndex(options: {
     );
     // Nothing shipped yet: the backfill goes in by COPY once it is in the working file (index-load.ts), not
     // statement by statement; what is applied after it ships as usual.
-    const bulk = (await lastShipped(pg)).batch === 0n;
     if (bulk) shipper.pause();
     else await shipper.drain();
     const rules = await readIndexRules(options.chain, options.profile);
@@ -148,7 +151,15 @@ export async function startHostedIndex(options: {
         const loaded = await loadHostedIndex(pg, path, () => lock!);
         if (loaded > 0n) store.outbox!.done(loaded);
       } catch (error) {
-        say('writing', `loading with COPY failed (${error instanceof Error ? error.message : String(error)}); shipping the batches one by one instead`);
+        const why = error instanceof Error ? error.message : String(error);
+        // One by one needs every batch in the outbox; a file whose first batches went to an earlier hosted index has not.
+        if (store.outbox!.lastBatch() > 0n && store.outbox!.pending(1)[0]?.batch !== 1n) {
+          clearInterval(retry);
+          ingestor.stop();
+          shipper.stop();
+          throw new Error(`loading this file into the empty hosted index with COPY failed (${why}), and its first batches are no longer in its outbox to ship one by one: start the writer again to retry the load`);
+        }
+        say('writing', `loading with COPY failed (${why}); shipping the batches one by one instead`);
       }
       shipper.resume();
     }

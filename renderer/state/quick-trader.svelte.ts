@@ -64,6 +64,8 @@ export class QuickTrader {
   /** The trade the coin page's ticket takes over next (null: none waiting). */
   handoff = $state<TicketHandoff | null>(null);
   private next = 1;
+  /** Per coin, the last quick trade under way (plain: nothing on screen reacts to it). */
+  private readonly underway = new Map<string, Promise<void>>();
 
   constructor(
     private readonly api: DeskApi,
@@ -86,10 +88,10 @@ export class QuickTrader {
    */
   async buy(coin: QuickCoin, index = 0, wallets: readonly string[] = this.wallets.active ? [this.wallets.active] : [], pay: 'ZEC' | 'SOL' = 'ZEC'): Promise<void> {
     const lead = this.wallets.active ?? wallets[0];
-    if (!lead) return;
+    if (!lead) return void this.add(`Buy ${coin.symbol}`, coin.mint, 'failed', 'no wallet to buy with: create or import one on the Wallets page');
     await Promise.all([lead, ...wallets].map((w) => this.settings.load(w)));
     const amount = quickBuyOf(this.settings.presets(lead), coin, lead, index, pay)?.amount;
-    if (amount === undefined) return;
+    if (amount === undefined) return void this.add(`Buy ${coin.symbol}`, coin.mint, 'failed', `this wallet keeps no ${pay} buy preset ${index + 1} (Wallets page, presets)`);
     // One wallet after another: each quotes the curve its predecessor's buy left (in parallel, the later
     // builds' minimums would be made from a curve that has moved on by the time they are signed).
     for (const wallet of wallets) {
@@ -172,8 +174,27 @@ export class QuickTrader {
     }
   }
 
-  private async run(coin: QuickCoin, ask: QuickAsk): Promise<void> {
+  /**
+   * Quick trades of one coin run one after another, in the order clicked: a second click while the first is
+   * under way quotes the curve the first left, not the one both started from (a build made from the older
+   * quote would carry a floor the first trade has already moved past, and fail).
+   */
+  private run(coin: QuickCoin, ask: QuickAsk): Promise<void> {
     const run = this.add(this.labelOf(coin, ask), coin.mint, 'working', 'quoting…');
+    const before = this.underway.get(coin.mint);
+    if (before) run.detail = `waiting for the quick trade of ${coin.symbol} before it…`;
+    const start = () => this.execute(coin, ask, run);
+    const work = before ? before.then(start, start) : start();
+    this.underway.set(coin.mint, work);
+    const forget = () => {
+      if (this.underway.get(coin.mint) === work) this.underway.delete(coin.mint);
+    };
+    void work.then(forget, forget);
+    return work;
+  }
+
+  private async execute(coin: QuickCoin, ask: QuickAsk, run: QuickRun): Promise<void> {
+    run.detail = 'quoting…';
     const problem = quickProblem(coin);
     if (problem) return void Object.assign(run, { state: 'failed', detail: problem });
     // Without one-click trading the quick button is one click to the filled ticket and its review.

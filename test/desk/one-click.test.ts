@@ -45,6 +45,8 @@ describe('one-click trading in Chromium', () => {
   };
   const presets = (buyZec: string[], slippage = 100) => ({ buyZec, buySol: ['100000000'], sellPercents: [25, 50, 100], slippageBps: { curve: slippage, pool: 200, route: 300 }, priority: { level: 'fast', microLamports: '100000' } });
   const card = () => page().locator(`li.card[data-mint="${coin.mint}"]`);
+  /** One-click trades signed for the wallet, as the server's journal says. */
+  const signed = async () => ((await desk('GET', `/desk-api/wallets/${wallet}/one-click/journal?limit=50`)).body['data'] as { verdict: string }[]).filter((e) => e.verdict === 'signed').length;
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
@@ -156,10 +158,13 @@ describe('one-click trading in Chromium', () => {
     await expect.poll(() => page().locator('[data-field="handoff"]').textContent()).toBe('Not signed without review: its slippage is 600 bps, above the 300 bps allowed one-click.');
     // 0.1 ZEC spent one-click so far, the cap is 3 ZEC: a 1 ZEC preset passes twice, the third would pass the cap.
     expect((await desk('PUT', `/desk-api/wallets/${wallet}/presets`, presets(['100000000']))).status).toBe(200);
+    // The journal, not the stack, says when a buy was signed: the stack may still show the previous landing
+    // (the page is not reloaded by a change of its #hash).
     for (let i = 0; i < 3; i++) {
+      const was = await signed();
       await page().goto(`${f.base}/#token=${TOKEN}`);
       await card().getByRole('button', { name: 'Quick buy 1 ZEC of QUIK' }).click();
-      if (i < 2) await stack().locator('[data-state="landed"]').waitFor({ timeout: 30_000 });
+      if (i < 2) await expect.poll(signed, { timeout: 30_000 }).toBe(was + 1);
     }
     await page().waitForURL(`**/coin/${coin.mint}`);
     await expect.poll(() => page().locator('[data-field="handoff"]').textContent()).toBe('Not signed without review: one-click buys have spent 2.1 ZEC in the last 24 hours; this one would make 3.1 ZEC, above the daily cap of 3 ZEC.');
@@ -197,6 +202,21 @@ describe('one-click trading in Chromium', () => {
     expect(after[0]).toBeGreaterThan(before[0]!);
     expect(after[1]).toBeGreaterThan(before[1]!);
     await shots('two-wallets');
+  });
+
+  it('two quick-buys of one coin clicked at once both land: the second waits for the first and quotes the curve it left', async () => {
+    const dismiss = stack().getByRole('button', { name: 'Dismiss' });
+    while ((await dismiss.count()) > 0) await dismiss.first().click();
+    const signedBefore = await signed();
+    const before = await coinsOf(wallet);
+    const button = page().getByRole('group', { name: 'Quick buy QUIK' }).first().getByRole('button', { name: 'Quick buy 0.2 ZEC of QUIK' });
+    await button.click();
+    await button.click();
+    await stack().locator('[data-state="working"]').filter({ hasText: 'waiting for the quick trade of QUIK before it…' }).waitFor();
+    await expect.poll(() => stack().locator('[data-state="landed"]').filter({ hasText: 'Buy 0.2 ZEC of QUIK · Fast' }).count(), { timeout: 30_000 }).toBe(2);
+    expect(await signed()).toBe(signedBefore + 2);
+    expect(await stack().locator('[data-state="failed"]').count()).toBe(0);
+    expect(await coinsOf(wallet)).toBeGreaterThan(before);
   });
 
   it('a quick-sell of 100% from Portfolio sells everything and closes the account', async () => {

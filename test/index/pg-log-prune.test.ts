@@ -31,6 +31,8 @@ describe('the hosted index: a pruned log, and a standby that starts from a copy 
   let trader: KeyPairSigner;
   let coin: Coin;
   let writer: HostedIndexService | null = null;
+  /** The second writer's folder: its file holds batches the first hosted index took. */
+  let standbyDir = '';
 
   beforeAll(async () => {
     sandbox = await Sandbox.open({ dataDir: null, slotMs: 0 });
@@ -68,7 +70,7 @@ describe('the hosted index: a pruned log, and a standby that starts from a copy 
     expect(pruned.first).toBe(pruned.last - BigInt(KEEP) + 1n);
 
     // A standby on an empty folder: the log starts past batch 1, so it copies the tables, then follows.
-    const standbyDir = tempDir('launchdesk-prune-b-');
+    standbyDir = tempDir('launchdesk-prune-b-');
     const said: string[] = [];
     const second = startHostedIndex({ chain: new SandboxChain(sandbox.cluster), profile: sandbox.profile, postgresUrl: url, workDir: standbyDir, pollMs: 50, logKeep: KEEP, onState: (state, detail) => said.push(`${state}: ${detail}`) });
     const until = async (done: () => boolean, what: string) => {
@@ -96,6 +98,38 @@ describe('the hosted index: a pruned log, and a standby that starts from a copy 
     expect(hosted).toEqual(fileTables(join(standbyDir, 'index-writer.sqlite')));
     expect(hosted).toEqual(fileTables(embeddedPath));
     expect((await log()).n).toBe(BigInt(KEEP));
+  }, 120_000);
+
+  it('a writer whose file holds batches, started on a new empty database, loads its file by COPY instead of reading the chain again', async () => {
+    await writer!.stop();
+    writer = null;
+    const held = (await log()).last;
+    const fresh = await freshDatabase('prune_new');
+    const other = openPostgres(fresh.url, { max: 1 });
+    try {
+      const said: string[] = [];
+      writer = await startHostedIndex({ chain: new SandboxChain(sandbox.cluster), profile: sandbox.profile, postgresUrl: fresh.url, workDir: standbyDir, logKeep: KEEP, onState: (state, detail) => said.push(`${state}: ${detail}`) });
+      await writer.shipped();
+      expect(said).toContain(`catching-up: the hosted index is empty: this file's batches up to ${held} go into it by COPY`);
+      expect(said.filter((line) => /starts over/.test(line))).toEqual([]);
+      // One log row stands for the file's batches (and any the resumed ingest added before the load), numbered
+      // on from the file's; the next buy ships after it.
+      const loaded = (await other.unsafe('SELECT batch FROM index_log')).map((r) => r.batch as bigint);
+      expect(loaded).toHaveLength(1);
+      expect(loaded[0]).toBeGreaterThanOrEqual(held);
+      await buyOnce(writer);
+      expect((await other.unsafe('SELECT MAX(batch) AS last FROM index_log'))[0]!.last).toBe(loaded[0]! + 1n);
+      const embeddedPath = join(standbyDir, 'embedded-2.sqlite');
+      await indexChainOnce(sandbox, embeddedPath);
+      const hosted = await hostedTables(other);
+      expect(hosted).toEqual(fileTables(join(standbyDir, 'index-writer.sqlite')));
+      expect(hosted).toEqual(fileTables(embeddedPath));
+    } finally {
+      await writer?.stop();
+      writer = null;
+      await other.end();
+      await fresh.drop();
+    }
   }, 120_000);
 
   it('a copy that fails midway leaves the file as it was', async () => {

@@ -21,14 +21,15 @@ async function coinContextOf(
   const nativeRate = rows.some((row) => row.pair === 'native') ? await ctx.store.nativeRate() : null;
   const context: { -readonly [K in keyof CoinContext]: CoinContext[K] } = { nativePair: ctx.profile.pairs?.native, nativeRate };
   if (options.risk !== false) {
-    const risks = new Map<Address, RiskFigures | null>();
-    for (const row of rows) if (!risks.has(row.mint)) risks.set(row.mint, await ctx.store.risk(row.mint));
+    // All at once: on a replica each read is a round trip to PostgreSQL, and a page has 50 coins.
+    const mints = [...new Set(rows.map((row) => row.mint))];
+    const risks = new Map<Address, RiskFigures | null>(await Promise.all(mints.map(async (mint) => [mint, await ctx.store.risk(mint)] as const)));
     context.risk = (mint) => risks.get(mint) ?? null;
   }
   if (stocks) {
     const since = BigInt(Math.floor(Date.now() / 1000)) - 86_400n;
-    const volumes = new Map<Address, bigint>();
-    for (const row of rows) if (stockKeyOf(row.pair) !== null && !volumes.has(row.mint)) volumes.set(row.mint, await ctx.store.queries.volumeSince(row.mint, since));
+    const mints = [...new Set(rows.filter((row) => stockKeyOf(row.pair) !== null).map((row) => row.mint))];
+    const volumes = new Map<Address, bigint>(await Promise.all(mints.map(async (mint) => [mint, await ctx.store.queries.volumeSince(mint, since)] as const)));
     context.stocks = stocks;
     context.volume24h = (mint) => volumes.get(mint) ?? 0n;
   }

@@ -16,7 +16,7 @@ import type { Funding } from '../funding.js';
 import { CoinBook } from './coin-book.js';
 import { FeeBook } from './fee-book.js';
 import type { IndexedTransaction, TradeFact } from './facts.js';
-import { SCHEMA, SCHEMA_VERSION, TABLES } from './schema.js';
+import { LAST_SEQ, SCHEMA, SCHEMA_VERSION, TABLES } from './schema.js';
 import { WriteRecorder } from './write-recorder.js';
 import { ShipOutbox } from './ship-outbox.js';
 
@@ -92,7 +92,7 @@ export class IndexStore extends PortIndexReads implements IndexReads {
     const s = (sql: string) => db.prepare(sql).safeIntegers(true);
     this.statements = {
       // A reconcile's moves take a number of their own (reconcileHolders): the next one is past both.
-      nextSeq: s('SELECT MAX((SELECT COALESCE(MAX(seq), 0) FROM processed), (SELECT COALESCE(MAX(seq), 0) FROM moves)) + 1 AS seq'),
+      nextSeq: s(`SELECT ${LAST_SEQ} + 1 AS seq`),
       // Marks a transaction held and answers whether it was new (0 changes: held already), in one round trip.
       markProcessed: s('INSERT INTO processed (signature, slot, seq) VALUES (?, ?, ?) ON CONFLICT (signature) DO NOTHING'),
       // The last slot at which the index changed a coin's holders: a chain read older than it cannot correct them.

@@ -16,6 +16,12 @@
  */
 export const SCHEMA_VERSION = 11;
 
+/**
+ * The index's last stream position: the processed transactions' and a reconcile's moves' sequence, which
+ * share one count (IndexStore numbers the next from it; a bulk load reads where a file's stream stands).
+ */
+export const LAST_SEQ = 'MAX((SELECT COALESCE(MAX(seq), 0) FROM processed), (SELECT COALESCE(MAX(seq), 0) FROM moves))';
+
 export const TABLES = ['meta', 'processed', 'coins', 'trades', 'candles', 'holdings', 'coin_risk', 'early_buys', 'funders', 'funder_queue', 'moves', 'graduations', 'coin_fees', 'fee_events', 'reward_runs', 'run_payments', 'daily_stats', 'traders', 'daily_traders'] as const;
 
 export const SCHEMA = `

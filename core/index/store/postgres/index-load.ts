@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import type { Writable } from 'node:stream';
 import type { Pg } from '../../../storage/postgres/pg-connection.js';
-import { TABLES } from '../schema.js';
+import { LAST_SEQ, TABLES } from '../schema.js';
 import { encodeWrites } from '../write-recorder.js';
 import { INDEX_CHANNEL } from './pg-index-schema.js';
 import { WriterLock } from './writer-lock.js';
@@ -27,8 +27,9 @@ export async function loadHostedIndex(pg: Pg, path: string, lock: () => WriterLo
     const marked = file.prepare("SELECT value FROM meta WHERE key = 'ship_batch'").get() as { value: string } | undefined;
     const batch = marked ? BigInt(marked.value) : 0n;
     if (batch === 0n) return 0n;
-    const entry = file.prepare('SELECT position FROM ship_outbox WHERE batch = ?').get(batch) as { position: bigint } | undefined;
-    if (entry === undefined) throw new Error(`the working file's batch ${batch} is not in its outbox: it was shipped before, so the hosted index is not fresh`);
+    // The stream's position at that batch: its outbox entry's, or (a batch shipped to an earlier hosted index, and
+    // no longer in the outbox) the file's last stream position, which is where that batch left it.
+    const entry = (file.prepare('SELECT position FROM ship_outbox WHERE batch = ?').get(batch) ?? file.prepare(`SELECT ${LAST_SEQ} AS position`).get()) as { position: bigint };
     await pg.begin(async (tx) => {
       const [fence] = await tx.unsafe(WriterLock.FENCE, [lock().pid]);
       if (!fence) throw new Error('this writer no longer holds the hosted index\'s writer lock (its session ended)');
