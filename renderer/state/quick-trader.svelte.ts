@@ -65,7 +65,7 @@ export class QuickTrader {
   handoff = $state<TicketHandoff | null>(null);
   private next = 1;
   /** Per coin, the last quick trade under way (plain: nothing on screen reacts to it). */
-  private readonly underway = new Map<string, Promise<void>>();
+  private readonly underway: Record<string, Promise<void>> = {};
 
   constructor(
     private readonly api: DeskApi,
@@ -181,13 +181,13 @@ export class QuickTrader {
    */
   private run(coin: QuickCoin, ask: QuickAsk): Promise<void> {
     const run = this.add(this.labelOf(coin, ask), coin.mint, 'working', 'quoting…');
-    const before = this.underway.get(coin.mint);
+    const before = this.underway[coin.mint];
     if (before) run.detail = `waiting for the quick trade of ${coin.symbol} before it…`;
     const start = () => this.execute(coin, ask, run);
     const work = before ? before.then(start, start) : start();
-    this.underway.set(coin.mint, work);
+    this.underway[coin.mint] = work;
     const forget = () => {
-      if (this.underway.get(coin.mint) === work) this.underway.delete(coin.mint);
+      if (this.underway[coin.mint] === work) delete this.underway[coin.mint];
     };
     void work.then(forget, forget);
     return work;
