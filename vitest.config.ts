@@ -16,6 +16,17 @@ const V1_FILES = [
   'test/stocks/stock-coins.test.ts',
 ];
 
+/**
+ * Files that run each in a fresh process. Every other file shares its worker's modules with the files run
+ * before it (`isolate: false`): importing the server's stack (typebox alone is about 700 modules) cost each file
+ * 1 to 3 s, 300 s of a run. These cannot share: the desk's files and those that start a keychain session
+ * (the keychain's native module keeps the first session's D-Bus connection), or fake the clock (`vi.useFakeTimers`).
+ */
+const ISOLATED = [
+  'test/desk/**/*.test.ts',
+  'test/{orders/order-kill,api/desk-fuzz,api/priority-fee,api/desk-signing,api/watch-alerts,api/one-click,api/orders,api/desk-signing-kinds,api/desk-review-truth,cli/order-cli,cli/trading-cli,cli/headless-cli,signer/secrets-scan,signer/wallet-book,api/candles}.test.ts',
+];
+
 /** Each project's own options: a project does not extend the root here, so the global setups run once, in the root. */
 const EACH = { testTimeout: 60_000, hookTimeout: 60_000, pool: 'forks' } as const;
 
@@ -30,8 +41,9 @@ export default defineConfig({
     // The hosted store's tests share one private PostgreSQL cluster, started here.
     globalSetup: ['./test/desk/desk-build.ts', './test/child-js-build.ts', './test/pg-cluster-setup.ts'],
     projects: [
-      { test: { ...EACH, name: 'sqlite', include: ['test/**/*.test.ts', 'core/**/__tests__/**/*.test.ts'] } },
-      { test: { ...EACH, name: 'postgres', include: V1_FILES, env: { LAUNCHDESK_TEST_INDEX: 'postgres' } } },
+      { test: { ...EACH, name: 'sqlite', isolate: false, include: ['test/**/*.test.ts', 'core/**/__tests__/**/*.test.ts'], exclude: ISOLATED } },
+      { test: { ...EACH, name: 'sqlite-isolated', include: ISOLATED } },
+      { test: { ...EACH, name: 'postgres', isolate: false, include: V1_FILES, env: { LAUNCHDESK_TEST_INDEX: 'postgres' } } },
     ],
   },
 });

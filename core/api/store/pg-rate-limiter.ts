@@ -22,6 +22,10 @@ CREATE INDEX IF NOT EXISTS rate_stamps_window ON rate_stamps (grp, caller, at);
 RETURNS TABLE (held BIGINT, kth BIGINT) LANGUAGE plpgsql VOLATILE AS $fn$
 DECLARE newest BIGINT;
 BEGIN
+  -- A stamp need not outlive a crash of PostgreSQL (a caller would get at most a few more requests in that
+  -- window): this transaction commits without waiting for its WAL to reach the disk, for the rest of the
+  -- transaction only (set_config's third argument), so no request waits on a disk flush to be counted.
+  PERFORM set_config('synchronous_commit', 'off', true);
   PERFORM pg_advisory_xact_lock(hashtext('rate ' || p_grp || ' ' || p_caller));
   SELECT COUNT(*), MAX(s.at) INTO held, newest FROM rate_stamps s WHERE s.grp = p_grp AND s.caller = p_caller AND s.at > p_now - p_window;
   kth := NULL;
