@@ -5,7 +5,7 @@ import { CANDLE_INTERVALS } from '../../index/candles.js';
 import { COIN_SORTS } from '../../index/store/index-queries.js';
 import type { CoinRow } from '../../index/store/index-store.js';
 import { Candle, CANDLE_INTERVAL_NAMES, presentCandle } from '../schemas/candle.js';
-import { Coin, CoinDetail, presentCoin, routeOf, STAGES, stockKeyOf } from '../schemas/coin.js';
+import { Coin, CoinDetail, presentCoin, routeOf, STAGES, stockKeyOf, type CoinContext } from '../schemas/coin.js';
 import { invalidParam, notFound } from '../api-error.js';
 import { AnswerCache, JSON_TYPE } from '../answer-cache.js';
 import { AddressString, Cursor, Limit, MintParams, Page, StringEnum } from '../schemas/common.js';
@@ -99,8 +99,9 @@ export function registerCoinRoutes(app: Api, ctx: ApiContext): void {
     '/v1/coins/:mint',
     { config: READS, schema: { summary: 'Coin detail', tags: ['coins'], params: MintParams, response: { 200: CoinDetail, ...ERROR_RESPONSES } } },
     async (request) => {
-      const coin = await coinOf(request.params.mint, { allowNative: true });
-      const c = await coinContextFor(ctx, [coin]);
+      // The coin and its risk figures read at once: on a replica each is a round trip to PostgreSQL.
+      const [coin, risk] = await Promise.all([coinOf(request.params.mint, { allowNative: true }), ctx.store.risk(request.params.mint as Address)]);
+      const c: CoinContext = { ...(await coinContextFor(ctx, [coin], { risk: false })), risk: () => risk };
       const presented = presentCoin(coin, c);
       // An addition: the description and links of a metadata document this server holds.
       const metadata = ctx.content ? await coinMetadataLinks(ctx.content, coin.uri) : null;
