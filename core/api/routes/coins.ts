@@ -156,15 +156,17 @@ export function registerCoinRoutes(app: Api, ctx: ApiContext): void {
       },
     },
     async (request) => {
-      const coin = await listedCoinKeyOf(ctx, request.params.mint, { allowNative: true });
       const interval = request.query.interval ?? '1m';
       const seconds = CANDLE_INTERVALS[interval];
       const before = request.query.before === undefined ? null : BigInt(request.query.before);
+      // The listing and the candles read at once (on a replica each is a round trip to PostgreSQL); the candles
+      // are shown only once the listing allows it.
+      const [coin, candles] = await Promise.all([listedCoinKeyOf(ctx, request.params.mint, { allowNative: true }), store.queries.candles(request.params.mint as Address, seconds, request.query.limit ?? 300, before)]);
       // A stock coin's candles: raw under `raw`, o..c and volumeZec at its stock's ZEC value now. Any other
-      // coin's answer needs no stock reading (and its route no await).
+      // coin's answer needs no stock reading.
       const stock = stockKeyOf(coin.pair) === null ? null : tradeStockOf(await stockReadingsFor(ctx, [coin.pair]), coin.pair);
       const rate = stock ? (stock.reading?.zec.zatPerWholeRawE12 ?? null) : undefined;
-      return { interval, data: (await store.queries.candles(coin.mint, seconds, request.query.limit ?? 300, before)).map((candle) => presentCandle(candle, rate)) };
+      return { interval, data: candles.map((candle) => presentCandle(candle, rate)) };
     },
   );
 
