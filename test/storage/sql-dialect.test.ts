@@ -113,4 +113,16 @@ describe('the index schema and its statements on PostgreSQL, beside SQLite', () 
       expect(b).toEqual(a);
     }
   });
+
+  it('matches a search as SQLite does: ASCII letters in either case, every other letter only as written', async () => {
+    const coin = `INSERT INTO coins (mint, listed, pair, name, symbol, uri, deployer, creator, created_signature, created_slot, created_at, stage,
+      virtual_token, virtual_quote, real_token, real_quote) VALUES (@mint, 1, 'zec', @name, 'S', 'u', 'd', 'c', @mint, 1, 1, 'curve', 1, 1, 1, 1)`;
+    for (const [mint, name] of [['L1', 'ÉCOLE'], ['L2', 'école'], ['L3', 'Zebra'], ['L4', 'straße']] as const) await both(coin, { mint, name });
+    for (const like of ['%é%', '%É%', '%z%', '%ZEBRA%', '%SS%', '%ß%']) {
+      const [a, b] = await both("SELECT name FROM coins WHERE mint LIKE 'L%' AND name LIKE ? ORDER BY mint", like);
+      expect({ like, rows: b }).toEqual({ like, rows: a });
+    }
+    const [a] = await both("SELECT name FROM coins WHERE mint LIKE 'L%' AND name LIKE '%é%' ORDER BY mint");
+    expect(a).toEqual([{ name: 'école' }]);
+  });
 });
