@@ -16,6 +16,9 @@ const V1_FILES = [
   'test/stocks/stock-coins.test.ts',
 ];
 
+/** The /v1 files (V1_FILES) that run in a fresh process, in both passes: one starts a keychain session, one fakes the clock (see ISOLATED). */
+const ISOLATED_V1 = ['test/api/{candles,priority-fee}.test.ts'];
+
 /**
  * Files that run each in a fresh process. Every other file shares its worker's modules with the files run
  * before it (`isolate: false`): importing the server's stack (typebox alone is about 700 modules) cost each file
@@ -24,8 +27,12 @@ const V1_FILES = [
  */
 const ISOLATED = [
   'test/desk/**/*.test.ts',
-  'test/{orders/order-kill,api/desk-fuzz,api/priority-fee,api/desk-signing,api/watch-alerts,api/one-click,api/orders,api/desk-signing-kinds,api/desk-review-truth,cli/order-cli,cli/trading-cli,cli/headless-cli,signer/secrets-scan,signer/wallet-book,api/candles}.test.ts',
+  'test/{orders/order-kill,api/desk-fuzz,api/desk-signing,api/watch-alerts,api/one-click,api/orders,api/desk-signing-kinds,api/desk-review-truth,cli/order-cli,cli/trading-cli,cli/headless-cli,signer/secrets-scan,signer/wallet-book}.test.ts',
+  ...ISOLATED_V1,
 ];
+
+/** The second pass's stores (test/api/api-fixture.ts). */
+const ON_POSTGRES = { LAUNCHDESK_TEST_INDEX: 'postgres' };
 
 /** Each project's own options: a project does not extend the root here, so the global setups run once, in the root. */
 const EACH = { testTimeout: 60_000, hookTimeout: 60_000, pool: 'forks' } as const;
@@ -43,7 +50,8 @@ export default defineConfig({
     projects: [
       { test: { ...EACH, name: 'sqlite', isolate: false, include: ['test/**/*.test.ts', 'core/**/__tests__/**/*.test.ts'], exclude: ISOLATED } },
       { test: { ...EACH, name: 'sqlite-isolated', include: ISOLATED } },
-      { test: { ...EACH, name: 'postgres', isolate: false, include: V1_FILES, env: { LAUNCHDESK_TEST_INDEX: 'postgres' } } },
+      { test: { ...EACH, name: 'postgres', isolate: false, include: V1_FILES, exclude: ISOLATED_V1, env: ON_POSTGRES } },
+      { test: { ...EACH, name: 'postgres-isolated', include: ISOLATED_V1, env: ON_POSTGRES } },
     ],
   },
 });

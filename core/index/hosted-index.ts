@@ -138,11 +138,16 @@ export async function startHostedIndex(options: {
     say('writing', 'ingesting the chain into the hosted index');
     const retry = setInterval(() => shipper.kick(), 1_000);
     retry.unref();
+    /** Before a start that fails: nothing keeps ingesting or shipping into the file the caller's error path closes. */
+    const halt = (): void => {
+      clearInterval(retry);
+      ingestor.stop();
+      shipper.stop();
+    };
     try {
       await ingestor.start();
     } catch (error) {
-      clearInterval(retry);
-      ingestor.stop();
+      halt();
       throw error;
     }
     if (bulk) {
@@ -154,9 +159,7 @@ export async function startHostedIndex(options: {
         const why = error instanceof Error ? error.message : String(error);
         // One by one needs every batch in the outbox; a file whose first batches went to an earlier hosted index has not.
         if (store.outbox!.lastBatch() > 0n && store.outbox!.pending(1)[0]?.batch !== 1n) {
-          clearInterval(retry);
-          ingestor.stop();
-          shipper.stop();
+          halt();
           throw new Error(`loading this file into the empty hosted index with COPY failed (${why}), and its first batches are no longer in its outbox to ship one by one: start the writer again to retry the load`);
         }
         say('writing', `loading with COPY failed (${why}); shipping the batches one by one instead`);

@@ -2,6 +2,11 @@ import type Database from 'better-sqlite3';
 import { TABLES } from './schema.js';
 import { decodeWrites, encodeWrites, type RecordedWrite } from './write-recorder.js';
 
+/** This file's last batch (meta's `ship_batch`). */
+export const LAST_BATCH_SQL = "SELECT value FROM meta WHERE key = 'ship_batch'";
+/** The meta rows of the index itself: not this file's schema version or last batch, which never go between stores. */
+export const INDEX_META = "key NOT IN ('schema', 'ship_batch')";
+
 /**
  * The writer's outbox, when its index is shipped to the hosted store (PostgreSQL): each write unit's recorded
  * statements, numbered (a batch), written in the same SQLite transaction as the rows they made. So a crash
@@ -21,7 +26,7 @@ export class ShipOutbox {
       pending: db.prepare('SELECT batch, position, writes FROM ship_outbox ORDER BY batch LIMIT ?').safeIntegers(true),
       pendingCount: db.prepare('SELECT COUNT(*) AS n FROM ship_outbox').safeIntegers(true),
       done: db.prepare('DELETE FROM ship_outbox WHERE batch <= ?'),
-      lastBatch: db.prepare("SELECT value FROM meta WHERE key = 'ship_batch'"),
+      lastBatch: db.prepare(LAST_BATCH_SQL),
       setBatch: db.prepare("INSERT INTO meta (key, value) VALUES ('ship_batch', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"),
     };
   }
@@ -81,7 +86,7 @@ export class ShipOutbox {
     const db = this.db;
     db.exec('BEGIN IMMEDIATE');
     try {
-      for (const table of TABLES) db.exec(table === 'meta' ? "DELETE FROM meta WHERE key NOT IN ('schema', 'ship_batch')" : `DELETE FROM ${table}`);
+      for (const table of TABLES) db.exec(table === 'meta' ? `DELETE FROM meta WHERE ${INDEX_META}` : `DELETE FROM ${table}`);
       db.exec('DELETE FROM ship_outbox');
       const inserts = new Map<string, Database.Statement>();
       await source((table, columns, rows) => {

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import type { Writable } from 'node:stream';
 import type { Pg } from '../../../storage/postgres/pg-connection.js';
 import { LAST_SEQ, TABLES } from '../schema.js';
+import { INDEX_META, LAST_BATCH_SQL } from '../ship-outbox.js';
 import { encodeWrites } from '../write-recorder.js';
 import { INDEX_CHANNEL } from './pg-index-schema.js';
 import { WriterLock } from './writer-lock.js';
@@ -24,7 +25,7 @@ export async function loadHostedIndex(pg: Pg, path: string, lock: () => WriterLo
   try {
     file.defaultSafeIntegers(true);
     file.exec('BEGIN');
-    const marked = file.prepare("SELECT value FROM meta WHERE key = 'ship_batch'").get() as { value: string } | undefined;
+    const marked = file.prepare(LAST_BATCH_SQL).get() as { value: string } | undefined;
     const batch = marked ? BigInt(marked.value) : 0n;
     if (batch === 0n) return 0n;
     // The stream's position at that batch: its outbox entry's, or (a batch shipped to an earlier hosted index, and
@@ -37,7 +38,7 @@ export async function loadHostedIndex(pg: Pg, path: string, lock: () => WriterLo
       if ((held!.batch as bigint) !== 0n) throw new Error(`the hosted index holds batches up to ${held!.batch as bigint}: it is not fresh, and is not loaded in bulk`);
       for (const table of TABLES) {
         // The hosted index's schema version is its own; this file's bookkeeping is not the index's.
-        const rows = file.prepare(`SELECT * FROM ${table}${table === 'meta' ? " WHERE key NOT IN ('schema', 'ship_batch')" : ''}`).raw(true);
+        const rows = file.prepare(`SELECT * FROM ${table}${table === 'meta' ? ` WHERE ${INDEX_META}` : ''}`).raw(true);
         const columns = rows.columns().map((c) => c.name);
         await tx.unsafe(`DELETE FROM ${table}${table === 'meta' ? " WHERE key <> 'schema'" : ''}`);
         const sink = await tx.unsafe(`COPY ${table} (${columns.map((c) => `"${c}"`).join(', ')}) FROM STDIN`).writable();
