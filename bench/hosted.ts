@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Worker } from 'node:worker_threads';
 import type { Address } from '@solana/kit';
+import { BACKFILL_UNIT } from '../core/index/ingest/ingestor.js';
 import { IndexStore } from '../core/index/store/index-store.js';
 import { IndexShipper } from '../core/index/store/postgres/index-shipper.js';
 import { loadHostedIndex } from '../core/index/store/postgres/index-load.js';
@@ -65,7 +66,7 @@ async function applyInto(folder: string, scaleDir: string, scale: Scale): Promis
   const store = IndexStore.open(path, { shipped: true });
   try {
     const started = performance.now();
-    await writeScaleStream(store, sandbox, scale);
+    await writeScaleStream(store, sandbox, scale, BACKFILL_UNIT); // in the commits a writer's backfill makes
     const seconds = (performance.now() - started) / 1000;
     process.stderr.write('\n');
     return { path, seconds, batches: store.outbox!.lastBatch() };

