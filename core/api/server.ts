@@ -151,6 +151,21 @@ export async function createApiServer(given: ApiContext): Promise<Api> {
   app.addHook('onRoute', (route) => {
     if (COUNTED_AS_READS.has(route.url)) route.config = { ...route.config, rateGroup: 'reads' };
   });
+  // On the hosted index, each read's answer sees one snapshot (a batch committed meanwhile is not half seen). Only the
+  // GET reads: a build or a relay send may wait on the chain, and would hold a connection and a transaction meanwhile.
+  const answer = ctx.store.answer?.bind(ctx.store);
+  if (answer) {
+    app.addHook('onRoute', (route) => {
+      if (route.method !== 'GET') return;
+      if ((route as { websocket?: boolean }).websocket) return; // the push stream reads by position, batch by batch
+      const handler = route.handler as (this: unknown, request: FastifyRequest, reply: FastifyReply) => unknown;
+      // Only an async handler answers when its promise settles; a plugin's plain one may answer later by itself.
+      if (handler.constructor.name !== 'AsyncFunction') return;
+      route.handler = function (request, reply) {
+        return answer(async () => handler.call(this, request, reply));
+      };
+    });
+  }
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const hostProblem = hostPolicy.hostProblem(request.headers.host, request.socket.localPort);

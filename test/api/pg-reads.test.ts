@@ -8,6 +8,7 @@ import { PgIndexReads } from '../../core/index/store/postgres/pg-index-reads.js'
 import { Sandbox } from '../../core/sandbox/sandbox.js';
 import { issuerStatusOn } from '../../core/stocks/node/issuer-status-node.js';
 import { fundedWallet } from '../helpers/launchpad.js';
+import { openPostgres } from '../../core/storage/postgres/pg-connection.js';
 import { freshDatabase } from '../helpers/pg.js';
 import { tempDir } from '../helpers/sandbox.js';
 import { plantListedCoin } from '../helpers/vault.js';
@@ -27,6 +28,7 @@ describe('the /v1 reads on PostgreSQL, beside SQLite', () => {
   let writer: HostedIndexService;
   let reads: PgIndexReads;
   let drop: () => Promise<void>;
+  let dbUrl: string;
   let onSqlite: { app: Api; url: string };
   let onPostgres: { app: Api; url: string; port: number };
 
@@ -34,6 +36,7 @@ describe('the /v1 reads on PostgreSQL, beside SQLite', () => {
     sandbox = await Sandbox.open({ dataDir: null, slotMs: 0, market: { state: 'seeded' } });
     const db = await freshDatabase('reads');
     drop = db.drop;
+    dbUrl = db.url;
     const chain = new SandboxChain(sandbox.cluster);
     writer = await startHostedIndex({ chain, profile: sandbox.profile, postgresUrl: db.url, workDir: tempDir('launchdesk-pg-reads-') });
     await writer.ingestor.idle();
@@ -148,4 +151,56 @@ describe('the /v1 reads on PostgreSQL, beside SQLite', () => {
       listener.socket.close();
     }
   }, 60_000);
+
+  /**
+   * A batch committing while an answer reads (the writer's ship, here a session of its own changing the same rows)
+   * is seen by all of the answer's reads or by none: a coin's detail reads the coin and its risk figures, and the
+   * second read is held at a lock until the change commits. Read one statement at a time, the coin would be the
+   * old one and its figures the new.
+   */
+  it("reads an answer's rows in one snapshot, even while a batch commits between its reads", async () => {
+    const coins = (await json('/v1/coins?sort=new&limit=5')).data as { mint: Address }[];
+    const mint = coins[0]!.mint;
+    const detail = async () => JSON.parse((await get(onPostgres.url, `/v1/coins/${mint}`)).body) as { trades: number; risk: { holders: number } };
+    const before = await detail();
+    const writer = openPostgres(dbUrl, { max: 1 });
+    const watcher = openPostgres(dbUrl, { max: 1 });
+    const [kept] = await watcher.unsafe('SELECT c.trades, r.holders FROM coins c JOIN coin_risk r ON r.mint = c.mint WHERE c.mint = $1', [mint]);
+    try {
+      // In the API's own PgIndexReads: two reads of one answer, a commit between them.
+      const seen = await reads.answer(async () => {
+        const first = (await reads.coin(mint))!.trades;
+        await writer.unsafe('UPDATE coins SET trades = trades + 1000 WHERE mint = $1', [mint]);
+        return [first, (await reads.coin(mint))!.trades];
+      });
+      expect(seen[1]).toBe(seen[0]);
+      expect((await reads.coin(mint))!.trades).toBe(seen[0]! + 1000n); // the next answer sees the commit
+      await writer.unsafe('UPDATE coins SET trades = $2 WHERE mint = $1', [mint, kept!.trades as bigint]);
+
+      // Over HTTP: the detail's risk read waits at a lock the "batch" holds, which then changes both tables and commits.
+      const answered = await writer.begin(async (tx) => {
+        await tx.unsafe('LOCK TABLE coin_risk IN ACCESS EXCLUSIVE MODE');
+        const pending = detail();
+        for (let i = 0; ; i++) {
+          const waiting = await watcher.unsafe("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%coin_risk%'");
+          if ((waiting[0]!.n as number) > 0) break;
+          if (i > 500) throw new Error('the detail never reached the risk read');
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        await tx.unsafe('UPDATE coins SET trades = trades + 1000 WHERE mint = $1', [mint]);
+        await tx.unsafe('UPDATE coin_risk SET holders = holders + 1000 WHERE mint = $1', [mint]);
+        return { pending }; // not awaited here: the answer waits for this commit
+      });
+      const during = await answered.pending;
+      expect([during.trades, during.risk.holders]).toEqual([before.trades, before.risk.holders]);
+      const after = await detail();
+      expect([after.trades, after.risk.holders]).toEqual([before.trades + 1000, before.risk.holders + 1000]);
+    } finally {
+      // The rows as they were, for the other tests of this file.
+      await writer.unsafe('UPDATE coins SET trades = $2 WHERE mint = $1', [mint, kept!.trades as bigint]);
+      await writer.unsafe('UPDATE coin_risk SET holders = $2 WHERE mint = $1', [mint, kept!.holders as bigint]);
+      await writer.end();
+      await watcher.end();
+    }
+  });
 });

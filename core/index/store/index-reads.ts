@@ -23,6 +23,11 @@ export interface IndexReads {
    * cue). A listener's error is its own.
    */
   onApplied(listener: (position: bigint) => void): () => void;
+  /**
+   * Runs one answer's reads in one snapshot, where the store needs to be told (the hosted index: its reads are
+   * statements on a pool). Absent on SQLite, whose reads of a turn share one already (read-snapshot.ts).
+   */
+  answer?<T>(work: () => Promise<T>): Promise<T>;
   hasProcessed(signature: Signature): Promise<boolean>;
   /** The coin a held transaction planted: listed, or unlisted with the index's reason (null: it planted nothing the index holds). */
   plantingOf(signature: Signature): Promise<{ readonly mint: Address; readonly listed: boolean; readonly unlistedReason: string | null } | null>;

@@ -117,6 +117,13 @@ export class PgStatements {
     return rows as unknown as Row[];
   }
 
+  /** The same as `values` on a transaction's or a reserved connection's handle. */
+  async valuesOn<Row extends unknown[] = unknown[]>(sql: PgHandle, text: string, args: readonly unknown[]): Promise<Row[]> {
+    const statement = this.statement(text);
+    const rows = await (sql as Pg).unsafe(statement.text, bind(statement, args) as never[], { prepare: true }).values();
+    return rows as unknown as Row[];
+  }
+
   /** A write: how many rows it changed. */
   async run(text: string, ...args: unknown[]): Promise<number> {
     const statement = this.statement(text);

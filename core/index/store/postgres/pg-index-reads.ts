@@ -2,6 +2,7 @@ import { openPostgres, PgStatements, type Pg } from '../../../storage/postgres/p
 import type { IndexReads } from '../index-reads.js';
 import { PortIndexReads } from '../port-index-reads.js';
 import { SCHEMA_VERSION } from '../schema.js';
+import { AnswerSnapshots } from './answer-snapshot.js';
 import { pgReadPort } from './pg-read-port.js';
 import { INDEX_CHANNEL, lastShipped, pgIndexVersion } from './pg-index-schema.js';
 
@@ -17,6 +18,7 @@ export class PgIndexReads extends PortIndexReads implements IndexReads {
   /** The last batch seen (the answer caches' mark). */
   private readonly seen: { batch: bigint };
   private unlisten: (() => Promise<void>) | null = null;
+  private readonly snapshots: AnswerSnapshots;
 
   private constructor(
     private readonly pg: Pg,
@@ -24,8 +26,15 @@ export class PgIndexReads extends PortIndexReads implements IndexReads {
     shipped: { readonly batch: bigint; readonly position: bigint },
   ) {
     const seen = { batch: shipped.batch };
-    super(pgReadPort(new PgStatements(pg), tables, () => String(seen.batch)));
+    const snapshots = new AnswerSnapshots(pg);
+    super(pgReadPort(new PgStatements(pg), tables, () => String(seen.batch), () => snapshots.handle()));
     this.seen = seen;
+    this.snapshots = snapshots;
+  }
+
+  /** Runs one answer with all its reads in one snapshot of the hosted index (answer-snapshot.ts). */
+  answer<T>(work: () => Promise<T>): Promise<T> {
+    return this.snapshots.run(work);
   }
 
   /**
