@@ -41,6 +41,7 @@ type Reserved = postgres.ReservedSql<{ bigint: bigint }>;
 
 class AnswerSnapshot {
   private opened: Promise<Reserved> | null = null;
+  private began: Promise<boolean> = Promise.resolve(false);
   private closed = false;
 
   constructor(private readonly pg: Pg) {}
@@ -48,16 +49,13 @@ class AnswerSnapshot {
   connection(): Promise<PgHandle> {
     // A read after the answer was made (a read the answer did not wait for) takes the pool: the snapshot is gone.
     if (this.closed) return Promise.resolve(this.pg);
-    this.opened ??= (async () => {
-      const reserved = (await this.pg.reserve()) as Reserved;
-      try {
-        await reserved.unsafe(BEGIN);
-        return reserved;
-      } catch (error) {
-        reserved.release();
-        throw error;
-      }
-    })();
+    this.opened ??= this.pg.reserve().then((connection) => {
+      const reserved = connection as Reserved;
+      // Not waited for: the connection runs its statements in order, so the answer's first read goes out right
+      // behind it, in the same round trip. A BEGIN that fails (the connection lost) fails the reads after it too.
+      this.began = reserved.unsafe(BEGIN).then(() => true, () => false);
+      return reserved;
+    });
     return this.opened as Promise<PgHandle>;
   }
 
@@ -67,7 +65,10 @@ class AnswerSnapshot {
     if (opened === null) return;
     // Queued behind any read still running on the connection; a COMMIT that fails (PostgreSQL gone) still frees it.
     void opened.then(
-      (reserved) => reserved.unsafe('COMMIT').then(() => reserved.release(), () => reserved.release()),
+      async (reserved) => {
+        if (await this.began) await reserved.unsafe('COMMIT').catch(() => undefined);
+        reserved.release();
+      },
       () => undefined,
     );
   }
