@@ -108,4 +108,18 @@ describe('charting prices: priceZecE18 and candles from trades', () => {
     const hourly = ((await get(`/v1/coins/${coin}/candles?interval=1h&limit=1000`)) as { data: Json[] }).data;
     expect(hourly.some((c) => c['hE18'] !== c['lE18'])).toBe(true);
   });
+
+  it('a chart asked again between two batches is the same answer, and the next batch is in the one after it', async () => {
+    const chart = async () => (await get(`/v1/coins/${coin}/candles?interval=1d&limit=1000`)) as { data: { t: number; trades: number; volumeZec: string }[] };
+    const first = await chart();
+    expect(await chart()).toEqual(first); // kept: the index has not moved
+    await signAndSend(f, await build(f, '/v1/trade/build', { wallet: trader.address, mint: coin, side: 'buy', amount: String(ZEC / 10n) }), [trader]);
+    await f.indexed();
+    const after = await chart();
+    const traded = (c: { data: { trades: number }[] }) => c.data.reduce((sum, candle) => sum + candle.trades, 0);
+    expect(traded(after)).toBe(traded(first) + 1);
+    // An unknown coin still answers 404, kept answers or not.
+    const missing = await call(f, 'GET', `/v1/coins/${trader.address}/candles?interval=1d`);
+    expect(missing.status).toBe(404);
+  });
 });

@@ -21,11 +21,20 @@ import { pairFilterOf, QUOTES } from '../route-kit/pair-filter.js';
 
 /** What Fastify sends serialised JSON as: a kept page goes out with the same header. */
 
+/** Chart answers kept (the candles route's cache). */
+const CHARTS_KEPT = 64;
+
 /** The coin reads: list, search, detail, trades, candles, fees. */
 export function registerCoinRoutes(app: Api, ctx: ApiContext): void {
   const { store } = ctx;
   /** Coin list pages, kept while the index does not move (answer-cache.ts). */
   const pages = new AnswerCache();
+  /**
+   * Chart answers, kept the same way: a busy coin's chart is asked for by every client watching it between two
+   * batches, and 500 candles cost a millisecond to read and present. Few, since one is up to 1,000 candles
+   * (about 230 KB): enough for the coins being watched, not for every coin a crawler walks through.
+   */
+  const charts = new AnswerCache(CHARTS_KEPT);
   /** A listed coin (or the native coin itself, for its own list and chart). */
   const coinOf = (mint: string, options: { allowNative: boolean }): Promise<CoinRow> => listedCoinOf(ctx, mint, options);
 
@@ -155,18 +164,28 @@ export function registerCoinRoutes(app: Api, ctx: ApiContext): void {
         response: { 200: Type.Object({ interval: Type.String(), data: Type.Array(Candle) }), ...ERROR_RESPONSES },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const interval = request.query.interval ?? '1m';
       const seconds = CANDLE_INTERVALS[interval];
+      const limit = request.query.limit ?? 300;
       const before = request.query.before === undefined ? null : BigInt(request.query.before);
+      const key = JSON.stringify([request.params.mint, interval, limit, request.query.before ?? null]);
+      const mark = await store.queries.version();
+      const kept = charts.get(key, mark);
+      if (kept) return reply.type(JSON_TYPE).send(kept as never);
       // The listing and the candles read at once (on a replica each is a round trip to PostgreSQL); the candles
       // are shown only once the listing allows it.
-      const [coin, candles] = await Promise.all([listedCoinKeyOf(ctx, request.params.mint, { allowNative: true }), store.queries.candles(request.params.mint as Address, seconds, request.query.limit ?? 300, before)]);
+      const [coin, candles] = await Promise.all([listedCoinKeyOf(ctx, request.params.mint, { allowNative: true }), store.queries.candles(request.params.mint as Address, seconds, limit, before)]);
       // A stock coin's candles: raw under `raw`, o..c and volumeZec at its stock's ZEC value now. Any other
-      // coin's answer needs no stock reading.
-      const stock = stockKeyOf(coin.pair) === null ? null : tradeStockOf(await stockReadingsFor(ctx, [coin.pair]), coin.pair);
-      const rate = stock ? (stock.reading?.zec.zatPerWholeRawE12 ?? null) : undefined;
-      return { interval, data: candles.map((candle) => presentCandle(candle, rate)) };
+      // coin's answer needs no stock reading, and is a function of the index alone: it is kept.
+      if (stockKeyOf(coin.pair) !== null) {
+        const stock = tradeStockOf(await stockReadingsFor(ctx, [coin.pair]), coin.pair);
+        const rate = stock?.reading?.zec.zatPerWholeRawE12 ?? null;
+        return { interval, data: candles.map((candle) => presentCandle(candle, rate)) };
+      }
+      const body = Buffer.from(reply.serialize({ interval, data: candles.map((candle) => presentCandle(candle)) }) as string);
+      charts.set(key, mark, body);
+      return reply.type(JSON_TYPE).send(body as never);
     },
   );
 
