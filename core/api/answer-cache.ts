@@ -9,7 +9,13 @@
  * makes the next request miss, never serve what that write changed.
  */
 /** The content type a kept answer is sent with (its bytes are the route's own serialiser's). */
-export const JSON_TYPE = 'application/json; charset=utf-8';
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** What of a Fastify reply a kept answer is sent with. */
+interface KeptReply {
+  type(contentType: string): { send(payload: never): unknown };
+  serialize(payload: unknown): unknown;
+}
 
 export class AnswerCache {
   private readonly entries = new Map<string, Buffer>();
@@ -28,6 +34,19 @@ export class AnswerCache {
       return undefined;
     }
     return this.entries.get(key);
+  }
+
+  /** Sends the answer kept for `key` while the index is at `mark`, if any: the bytes the route's own serialiser made. */
+  sendKept<R extends KeptReply>(reply: R, key: string, mark: string): R | null {
+    const kept = this.get(key, mark);
+    return kept ? (reply.type(JSON_TYPE).send(kept as never) as R) : null;
+  }
+
+  /** Serialises `answer` as the route would, keeps it for `key` at `mark`, and sends it. */
+  keepAndSend<R extends KeptReply>(reply: R, key: string, mark: string, answer: unknown): R {
+    const body = Buffer.from(reply.serialize(answer) as string);
+    this.set(key, mark, body);
+    return reply.type(JSON_TYPE).send(body as never) as R;
   }
 
   /** Keeps `body` for `key`, made while the index was at `mark` (dropped if it has moved since). */

@@ -7,7 +7,7 @@ import type { CoinRow } from '../../index/store/index-store.js';
 import { Candle, CANDLE_INTERVAL_NAMES, presentCandle } from '../schemas/candle.js';
 import { Coin, CoinDetail, presentCoin, routeOf, STAGES, stockKeyOf, type CoinContext } from '../schemas/coin.js';
 import { invalidParam, notFound } from '../api-error.js';
-import { AnswerCache, JSON_TYPE } from '../answer-cache.js';
+import { AnswerCache } from '../answer-cache.js';
 import { AddressString, Cursor, Limit, MintParams, Page, StringEnum } from '../schemas/common.js';
 import { CoinFees, presentFees } from '../schemas/fees.js';
 import { presentTrade, Trade } from '../schemas/trade.js';
@@ -72,16 +72,14 @@ export function registerCoinRoutes(app: Api, ctx: ApiContext): void {
       // The order's stock rates are part of what the page is a function of (they move without the index).
       const key = JSON.stringify([sort, limit, offset, pair, stage, risk, stockRates ?? null]);
       const mark = await store.queries.version();
-      const kept = pages.get(key, mark);
-      if (kept) return reply.type(JSON_TYPE).send(kept as never); // bytes the route's own serialiser made
+      const kept = pages.sendKept(reply, key, mark);
+      if (kept) return kept;
       const rows = await store.queries.coins({ sort, limit, offset, pair, stage, risk, ...(stockRates ? { stockRates } : {}) });
       const c = await coinContextFor(ctx, rows);
       const answer = { data: rows.map((row) => presentCoin(row, c)), next: nextOffset(offset, limit, rows.length) };
       // A page with a stock coin is not kept: its ZEC figures follow the stock's reading now and a 24-hour window.
       if (c.stocks !== undefined) return answer;
-      const body = Buffer.from(reply.serialize(answer) as string);
-      pages.set(key, mark, body);
-      return reply.type(JSON_TYPE).send(body as never);
+      return pages.keepAndSend(reply, key, mark, answer);
     },
   );
 
@@ -171,8 +169,8 @@ export function registerCoinRoutes(app: Api, ctx: ApiContext): void {
       const before = request.query.before === undefined ? null : BigInt(request.query.before);
       const key = JSON.stringify([request.params.mint, interval, limit, request.query.before ?? null]);
       const mark = await store.queries.version();
-      const kept = charts.get(key, mark);
-      if (kept) return reply.type(JSON_TYPE).send(kept as never);
+      const kept = charts.sendKept(reply, key, mark);
+      if (kept) return kept;
       // The listing and the candles read at once (on a replica each is a round trip to PostgreSQL); the candles
       // are shown only once the listing allows it.
       const [coin, candles] = await Promise.all([listedCoinKeyOf(ctx, request.params.mint, { allowNative: true }), store.queries.candles(request.params.mint as Address, seconds, limit, before)]);
@@ -183,9 +181,7 @@ export function registerCoinRoutes(app: Api, ctx: ApiContext): void {
         const rate = stock?.reading?.zec.zatPerWholeRawE12 ?? null;
         return { interval, data: candles.map((candle) => presentCandle(candle, rate)) };
       }
-      const body = Buffer.from(reply.serialize({ interval, data: candles.map((candle) => presentCandle(candle)) }) as string);
-      charts.set(key, mark, body);
-      return reply.type(JSON_TYPE).send(body as never);
+      return charts.keepAndSend(reply, key, mark, { interval, data: candles.map((candle) => presentCandle(candle)) });
     },
   );
 

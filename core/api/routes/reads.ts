@@ -15,7 +15,7 @@ import { addressOf } from '../route-kit/request-values.js';
 import { coinContextFor, holdingValuer, stockReadingsFor, tradeStockOf } from '../route-kit/coin-context.js';
 import { ERROR_RESPONSES, READS } from '../route-kit/route-config.js';
 import { nextOffset, offsetOf, tradeCursorOf, tradeCursorText } from '../route-kit/page-cursors.js';
-import { AnswerCache, JSON_TYPE } from '../answer-cache.js';
+import { AnswerCache } from '../answer-cache.js';
 
 
 /** A ZEC figure of a holding: null for a stock coin whose stock has no ZEC value (nothing is estimated). */
@@ -87,8 +87,8 @@ export function registerReadRoutes(app: Api, ctx: ApiContext): void {
       // Kept until the index moves, as the coin lists' pages are: a page of 30 graduated coins costs ten times its query.
       const key = JSON.stringify([limit, offset]);
       const mark = await store.queries.version();
-      const kept = graduationPages.get(key, mark);
-      if (kept) return reply.type(JSON_TYPE).send(kept as never);
+      const kept = graduationPages.sendKept(reply, key, mark);
+      if (kept) return kept;
       const coins = await store.queries.graduated(limit, offset);
       const c = await coinContextFor(ctx, coins);
       const graduations: GraduationRow[] = [];
@@ -99,9 +99,7 @@ export function registerReadRoutes(app: Api, ctx: ApiContext): void {
       };
       // A page with a stock coin is not kept: its ZEC figures follow the stock's reading now.
       if (c.stocks !== undefined) return answer;
-      const body = Buffer.from(reply.serialize(answer) as string);
-      graduationPages.set(key, mark, body);
-      return reply.type(JSON_TYPE).send(body as never);
+      return graduationPages.keepAndSend(reply, key, mark, answer);
     },
   );
 

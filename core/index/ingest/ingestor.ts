@@ -314,8 +314,7 @@ export class Ingestor {
       unit = unit.concat(await this.readTransactions(ordered.slice(i, i + BATCH)));
       const done = Math.min(i + BATCH, ordered.length);
       if (unit.length >= BACKFILL_UNIT || Date.now() - unitSince >= BACKFILL_UNIT_MS || done === ordered.length) {
-        if (unit.length > 0) this.store.applyAll(unit);
-        if (unit.length > 0 && this.live) this.kickFunders();
+        this.apply(unit);
         unit = [];
       }
       // Each step read is shown: what is read and not yet applied is at most one unit, committed within a second.
@@ -340,7 +339,11 @@ export class Ingestor {
   }
 
   private async applySignatures(signatures: readonly Signature[]): Promise<number> {
-    const batch = await this.readTransactions(signatures);
+    return this.apply(await this.readTransactions(signatures));
+  }
+
+  /** Applies read transactions in one commit; live, the funders they want are looked up. Answers how many were new. */
+  private apply(batch: readonly IndexedTransaction[]): number {
     if (batch.length === 0) return 0;
     const applied = this.store.applyAll(batch);
     if (this.live) this.kickFunders();

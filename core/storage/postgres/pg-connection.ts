@@ -110,14 +110,7 @@ export class PgStatements {
     return (await this.on<Row>(this.sql, text, args))[0];
   }
 
-  /** Every row as an array of its columns in order (better-sqlite3's `raw(true)`). */
-  async values<Row extends unknown[] = unknown[]>(text: string, ...args: unknown[]): Promise<Row[]> {
-    const statement = this.statement(text);
-    const rows = await this.sql.unsafe(statement.text, bind(statement, args) as never[], { prepare: true }).values();
-    return rows as unknown as Row[];
-  }
-
-  /** The same as `values` on a transaction's or a reserved connection's handle. */
+  /** Every row as an array of its columns in order (better-sqlite3's `raw(true)`), on a pool, a transaction's or a reserved connection's handle. */
   async valuesOn<Row extends unknown[] = unknown[]>(sql: PgHandle, text: string, args: readonly unknown[]): Promise<Row[]> {
     const statement = this.statement(text);
     const rows = await (sql as Pg).unsafe(statement.text, bind(statement, args) as never[], { prepare: true }).values();
