@@ -122,4 +122,29 @@ describe('charting prices: priceZecE18 and candles from trades', () => {
     const missing = await call(f, 'GET', `/v1/coins/${trader.address}/candles?interval=1d`);
     expect(missing.status).toBe(404);
   });
+
+  it("a coin's trade and holder pages asked again between two batches are the same answers, and the next batch is in the ones after them", async () => {
+    type Page = { data: Json[]; next: string | null };
+    const tape = async (query = '') => (await get(`/v1/coins/${coin}/trades?limit=5${query}`)) as unknown as Page;
+    const holders = async () => (await get(`/v1/coins/${coin}/holders?limit=5`)) as unknown as Page & { holders: number };
+    const [firstTape, firstHolders] = [await tape(), await holders()];
+    const secondPage = await tape(`&cursor=${firstTape.next!}`);
+    // Kept: the index has not moved. The second page is its own answer (the cursor is in the key).
+    expect(await tape()).toEqual(firstTape);
+    expect(await holders()).toEqual(firstHolders);
+    expect(await tape(`&cursor=${firstTape.next!}`)).toEqual(secondPage);
+    expect(secondPage.data[0]).not.toEqual(firstTape.data[0]);
+    // A new wallet buys: the next answers have its trade first and count it among the holders.
+    const buyer = await fundedWallet(f.sandbox, 10n * ZEC);
+    const [sent] = await signAndSend(f, await build(f, '/v1/trade/build', { wallet: buyer.address, mint: coin, side: 'buy', amount: String(ZEC / 10n) }), [buyer]);
+    await f.indexed();
+    const after = await tape();
+    expect(after.data[0]).toMatchObject({ signature: sent, user: buyer.address, side: 'buy' });
+    expect(after.data.slice(1)).toEqual(firstTape.data.slice(0, 4));
+    expect((await holders()).holders).toBe(firstHolders.holders + 1);
+    // Wallet filters and unknown coins are not served another answer's bytes.
+    expect((await tape(`&user=${buyer.address}`)).data.map((t) => t['signature'])).toEqual([sent]);
+    expect((await call(f, 'GET', `/v1/coins/${trader.address}/trades`)).status).toBe(404);
+    expect((await call(f, 'GET', `/v1/coins/${trader.address}/holders`)).status).toBe(404);
+  });
 });

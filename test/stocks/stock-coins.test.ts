@@ -204,4 +204,26 @@ describe('stock coins in the reads', () => {
       expect(t['zec']).toBe(String((BigInt(raw['amount'] as string) * rate) / 10n ** 12n));
     }
   });
+
+  it("a stock coin's trades follow its stock's reading now while the index stands still: its pages are never kept answers", async () => {
+    const key = SANDBOX_STOCK_PAIRS.map((pair) => pair.key).find((k) => 'scaled UI multiplier authority' in stockOf(k).roles)!;
+    const mint = (((await get(`/v1/coins?stock=${key}`))['data'] as Json[])[0]!['mint'] as string);
+    const shown = async () => {
+      const first = ((await get(`/v1/coins/${mint}/trades`))['data'] as Json[])[0]!;
+      return (first['stock'] as Json)['display'] as Json;
+    };
+    const before = await shown();
+    expect(await shown()).toEqual(before);
+    // The index stops taking the chain in (the last case of the file), so only the stock's reading moves.
+    await f.ingestor.idle();
+    f.ingestor.stop();
+    const mark = await f.reads.queries.version();
+    await f.sandbox.stockAdmin(key, { action: 'multiplier-move', to: '0.5' });
+    f.clock += 15_000; // past the issuer status's 15-second cache
+    expect(await f.reads.queries.version()).toBe(mark);
+    // Half the shares per raw unit: the amount shown halves, on the same page of the same index.
+    const after = await shown();
+    expect(after['amount']).not.toBe(before['amount']);
+    expect(Number(after['amount']) * 2).toBeCloseTo(Number(before['amount']), 6);
+  });
 });

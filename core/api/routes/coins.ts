@@ -23,6 +23,8 @@ import { pairFilterOf, QUOTES } from '../route-kit/pair-filter.js';
 
 /** Chart answers kept (the candles route's cache). */
 const CHARTS_KEPT = 64;
+/** Trade pages kept (the coin trades route's cache): a page of 50 trades is about 25 KB. */
+const TRADE_PAGES_KEPT = 128;
 
 /** The coin reads: list, search, detail, trades, candles, fees. */
 export function registerCoinRoutes(app: Api, ctx: ApiContext): void {
@@ -35,6 +37,11 @@ export function registerCoinRoutes(app: Api, ctx: ApiContext): void {
    * (about 230 KB): enough for the coins being watched, not for every coin a crawler walks through.
    */
   const charts = new AnswerCache(CHARTS_KEPT);
+  /**
+   * A coin's trade pages, kept the same way: the tape of a busy coin is asked for by every client watching it
+   * between two batches, and its rows lie on as many pages of the file as it has trades on the page.
+   */
+  const tradePages = new AnswerCache(TRADE_PAGES_KEPT);
   /** A listed coin (or the native coin itself, for its own list and chart). */
   const coinOf = (mint: string, options: { allowNative: boolean }): Promise<CoinRow> => listedCoinOf(ctx, mint, options);
 
@@ -135,14 +142,23 @@ export function registerCoinRoutes(app: Api, ctx: ApiContext): void {
         response: { 200: Page(Trade, 'newest first'), ...ERROR_RESPONSES },
       },
     },
-    async (request) => {
-      const coin = await listedCoinKeyOf(ctx, request.params.mint, { allowNative: true });
+    async (request, reply) => {
       const q = request.query;
+      const key = JSON.stringify([request.params.mint, q.user ?? null, q.limit ?? null, q.cursor ?? null]);
+      const mark = await store.queries.version();
+      const kept = tradePages.sendKept(reply, key, mark);
+      if (kept) return kept;
+      const coin = await listedCoinKeyOf(ctx, request.params.mint, { allowNative: true });
       const user: Address | null = q.user === undefined ? null : addressOf(q.user, 'user');
       const limit = q.limit ?? 50;
       const page = await store.queries.coinTrades(coin.mint, { user, routed: coin.kind === 'native' && user === null, limit, before: tradeCursorOf(q.cursor) });
-      const stock = tradeStockOf(await stockReadingsFor(ctx, [coin.pair]), coin.pair);
-      return { data: page.rows.map((t) => presentTrade(t, stock)), next: tradeCursorText(page.last, limit, page.rows.length) };
+      const next = tradeCursorText(page.last, limit, page.rows.length);
+      // A stock coin's trades carry its stock's reading now; any other coin's page is a function of the index alone: it is kept.
+      if (stockKeyOf(coin.pair) !== null) {
+        const stock = tradeStockOf(await stockReadingsFor(ctx, [coin.pair]), coin.pair);
+        return { data: page.rows.map((t) => presentTrade(t, stock)), next };
+      }
+      return tradePages.keepAndSend(reply, key, mark, { data: page.rows.map((t) => presentTrade(t, null)), next });
     },
   );
 

@@ -13,6 +13,10 @@ import { nextOffset, offsetOf } from '../route-kit/page-cursors.js';
 import { placeSupply } from '../../math/supply-parts.js';
 import { readPayoutFacts } from '../payout-facts.js';
 import { stockKeyOf } from '../schemas/coin.js';
+import { AnswerCache } from '../answer-cache.js';
+
+/** Holder pages kept (the holders route's cache): a page of 50 holders is about 20 KB. */
+const HOLDER_PAGES_KEPT = 128;
 
 /** Pages of the vault's movements: the last row's (seq, position), newest first. */
 function ringCursorOf(cursor: string | undefined): { seq: bigint; position: bigint } | null {
@@ -28,6 +32,11 @@ function ringCursorOf(cursor: string | undefined): { seq: bigint; position: bigi
  */
 export function registerRunRoutes(app: Api, ctx: ApiContext): void {
   const { store } = ctx;
+  /**
+   * A coin's holder pages, kept while the index does not move (answer-cache.ts): a busy coin's holders are asked
+   * for by every client watching it between two batches, and each page counts and sums all of its holdings.
+   */
+  const holderPages = new AnswerCache(HOLDER_PAGES_KEPT);
 
   app.get(
     '/v1/coins/:mint/holders',
@@ -42,7 +51,11 @@ export function registerRunRoutes(app: Api, ctx: ApiContext): void {
         response: { 200: Holders, ...ERROR_RESPONSES },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      const key = JSON.stringify([request.params.mint, request.query.limit ?? null, request.query.cursor ?? null]);
+      const mark = await store.queries.version();
+      const kept = holderPages.sendKept(reply, key, mark);
+      if (kept) return kept;
       const coin = await listedCoinOf(ctx, request.params.mint);
       const limit = request.query.limit ?? 50;
       const offset = offsetOf(request.query.cursor);
@@ -54,7 +67,7 @@ export function registerRunRoutes(app: Api, ctx: ApiContext): void {
       const parts = placeSupply({ supply, held: totals.held, stage: coin.stage, realToken: coin.realToken, poolBase: coin.pool ? (coin.poolBase ?? 0n) : null });
       const vaults = parts.vaults.map((v) => ({ role: v.role, address: v.role === 'pool' ? coin.pool! : curve!, balance: String(v.balance), shareOfSupply: shareOfSupply(v.balance, supply) }));
       const part = (balance: bigint) => ({ balance: String(balance), shareOfSupply: shareOfSupply(balance, supply) });
-      return {
+      const answer = {
         data: rows.map((h) => presentHolder(h, supply, value)),
         next: nextOffset(offset, limit, rows.length),
         holders: Number(totals.holders),
@@ -63,6 +76,8 @@ export function registerRunRoutes(app: Api, ctx: ApiContext): void {
         vaults,
         unplaced: part(parts.unplaced),
       };
+      // A stock coin's holdings are valued at its stock's reading now; any other coin's page is a function of the index alone: it is kept.
+      return stockKeyOf(coin.pair) !== null ? answer : holderPages.keepAndSend(reply, key, mark, answer);
     },
   );
 
