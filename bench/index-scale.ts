@@ -70,7 +70,9 @@ export interface ServerProcess {
 /** `lib/scale-server.ts DIR` (the real server), `lib/bare-server.ts COIN_FILE LIST_FILE` (its peer) or `lib/replica-server.ts` (a hosted replica), with the same flags. */
 export async function startServer(name: 'scale-server' | 'bare-server' | 'replica-server', args: readonly string[]): Promise<ServerProcess> {
   const script = fileURLToPath(new URL(`./lib/${name}.ts`, import.meta.url));
-  const child: ChildProcess = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', script, ...args], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // BENCH_SERVER_FLAGS: more node flags for the server processes, to look inside one (e.g. `--cpu-prof --cpu-prof-dir=DIR`).
+  const flags = (process.env['BENCH_SERVER_FLAGS'] ?? '').split(' ').filter((flag) => flag !== '');
+  const child: ChildProcess = spawn(process.execPath, ['--expose-gc', ...flags, '--import', 'tsx', script, ...args], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const next = () =>
     new Promise<ServerMessage>((resolve, reject) => {
       const exited = (code: number | null) => reject(new Error(`the server process (${name}) ended with ${code}`));
@@ -93,7 +95,11 @@ export async function startServer(name: 'scale-server' | 'bare-server' | 'replic
       if (!('memory' in message)) throw new Error('the server process did not answer with its memory');
       return message.memory;
     },
-    stop: () => child.kill(),
+    // Let go of its IPC channel, on which it exits by itself (writing a profile it was asked for); killed if it has not within 5 s.
+    stop: () => {
+      if (child.connected) child.disconnect();
+      setTimeout(() => child.kill(), 5_000).unref();
+    },
   };
 }
 

@@ -18,7 +18,7 @@ interface KeptReply {
 }
 
 export class AnswerCache {
-  private readonly entries = new Map<string, Buffer>();
+  private readonly entries = new Map<string, Buffer | string>();
   private mark: string | null = null;
 
   constructor(
@@ -26,14 +26,18 @@ export class AnswerCache {
     private readonly capacity = 256,
   ) {}
 
-  /** The answer kept for `key` while the index is at `mark`, if any. */
+  /** The answer kept for `key` while the index is at `mark`, if any: its bytes, made from its text on the first ask. */
   get(key: string, mark: string): Buffer | undefined {
     if (mark !== this.mark) {
       this.entries.clear();
       this.mark = mark;
       return undefined;
     }
-    return this.entries.get(key);
+    const kept = this.entries.get(key);
+    if (typeof kept !== 'string') return kept;
+    const bytes = Buffer.from(kept);
+    this.entries.set(key, bytes);
+    return bytes;
   }
 
   /** Sends the answer kept for `key` while the index is at `mark`, if any: the bytes the route's own serialiser made. */
@@ -44,13 +48,16 @@ export class AnswerCache {
 
   /** Serialises `answer` as the route would, keeps it for `key` at `mark`, and sends it. */
   keepAndSend<R extends KeptReply>(reply: R, key: string, mark: string, answer: unknown): R {
-    const body = Buffer.from(reply.serialize(answer) as string);
+    const body = reply.serialize(answer) as string;
     this.set(key, mark, body);
     return reply.type(JSON_TYPE).send(body as never) as R;
   }
 
-  /** Keeps `body` for `key`, made while the index was at `mark` (dropped if it has moved since). */
-  set(key: string, mark: string, body: Buffer): void {
+  /**
+   * Keeps `body` for `key`, made while the index was at `mark` (dropped if it has moved since). As text: most answers
+   * are never asked for again (a crawler's, a quiet coin's), and their bytes would be a copy made for nothing.
+   */
+  set(key: string, mark: string, body: Buffer | string): void {
     if (mark !== this.mark) return;
     if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(key, body);

@@ -63,7 +63,8 @@ export function registerRunRoutes(app: Api, ctx: ApiContext): void {
       const value = holdingValuer(coin, await coinContextFor(ctx, [coin], { risk: false }));
       const rows = await store.holders(coin.mint, limit, offset);
       const totals = await store.holderTotals(coin.mint);
-      const curve = coin.stage !== 'pool' ? await findBondingCurve(ctx.profile.programs['launchpad']!, coin.mint) : null;
+      // The curve as the coin's planting named it (the program checks it is this PDA): deriving it again is a tenth of this read.
+      const curve = coin.stage !== 'pool' ? (coin.curve ?? (await findBondingCurve(ctx.profile.programs['launchpad']!, coin.mint))) : null;
       const parts = placeSupply({ supply, held: totals.held, stage: coin.stage, realToken: coin.realToken, poolBase: coin.pool ? (coin.poolBase ?? 0n) : null });
       const vaults = parts.vaults.map((v) => ({ role: v.role, address: v.role === 'pool' ? coin.pool! : curve!, balance: String(v.balance), shareOfSupply: shareOfSupply(v.balance, supply) }));
       const part = (balance: bigint) => ({ balance: String(balance), shareOfSupply: shareOfSupply(balance, supply) });

@@ -247,16 +247,16 @@ function coinReader(columns: readonly string[]): (values: unknown[]) => MutableC
   const [mint, kind, listed, unlistedReason, pair, name, symbol, uri, deployer, creator, payeeKind, payee, createdSignature, createdSlot, createdAt, stage] = [
     'mint', 'kind', 'listed', 'unlisted_reason', 'pair', 'name', 'symbol', 'uri', 'deployer', 'creator', 'payee_kind', 'payee', 'created_signature', 'created_slot', 'created_at', 'stage',
   ].map(at) as number[];
-  const [virtualToken, virtualQuote, realToken, realQuote, tokenTotalSupply, pool, poolBase, poolQuote, lastPriceE18, trades, buys, sells, volumeZec, creatorFeesZec, lastTradeAt, counted, trend] = [
+  const [virtualToken, virtualQuote, realToken, realQuote, tokenTotalSupply, pool, poolBase, poolQuote, lastPriceE18, trades, buys, sells, volumeZec, creatorFeesZec, lastTradeAt, counted, trend, curve] = [
     'virtual_token', 'virtual_quote', 'real_token', 'real_quote', 'token_total_supply', 'pool', 'pool_base', 'pool_quote', 'last_price_e18', 'trades', 'buys', 'sells',
-    'volume_zec', 'creator_fees_zec', 'last_trade_at', 'counted', 'trend',
+    'volume_zec', 'creator_fees_zec', 'last_trade_at', 'counted', 'trend', 'curve',
   ].map(at) as number[];
   return (v) =>
     ({
       mint: v[mint!], kind: v[kind!], listed: v[listed!] === 1n, unlistedReason: v[unlistedReason!], pair: v[pair!], name: v[name!], symbol: v[symbol!], uri: v[uri!],
       deployer: v[deployer!], creator: v[creator!], payeeKind: v[payeeKind!], payee: v[payee!], createdSignature: v[createdSignature!], createdSlot: v[createdSlot!],
       createdAt: v[createdAt!], stage: v[stage!], virtualToken: v[virtualToken!], virtualQuote: v[virtualQuote!], realToken: v[realToken!], realQuote: v[realQuote!],
-      tokenTotalSupply: v[tokenTotalSupply!], pool: v[pool!], poolBase: v[poolBase!], poolQuote: v[poolQuote!], lastPriceE18: readPrice(v[lastPriceE18!]),
+      tokenTotalSupply: v[tokenTotalSupply!], pool: v[pool!], curve: v[curve!], poolBase: v[poolBase!], poolQuote: v[poolQuote!], lastPriceE18: readPrice(v[lastPriceE18!]),
       trades: v[trades!], buys: v[buys!], sells: v[sells!], volumeZec: v[volumeZec!], creatorFeesZec: v[creatorFeesZec!], lastTradeAt: v[lastTradeAt!],
       counted: v[counted!] === 1n, trend: v[trend!], raisedSoFar: 0n, raiseAtCompletion: 0n, raisedSoFarZec: 0n, raiseAtCompletionZec: 0n,
     }) as MutableCoinRow;

@@ -40,6 +40,8 @@ export interface CoinRow {
   readonly realQuote: bigint;
   readonly tokenTotalSupply: bigint;
   readonly pool: Address | null;
+  /** The coin's bonding curve account, as its planting named it (null: the native coin, which has none). */
+  readonly curve: Address | null;
   readonly poolBase: bigint | null;
   readonly poolQuote: bigint | null;
   readonly trades: bigint;
