@@ -50,6 +50,8 @@ CREATE INDEX IF NOT EXISTS coins_listed_trend ON coins (listed, trend DESC, mint
 -- Discover's "About to graduate" column at a million coins: the complete curves by last trade, the curves by progress.
 CREATE INDEX IF NOT EXISTS coins_listed_stage_last_trade ON coins (listed, stage, last_trade_at DESC, mint);
 CREATE INDEX IF NOT EXISTS coins_listed_stage_progress ON coins (listed, stage, real_token, mint);
+-- The trades of a pair other than ZEC (the native coin's, the stocks'): its few coins found by pair, not by walking every coin.
+CREATE INDEX IF NOT EXISTS coins_listed_pair ON coins (listed, pair);
 -- Found by signature: the coin a planting created (GET /v1/tx/{signature}, the push stream).
 CREATE INDEX IF NOT EXISTS coins_created_signature ON coins (created_signature);
 CREATE TABLE IF NOT EXISTS trades (
