@@ -63,7 +63,14 @@ export async function simulateTransaction(
     assertPriorityWithinCap(price, MEASURE_COMPUTE_UNITS);
     const tx = compileUnsigned(world, { ...input, computeUnitLimit: MEASURE_COMPUTE_UNITS, computeUnitPrice: price });
     const [before, result] = await Promise.all([chain.getBalance(input.feePayer, 'confirmed'), run(tx)]);
-    return { ...tx, unitsConsumed: result.unitsConsumed, solCostLamports: before - (result.accounts[0]?.lamports ?? 0n), logs: result.logs };
+    return {
+      ...tx,
+      unitsConsumed: result.unitsConsumed,
+      solCostLamports: before - (result.accounts[0]?.lamports ?? 0n),
+      get logs() {
+        return result.logs;
+      },
+    };
   }
   assertPriorityWithinCap(price, SMALLEST_LIMIT, true);
   const measuringPrice = price < DEFAULT_COMPUTE_UNIT_PRICE ? price : DEFAULT_COMPUTE_UNIT_PRICE;
@@ -82,7 +89,16 @@ export async function simulateTransaction(
   if (after + saved < 0n) {
     throw new DeskError(failure, `wallet ${input.feePayer} holds too little SOL for this transaction's priority fee of ${sol(tx.priorityLamports)} at ${price} micro-lamports per compute unit (it would be short ${sol(-(after + saved))})`);
   }
-  return { ...tx, unitsConsumed: result.unitsConsumed, solCostLamports: before - after - saved, logs: logsAtLimit(result.logs, MEASURE_COMPUTE_UNITS - limit) };
+  // The logs as the final limit prints them, made only if read (no answer shows a passing build's logs).
+  let logs: readonly string[] | null = null;
+  return {
+    ...tx,
+    unitsConsumed: result.unitsConsumed,
+    solCostLamports: before - after - saved,
+    get logs() {
+      return (logs ??= logsAtLimit(result.logs, MEASURE_COMPUTE_UNITS - limit));
+    },
+  };
 }
 
 const CONSUMED_LINE = /^(Program \w+ consumed \d+ of )(\d+)( compute units)$/;

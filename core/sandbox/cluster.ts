@@ -397,12 +397,16 @@ export class SandboxCluster {
       const result = this.native.simulateVersionedTransaction(wire);
       const failed = typeof result.err === 'function';
       const meta = failed ? (result as { meta(): NativeMeta }).meta() : (result as NativeSimulation).meta();
-      // The inner instructions and return data are taken apart only if read (a build's simulation reads neither).
+      // The logs, inner instructions and return data are taken apart only if read (a build's simulation that passes
+      // reads none of them: copying its logs out of LiteSVM was a seventh of the simulation).
       let inner: SimulationResult['innerInstructions'] | null = null;
       let returned: SimulationResult['returnData'] | undefined;
+      let logs: readonly string[] | null = null;
       return {
         err: failed ? this.validatorErrorOf(tx, (result as { err(): unknown }).err()) : null,
-        logs: meta.logs(),
+        get logs() {
+          return (logs ??= meta.logs());
+        },
         unitsConsumed: meta.computeUnitsConsumed(),
         get returnData() {
           if (returned === undefined) returned = returnDataOf(meta);
