@@ -180,6 +180,8 @@ function tradesDdl(): { table: string; indexes: string[] } {
 /** Trades per second through IndexStore.applyAll, plantings applied first (untimed). */
 async function timeIndex(path: string, data: Synthetic, unit: number, check: boolean, riskFigures = true): Promise<number> {
   const store = IndexStore.open(path, { riskFigures });
+  // The page cache the ingest gives its backfill (Ingestor.backfill), or its live batches.
+  store.cacheFor(unit >= BACKFILL_UNIT ? 'backfill' : 'live');
   try {
     for (let i = 0; i < data.plantings.length; i += BATCH) store.applyAll(data.plantings.slice(i, i + BATCH));
     const batches: IndexedTransaction[][] = [];

@@ -267,7 +267,7 @@ export async function run(): Promise<void> {
       ],
     );
     console.log(
-      "anon is the process's resident anonymous memory (the JS heap, and malloc: SQLite's page cache, at most 64 MiB a connection (IndexStore cache_size), " +
+      "anon is the process's resident anonymous memory (the JS heap, and malloc: SQLite's page cache, 16 MiB on a server (64 MiB only while a backfill runs: IndexStore.cacheFor), " +
         "and LiteSVM's accounts); file is code and mapped files (Node, the native modules). Each api step's rise is what that step holds.",
     );
     recordSummary(atScale(TARGETS.scaleMemory), { ours: `${mb(ours.rss)} MB (heap ${mb(ours.heapUsed)} MB)`, peer: `${mb(peer.rss)} MB`, ratio: ours.rss / peer.rss, extraValue: ours.rss / MB });

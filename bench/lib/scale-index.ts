@@ -101,6 +101,7 @@ export async function scaleIndex(scale: Scale): Promise<{ dir: string; built: Bu
   mkdirSync(dir, { recursive: true });
   const sandbox = await Sandbox.open({ dataDir: join(dir, 'sandbox'), slotMs: 0 });
   const store = IndexStore.open(join(dir, 'index.sqlite'));
+  store.cacheFor('backfill'); // as the ingest's backfill writes
   try {
     const started = performance.now();
     const made = await writeScaleStream(store, sandbox, scale);

@@ -41,13 +41,23 @@ describe('index: a long backfill says what it is doing and how long it has left'
     const store = IndexStore.open(join(dir, 'index.sqlite'));
     const ingestor = new Ingestor(new SandboxChain(sandbox.cluster), store, rulesOf(sandbox), (p) => progress.push(p));
     const commits: bigint[] = [];
-    store.onApplied((position) => commits.push(position));
+    const caches: number[] = [];
+    store.onApplied((position) => {
+      commits.push(position);
+      caches.push(store.pageCacheKib);
+    });
+    expect(store.pageCacheKib).toBe(16_384);
+    let after: number;
     try {
       await ingestor.start();
+      after = store.pageCacheKib;
     } finally {
       ingestor.stop();
       store.close();
     }
+    // 64 MiB of pages while the backfill's units go in, the reads' 16 MiB once it is done.
+    expect(caches[0]).toBe(65_536);
+    expect(after).toBe(16_384);
     const listing = progress.filter((p) => p.phase === 'listing');
     expect(listing.length).toBeGreaterThan(0);
     // At least a page of a thousand found (with the other programs' history read before it), before anything

@@ -309,17 +309,23 @@ export class Ingestor {
     this.onProgress({ phase: 'backfill', done: 0, total: ordered.length });
     let unit: IndexedTransaction[] = [];
     let unitSince = 0;
-    for (let i = 0; i < ordered.length; i += BATCH) {
-      if (unit.length === 0) unitSince = Date.now();
-      unit = unit.concat(await this.readTransactions(ordered.slice(i, i + BATCH)));
-      const done = Math.min(i + BATCH, ordered.length);
-      if (unit.length >= BACKFILL_UNIT || Date.now() - unitSince >= BACKFILL_UNIT_MS || done === ordered.length) {
-        this.apply(unit);
-        unit = [];
+    // A larger page cache while the units go in (IndexStore.cacheFor); back to the reads' size after, whatever happens.
+    if (ordered.length > BATCH) this.store.cacheFor('backfill');
+    try {
+      for (let i = 0; i < ordered.length; i += BATCH) {
+        if (unit.length === 0) unitSince = Date.now();
+        unit = unit.concat(await this.readTransactions(ordered.slice(i, i + BATCH)));
+        const done = Math.min(i + BATCH, ordered.length);
+        if (unit.length >= BACKFILL_UNIT || Date.now() - unitSince >= BACKFILL_UNIT_MS || done === ordered.length) {
+          this.apply(unit);
+          unit = [];
+        }
+        // Each step read is shown: what is read and not yet applied is at most one unit, committed within a second.
+        const left = secondsLeft(done, ordered.length, Date.now() - started);
+        this.onProgress({ phase: 'backfill', done, total: ordered.length, ...(left === null ? {} : { secondsLeft: left }) });
       }
-      // Each step read is shown: what is read and not yet applied is at most one unit, committed within a second.
-      const left = secondsLeft(done, ordered.length, Date.now() - started);
-      this.onProgress({ phase: 'backfill', done, total: ordered.length, ...(left === null ? {} : { secondsLeft: left }) });
+    } finally {
+      this.store.cacheFor('live');
     }
     return ordered.length;
   }
