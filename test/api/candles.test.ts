@@ -123,11 +123,13 @@ describe('charting prices: priceZecE18 and candles from trades', () => {
     expect(missing.status).toBe(404);
   });
 
-  it("a coin's trade and holder pages asked again between two batches are the same answers, and the next batch is in the ones after them", async () => {
+  it("a coin's trade and holder pages, and the trades across coins, asked again between two batches are the same answers, and the next batch is in the ones after them", async () => {
     type Page = { data: Json[]; next: string | null };
     const tape = async (query = '') => (await get(`/v1/coins/${coin}/trades?limit=5${query}`)) as unknown as Page;
     const holders = async () => (await get(`/v1/coins/${coin}/holders?limit=5`)) as unknown as Page & { holders: number };
-    const [firstTape, firstHolders] = [await tape(), await holders()];
+    const across = async () => (await get('/v1/trades?limit=5')) as unknown as Page;
+    const [firstTape, firstHolders, firstAcross] = [await tape(), await holders(), await across()];
+    expect(await across()).toEqual(firstAcross);
     const secondPage = await tape(`&cursor=${firstTape.next!}`);
     // Kept: the index has not moved. The second page is its own answer (the cursor is in the key).
     expect(await tape()).toEqual(firstTape);
@@ -142,6 +144,7 @@ describe('charting prices: priceZecE18 and candles from trades', () => {
     expect(after.data[0]).toMatchObject({ signature: sent, user: buyer.address, side: 'buy' });
     expect(after.data.slice(1)).toEqual(firstTape.data.slice(0, 4));
     expect((await holders()).holders).toBe(firstHolders.holders + 1);
+    expect((await across()).data.map((t) => t['signature'])).toEqual([sent, ...firstAcross.data.slice(0, 4).map((t) => t['signature'])]);
     // Wallet filters and unknown coins are not served another answer's bytes.
     expect((await tape(`&user=${buyer.address}`)).data.map((t) => t['signature'])).toEqual([sent]);
     expect((await call(f, 'GET', `/v1/coins/${trader.address}/trades`)).status).toBe(404);

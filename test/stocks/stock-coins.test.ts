@@ -205,15 +205,19 @@ describe('stock coins in the reads', () => {
     }
   });
 
-  it("a stock coin's trades follow its stock's reading now while the index stands still: its pages are never kept answers", async () => {
+  it("a stock coin's trades, alone and across coins, follow its stock's reading now while the index stands still: such pages are never kept answers", async () => {
     const key = SANDBOX_STOCK_PAIRS.map((pair) => pair.key).find((k) => 'scaled UI multiplier authority' in stockOf(k).roles)!;
     const mint = (((await get(`/v1/coins?stock=${key}`))['data'] as Json[])[0]!['mint'] as string);
-    const shown = async () => {
-      const first = ((await get(`/v1/coins/${mint}/trades`))['data'] as Json[])[0]!;
+    const shownAt = async (path: string) => {
+      const first = ((await get(path))['data'] as Json[])[0]!;
       return (first['stock'] as Json)['display'] as Json;
     };
+    const shown = () => shownAt(`/v1/coins/${mint}/trades`);
+    const acrossCoins = () => shownAt(`/v1/trades?stock=${key}`);
     const before = await shown();
+    const beforeAcross = await acrossCoins();
     expect(await shown()).toEqual(before);
+    expect(await acrossCoins()).toEqual(beforeAcross);
     // The index stops taking the chain in (the last case of the file), so only the stock's reading moves.
     await f.ingestor.idle();
     f.ingestor.stop();
@@ -225,5 +229,7 @@ describe('stock coins in the reads', () => {
     const after = await shown();
     expect(after['amount']).not.toBe(before['amount']);
     expect(Number(after['amount']) * 2).toBeCloseTo(Number(before['amount']), 6);
+    // The trades across coins likewise (a page holding a stock coin's trade is not kept).
+    expect(Number((await acrossCoins())['amount']) * 2).toBeCloseTo(Number(beforeAcross['amount']), 6);
   });
 });

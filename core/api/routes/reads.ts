@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { Address } from '@solana/kit';
 import type { CoinRow, GraduationRow, HoldingRow } from '../../index/store/index-store.js';
-import { Coin, pairBlockOf } from '../schemas/coin.js';
+import { Coin, pairBlockOf, stockKeyOf } from '../schemas/coin.js';
 import { Graduated, presentGraduated } from '../schemas/graduation.js';
 import { AddressString, Amount, Cursor, Limit, Page, SignedAmount, StringEnum } from '../schemas/common.js';
 import { Params, readParams } from '../schemas/params.js';
@@ -47,6 +47,8 @@ export const Account = Type.Object({
 export function registerReadRoutes(app: Api, ctx: ApiContext): void {
   const { store } = ctx;
   const graduationPages = new AnswerCache();
+  /** Pages of the trades across coins, kept the same way: every client's live tape asks for the newest between two batches. */
+  const tradePages = new AnswerCache();
 
   app.get('/v1/params', { config: READS, schema: { summary: 'Chain and fee constants', tags: ['params'], response: { 200: Params, ...ERROR_RESPONSES } } }, async () =>
     readParams(ctx.chain, ctx.profile),
@@ -121,16 +123,21 @@ export function registerReadRoutes(app: Api, ctx: ApiContext): void {
         response: { 200: Page(Trade, 'newest first'), ...ERROR_RESPONSES },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
+      const key = JSON.stringify([q.quote ?? null, q.stock ?? null, q.user ?? null, q.limit ?? null, q.cursor ?? null]);
+      const mark = await store.queries.version();
+      const kept = tradePages.sendKept(reply, key, mark);
+      if (kept) return kept;
       const pair = pairFilterOf(q.quote, q.stock);
       const limit = q.limit ?? 50;
       const user: Address | null = q.user === undefined ? null : addressOf(q.user, 'user');
       const page = await store.queries.trades({ pair, user, limit, before: tradeCursorOf(q.cursor) });
-      const pairs = new Map<string, string>();
-      for (const t of page.rows) if (!pairs.has(t.mint)) pairs.set(t.mint, (await store.pairOf(t.mint)) ?? 'zec');
-      const readings = await stockReadingsFor(ctx, [...pairs.values()]);
-      return { data: page.rows.map((t) => presentTrade(t, tradeStockOf(readings, pairs.get(t.mint)))), next: tradeCursorText(page.last, limit, page.rows.length) };
+      const readings = await stockReadingsFor(ctx, [...page.pairs.values()]);
+      const answer = { data: page.rows.map((t) => presentTrade(t, tradeStockOf(readings, page.pairs.get(t.mint)))), next: tradeCursorText(page.last, limit, page.rows.length) };
+      // A page with a stock coin's trade is not kept: its ZEC figures follow the stock's reading now.
+      if ([...page.pairs.values()].some((p) => stockKeyOf(p) !== null)) return answer;
+      return tradePages.keepAndSend(reply, key, mark, answer);
     },
   );
 

@@ -108,14 +108,14 @@ export class IndexQueries {
       // coin looked up by its key. Left to itself SQLite starts from the listed coins and sorts all their trades (650 ms
       // at 100,000 coins). The ZEC pair, the launchpad's own market, is walked the same way; another pair (native,
       // stocks: a few coins) has its coins found first, as a walk of every trade would find its 50 late.
-      allTrades: v<TradeValues>(`SELECT ${tradeColumns('t.')} FROM trades t ${FIXED_JOIN[port.dialect]} coins c ON c.mint = t.mint AND c.listed = 1 AND c.kind = 'coin'
+      allTrades: v<PairedTradeValues>(`SELECT ${tradeColumns('t.')}, c.pair FROM trades t ${FIXED_JOIN[port.dialect]} coins c ON c.mint = t.mint AND c.listed = 1 AND c.kind = 'coin'
         WHERE t.routed = 0 AND (CAST(@pair AS TEXT) IS NULL OR c.pair = @pair)
         AND (t.slot, t.seq, t.position) < (@slot, @seq, @position) ORDER BY t.slot DESC, t.seq DESC, t.position DESC LIMIT @limit`),
-      walletTrades: v<TradeValues>(`SELECT ${tradeColumns('t.')} FROM trades t ${FIXED_JOIN[port.dialect]} coins c ON c.mint = t.mint AND c.listed = 1 AND c.kind = 'coin'
+      walletTrades: v<PairedTradeValues>(`SELECT ${tradeColumns('t.')}, c.pair FROM trades t ${FIXED_JOIN[port.dialect]} coins c ON c.mint = t.mint AND c.listed = 1 AND c.kind = 'coin'
         WHERE t.user = @user AND t.routed = 0 AND (CAST(@pair AS TEXT) IS NULL OR ${pairMatch})
         AND (t.slot, t.seq, t.position) < (@slot, @seq, @position) ORDER BY t.slot DESC, t.seq DESC, t.position DESC LIMIT @limit`),
       // The pair's coins by coins_listed_pair, as a range of pairs (pairRange): a GLOB's parameter is not an index's range.
-      pairTrades: v<TradeValues>(`SELECT ${tradeColumns('t.')} FROM coins c ${FIXED_JOIN[port.dialect]} trades t ON t.mint = c.mint
+      pairTrades: v<PairedTradeValues>(`SELECT ${tradeColumns('t.')}, c.pair FROM coins c ${FIXED_JOIN[port.dialect]} trades t ON t.mint = c.mint
         WHERE c.listed = 1 AND c.pair >= @from AND c.pair < @to AND c.kind = 'coin' AND t.routed = 0
         AND (t.slot, t.seq, t.position) < (@slot, @seq, @position) ORDER BY t.slot DESC, t.seq DESC, t.position DESC LIMIT @limit`),
       // Rows as arrays, read by position (candleOf): a chart reads up to 1,000 and a named row object costs more than its read.
@@ -211,14 +211,17 @@ export class IndexQueries {
   }
 
   /** Trades of every listed launchpad coin, newest first; never a routed row. */
-  async trades(options: { pair?: string | null; user?: Address | null; limit: number; before?: TradeCursor | null }): Promise<{ rows: TradeRow[]; last: TradeCursor | null }> {
+  async trades(options: { pair?: string | null; user?: Address | null; limit: number; before?: TradeCursor | null }): Promise<{ rows: TradeRow[]; last: TradeCursor | null; pairs: ReadonlyMap<Address, string> }> {
     const [pair, user, limit] = [options.pair ?? null, options.user ?? null, options.limit];
     const rows = await (user !== null
       ? this.statements.walletTrades.all({ pair, user, limit, ...cursorParams(options.before) })
       : pair === null || pair === 'zec'
         ? this.statements.allTrades.all({ pair, limit, ...cursorParams(options.before) })
         : this.statements.pairTrades.all({ ...pairRange(pair), limit, ...cursorParams(options.before) }));
-    return tradePage(rows);
+    // Each row's coin's pair, read with it: the page's stock coins are presented with their stock's reading.
+    const pairs = new Map<Address, string>();
+    for (const row of rows) pairs.set(row[3], row[16]);
+    return { ...tradePage(rows), pairs };
   }
 
   /** The newest `limit` candles of an interval before `before` (a bucket start), oldest first. */
@@ -305,13 +308,16 @@ type TradeValues = [
   zec: bigint, creatorFee: bigint, protocolFee: bigint, priceE18: unknown, routed: bigint, seq: bigint, position: bigint,
 ];
 
+/** A trade's columns and its coin's pair (the trades across coins). */
+type PairedTradeValues = [...TradeValues, pair: string];
+
 /** A TradeRow of its columns by position (as tradeRowOf makes one of a named row): a page of 50 made no row objects, their camelCase copies and spreads. */
-const tradeOfValues = (v: TradeValues): TradeRow => ({
+const tradeOfValues = (v: TradeValues | PairedTradeValues): TradeRow => ({
   signature: v[0], slot: v[1], at: v[2], mint: v[3], venue: v[4], side: v[5], user: v[6], tokens: v[7], quote: v[8], zec: v[9], creatorFee: v[10], protocolFee: v[11],
   priceE18: readPrice(v[12]), routed: v[13] === 1n,
 });
 
-function tradePage(rows: TradeValues[]): { rows: TradeRow[]; last: TradeCursor | null } {
+function tradePage(rows: readonly (TradeValues | PairedTradeValues)[]): { rows: TradeRow[]; last: TradeCursor | null } {
   const last = rows.at(-1);
   return { rows: rows.map(tradeOfValues), last: last ? { slot: last[1], seq: last[14], position: last[15] } : null };
 }
