@@ -50,10 +50,10 @@ export class CoinPageState {
   /** Reads the coin, its tape and its candles over REST (again, after a failure). Its fees are the service state's (coin-service). */
   async load(): Promise<void> {
     try {
-      const [coin, trades] = await Promise.all([this.api.coin(this.mint), this.api.coinTrades(this.mint, { limit: TAPE_ROWS })]);
+      // All three at once: the chart, the page's largest read, does not wait for the detail and the tape first.
+      const [coin, trades] = await Promise.all([this.api.coin(this.mint), this.api.coinTrades(this.mint, { limit: TAPE_ROWS }), this.readCandles()]);
       this.takeCoin(coin);
       this.trades = mergeTrades(this.trades, trades.data);
-      await this.readCandles();
       this.error = null;
     } catch (error) {
       if (!isApiError(error)) throw error;
