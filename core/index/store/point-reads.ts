@@ -18,6 +18,9 @@ const NO_FEES = feeRates({ protocolBps: 0n, creatorBps: 0n, buybackBps: 0n });
  * types (index-rows.ts); holdings are valued at their coin's spot price now. The list reads are
  * index-queries.ts, the push stream's stream-queries.ts. They run on either store (read-port.ts).
  */
+/** A holders page's columns, in order. */
+type HolderValues = [wallet: Address, balance: bigint, costBasisZec: bigint, realisedPnlZec: bigint, volumeZec: bigint, firstSeenSlot: bigint, firstSeenAt: bigint];
+
 export class PointReads {
   private readonly statements;
 
@@ -59,7 +62,9 @@ export class PointReads {
       feeEventsPage: s(`SELECT signature, slot, at, mint, kind, amount, zec, party, run, seq, position FROM fee_events WHERE mint = @mint
         AND (seq, position) < (@seq, @position) ORDER BY seq DESC, position DESC LIMIT @limit`),
       feeEventsOfTx: s('SELECT signature, slot, at, mint, kind, amount, zec, party, run FROM fee_events WHERE signature = ? ORDER BY seq, position'),
-      holders: s('SELECT * FROM holdings WHERE mint = ? AND balance > 0 ORDER BY balance DESC, wallet LIMIT ? OFFSET ?'),
+      // Read as arrays (HolderValues) and made HoldingRows by position: a row object and its camelCase copy cost more than the read.
+      holders: port.values<HolderValues>(`SELECT wallet, balance, cost_basis_zec, realised_pnl_zec, volume_zec, first_seen_slot, first_seen_at
+        FROM holdings WHERE mint = ? AND balance > 0 ORDER BY balance DESC, wallet LIMIT ? OFFSET ?`),
       // A coin's counted trades and its moves outside trades up to a slot, in chain order: its holders' history.
       stepsUpTo: s(`SELECT user, side, tokens, slot, seq, position FROM trades WHERE mint = @mint AND routed = 0 AND slot <= @slot
         UNION ALL SELECT wallet AS user, 'moved' AS side, delta AS tokens, slot, seq, position FROM moves WHERE mint = @mint AND slot <= @slot
@@ -222,10 +227,9 @@ export class PointReads {
     // One coin, read once: a page of holders is one coin's (its coin read per row was half the page's time).
     const coin = await this.coinOf(mint);
     const rate = coin?.pair === 'native' ? await this.nativeRate() : null;
-    return (await this.statements.holders.all(mint, limit, offset)).map((row) => {
-      const { tags: _tags, ...h } = camel(row) as Row & { balance: bigint; costBasisZec: bigint };
-      const valueZec = coin ? spotValueZec(h.balance, coin, rate) : 0n;
-      return { ...h, valueZec, unrealisedPnlZec: valueZec - h.costBasisZec } as unknown as HoldingRow;
+    return (await this.statements.holders.all(mint, limit, offset)).map(([wallet, balance, costBasisZec, realisedPnlZec, volumeZec, firstSeenSlot, firstSeenAt]) => {
+      const valueZec = coin ? spotValueZec(balance, coin, rate) : 0n;
+      return { mint, wallet, balance, costBasisZec, realisedPnlZec, volumeZec, firstSeenSlot, firstSeenAt, valueZec, unrealisedPnlZec: valueZec - costBasisZec };
     });
   }
 
