@@ -26,6 +26,13 @@ export function priceZecE18(zat: bigint, tokens: bigint): bigint {
 export const priceE9OfE18 = (priceE18: bigint): bigint => priceE18 / 1_000_000_000n;
 
 /**
+ * priceE9OfE18 on the decimal text of a price at 1e18 (never negative): the same floored division, by dropping its
+ * last nine digits. A chart presents four prices a candle and a tape one a trade; this is a third of a bigint
+ * division and its String.
+ */
+export const priceE9TextOfE18 = (priceE18: string): string => (priceE18.length > 9 ? priceE18.slice(0, -9) : '0');
+
+/**
  * A stock coin's own price, the stock's raw units per whole coin × 1e9 (as its pair block's `raw.priceE9`),
  * from the price the index keeps for its trades and candles: that is raw quote × 1e16 / raw coin units
  * (PRICE_E18_SCALE, made for zat), and raw quote per whole coin (1e6 raw) × 1e9 is raw quote × 1e15 / raw coin

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { priceE9OfE18 } from '../../core/index/candles.js';
+import { priceE9OfE18, priceE9TextOfE18 } from '../../core/index/candles.js';
 import { presentCandle } from '../../core/api/schemas/candle.js';
 
-/** A candle's priceZecE9 fields are the floored division of its 1e18 prices, for every size of price. */
+/** A candle's (and a trade's) priceZecE9 is the floored division of its 1e18 price, for every size of price. */
 describe('a candle presented', () => {
+  it('takes priceE9 of a 1e18 text as the bigint division does', () => {
+    for (const p of [0n, 9n, 999_999_999n, 1_000_000_000n, 123_456_789_012n, 2n ** 70n]) expect(priceE9TextOfE18(String(p))).toBe(String(priceE9OfE18(p)));
+  });
+
   it('gives o..c as priceE9OfE18 of oE18..cE18, from zero to past 64 bits', () => {
     const prices = [0n, 1n, 999_999_999n, 1_000_000_000n, 1_999_999_999n, 28_123_456_789n, 2n ** 64n + 7n, 10n ** 30n - 1n];
     for (const p of prices) {

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { priceE9OfE18, stockRawPriceE9OfStored } from '../../index/candles.js';
+import { priceE9OfE18, priceE9TextOfE18, stockRawPriceE9OfStored } from '../../index/candles.js';
 import type { CandleRow } from '../../index/store/index-store.js';
 import { Amount, UnixSeconds } from './common.js';
 
@@ -49,17 +49,9 @@ export function presentCandle(c: CandleRow, stockRate?: bigint | null): Static<t
   }
   const [o, h, l, cl] = [String(c.open), String(c.high), String(c.low), String(c.close)];
   return {
-    t: Number(c.bucket), o: e9Text(o), h: e9Text(h), l: e9Text(l), c: e9Text(cl),
+    t: Number(c.bucket), o: priceE9TextOfE18(o), h: priceE9TextOfE18(h), l: priceE9TextOfE18(l), c: priceE9TextOfE18(cl),
     oE18: o, hE18: h, lE18: l, cE18: cl,
     volumeZec: String(c.volumeZec), trades: Number(c.trades),
   };
 }
 
-/**
- * priceZecE9 (priceE9OfE18) of a price's decimal text at 1e18: the same floored division, by dropping its last nine
- * digits. A chart presents four prices per candle and up to 1,000 candles; this is a third of a bigint division
- * and its String.
- */
-function e9Text(e18: string): string {
-  return e18.length > 9 ? e18.slice(0, -9) : '0';
-}

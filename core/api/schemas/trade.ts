@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { priceE9OfE18, stockRawPriceE9OfStored } from '../../index/candles.js';
+import { priceE9OfE18, priceE9TextOfE18, stockRawPriceE9OfStored } from '../../index/candles.js';
 import type { TradeRow } from '../../index/store/index-store.js';
 import { scaleDown } from '../../math/multiplier.js';
 import { formatDecimalUnits } from '../../math/units.js';
@@ -69,13 +69,14 @@ function tradeFacts(t: TradeRow) {
 
 export function presentTrade(t: TradeRow, stock: TradeStock | null = null): TradeJson {
   if (stock) return presentStockTrade(t, stock);
+  const priceE18 = String(t.priceE18);
   return {
     ...tradeFacts(t),
     zec: String(t.zec),
     creatorFeeZec: String(t.creatorFee),
     protocolFeeZec: String(t.protocolFee),
-    priceZecE9: String(priceE9OfE18(t.priceE18)),
-    priceZecE18: String(t.priceE18),
+    priceZecE9: priceE9TextOfE18(priceE18),
+    priceZecE18: priceE18,
     routed: t.routed,
   };
 }
