@@ -19,8 +19,6 @@ import { listedCoinKeyOf, listedCoinOf } from '../route-kit/coin-lookup.js';
 import { nextOffset, offsetOf, tradeCursorOf, tradeCursorText } from '../route-kit/page-cursors.js';
 import { pairFilterOf, QUOTES } from '../route-kit/pair-filter.js';
 
-/** What Fastify sends serialised JSON as: a kept page goes out with the same header. */
-
 /** Chart answers kept (the candles route's cache). */
 const CHARTS_KEPT = 64;
 /** Trade pages kept (the coin trades route's cache): a page of 50 trades is about 25 KB. */
