@@ -19,8 +19,9 @@ export const title = 'a year of use on one desktop: reads, the desk and memory o
  * The issue's "a year of use on one desktop", in three parts over one index (bench/lib/scale-index.ts:
  * BENCH_COINS coins, BENCH_TRADES trades, BENCH_HOT_TRADES of them the hot coin's; 1,000,000 / 20,000,000 /
  * 1,000,000 by default), built once through IndexStore.applyAll into a cached folder and reused (its path
- * is printed; BENCH_SCALE_DIR moves it off the OS temp dir). Build it with `nice`: at the default scale it
- * takes hours on a small machine.
+ * is printed; BENCH_SCALE_DIR moves it off the OS temp dir). At the default scale it takes hours on a small
+ * machine; a build stopped part way goes on from its last commit when run again. Under the kernel's autogroup
+ * scheduling `nice` alone does not yield to other sessions' work: `echo 19 > /proc/PID/autogroup` does.
  *
  * The server is a process of its own (bench/lib/scale-server.ts, `node --expose-gc --import tsx`): the real
  * /v1 server over that index and the sandbox it was built beside, opened as they were left (no Ingestor, so

@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,8 +27,10 @@ import { rng } from './seeded-rng.js';
  *
  * The folder (`folderOf`) holds `index.sqlite`, `sandbox/` (a sandbox data dir with an empty market: the
  * native coin's row and pool reserves come from its profile, and a server started later opens the same
- * programs and profile from it without replaying anything) and `built.json`, written last: a folder
- * without it is a build that stopped, and is made again.
+ * programs and profile from it without replaying anything) and `built.json`, written last. A folder without
+ * it is a build that stopped: with its `building.json` it goes on from its last commit (the stream made again
+ * from its seed up to there, nothing written twice: the same rows as a build never stopped); without, it is
+ * made again.
  *
  * The stream, in time order over 365 days of index time: the plantings spread evenly, trades spread
  * evenly, each trade one transaction as the ingest reads one (the trade, then the trader's and the
@@ -97,15 +100,28 @@ export async function scaleIndex(scale: Scale): Promise<{ dir: string; built: Bu
   const dir = folderOf(scale);
   const marker = join(dir, 'built.json');
   if (existsSync(marker)) return { dir, built: JSON.parse(readFileSync(marker, 'utf8')) as BuiltIndex, reused: true };
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
+  // A build that stopped (killed, or the machine's session ended) goes on from its last commit: the stream is made
+  // again from its seed, and what the file holds already is counted, not written. `building.json` holds the seconds
+  // its earlier runs took; a folder without it is wiped and built from the start.
+  const building = join(dir, 'building.json');
+  const indexFile = join(dir, 'index.sqlite');
+  const resumed = existsSync(building) && existsSync(indexFile);
+  if (!resumed) {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+  }
+  const held = resumed ? appliedTransactions(indexFile) : 0;
+  const earlier = resumed ? (JSON.parse(readFileSync(building, 'utf8')) as { seconds: number }).seconds : 0;
+  if (!resumed) writeFileSync(building, JSON.stringify({ seconds: 0 }));
+  else process.stderr.write(`index-scale: going on from the ${fmtInt(held)} transactions the stopped build committed\n`);
   const sandbox = await Sandbox.open({ dataDir: join(dir, 'sandbox'), slotMs: 0 });
-  const store = IndexStore.open(join(dir, 'index.sqlite'));
+  const store = IndexStore.open(indexFile);
   store.cacheFor('backfill'); // as the ingest's backfill writes
   try {
     const started = performance.now();
-    const made = await writeScaleStream(store, sandbox, scale);
-    const seconds = (performance.now() - started) / 1000;
+    const sinceStart = () => earlier + (performance.now() - started) / 1000;
+    const made = await writeScaleStream(store, sandbox, scale, SCALE_BATCH, { held, committed: () => writeFileSync(building, JSON.stringify({ seconds: sinceStart() })) });
+    const seconds = sinceStart();
     const stats = await store.stats();
     if (stats.coins !== BigInt(scale.coins) || stats.trades !== BigInt(scale.trades)) throw new Error(`the index counts ${stats.coins} coins and ${stats.trades} trades, not ${scale.coins} and ${scale.trades}`);
     store.close();
@@ -116,6 +132,7 @@ export async function scaleIndex(scale: Scale): Promise<{ dir: string; built: Bu
       buildSeconds: seconds, transactionsPerSecond: (scale.coins + scale.trades) / seconds, bytes,
     };
     writeFileSync(marker, `${JSON.stringify(built, null, 2)}\n`);
+    rmSync(building, { force: true });
     return { dir, built, reused: false };
   } catch (error) {
     store.close();
@@ -129,7 +146,15 @@ export async function scaleIndex(scale: Scale): Promise<{ dir: string; built: Bu
  * first (as Ingestor.start registers them before any transaction), then every planting and trade through
  * applyAll, `batch` transactions at a time. The same scale gives the same rows in any store.
  */
-export async function writeScaleStream(store: IndexStore, sandbox: Sandbox, scale: Scale, batch = SCALE_BATCH): Promise<Pick<BuiltIndex, 'graduated' | 'buys' | 'poolTrades' | 'newestAt'>> {
+export async function writeScaleStream(
+  store: IndexStore,
+  sandbox: Sandbox,
+  scale: Scale,
+  batch = SCALE_BATCH,
+  /** Going on with a stopped build: the stream's first `held` transactions are in the store already; `committed` after each commit. */
+  resume: { readonly held: number; readonly committed?: () => void } = { held: 0 },
+): Promise<Pick<BuiltIndex, 'graduated' | 'buys' | 'poolTrades' | 'newestAt'>> {
+  if (resume.held > 0) return generate(store, scale, batch, resume);
   const chain = new SandboxChain(sandbox.cluster);
   const native = sandbox.profile.pairs?.native;
   if (native === undefined) throw new Error('the sandbox profile has no native pair');
@@ -138,7 +163,17 @@ export async function writeScaleStream(store: IndexStore, sandbox: Sandbox, scal
   if (!baseVault || !quoteVault) throw new Error("the native pool's vaults are not on the sandbox");
   const amount = (data: Uint8Array) => new DataView(data.buffer, data.byteOffset, data.byteLength).getBigUint64(64, true);
   store.seedNativePool(native.pool, amount(baseVault.data), amount(quoteVault.data));
-  return generate(store, scale, batch);
+  return generate(store, scale, batch, resume);
+}
+
+/** How many of the stream's transactions a stopped build committed (each is one `processed` row). */
+function appliedTransactions(indexFile: string): number {
+  const db = new Database(indexFile, { readonly: true });
+  try {
+    return (db.prepare('SELECT COUNT(*) AS n FROM processed').get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
 }
 
 interface Holder {
@@ -160,7 +195,7 @@ interface CoinState {
 }
 
 /** Writes the whole stream through applyAll, `size` transactions at a time, with a progress line. */
-function generate(store: IndexStore, scale: Scale, size: number): Pick<BuiltIndex, 'graduated' | 'buys' | 'poolTrades' | 'newestAt'> {
+function generate(store: IndexStore, scale: Scale, size: number, resume: { readonly held: number; readonly committed?: () => void }): Pick<BuiltIndex, 'graduated' | 'buys' | 'poolTrades' | 'newestAt'> {
   const random = rng(0x5ca1e);
   const signature = randomSignatures(random);
   const wallets = Array.from({ length: Math.max(HOT_TRADERS, Math.round(scale.trades / 20)) }, (_, i) => fakeAddress(`scale bench wallet ${i}`));
@@ -169,15 +204,24 @@ function generate(store: IndexStore, scale: Scale, size: number): Pick<BuiltInde
   const plantedAt = (c: number) => START_AT - 1n + (BigInt(Math.max(0, c - 1)) * SPAN_SECONDS) / BigInt(scale.coins);
   const slotOf = (at: bigint) => START_SLOT + ((at - START_AT) * 5n) / 2n;
   const total = scale.coins + scale.trades;
-  const progress = new Progress(total);
+  const progress = new Progress(total, resume.held);
   const coins: CoinState[] = [];
   let batch: IndexedTransaction[] = [];
   let written = 0;
   const flush = () => {
+    // What a stopped build committed is made again (the stream's state needs it) but not written: its commits were
+    // whole batches of `size`, so the batches line up.
+    if (written + batch.length <= resume.held) {
+      written += batch.length;
+      batch = [];
+      return;
+    }
+    if (written < resume.held) throw new Error(`the stopped build committed ${resume.held} transactions, not a whole number of batches of ${size}`);
     const applied = store.applyAll(batch);
     if (applied !== batch.length) throw new Error(`applyAll applied ${applied} of ${batch.length} transactions`);
     written += applied;
     batch = [];
+    resume.committed?.();
     progress.show(written);
   };
   const push = (at: bigint, facts: IndexFact[]) => {
@@ -308,7 +352,11 @@ class Progress {
   private last = 0;
   private readonly window: { at: number; done: number }[] = [];
 
-  constructor(private readonly total: number) {}
+  constructor(
+    private readonly total: number,
+    /** Done before this run (a stopped build's commits): not counted in its rate. */
+    private readonly from = 0,
+  ) {}
 
   show(done: number): void {
     const now = performance.now();
@@ -317,7 +365,7 @@ class Progress {
     this.window.push({ at: now, done });
     while (this.window.length > 2 && now - this.window[0]!.at > 60_000) this.window.shift();
     const first = this.window[0]!;
-    const rate = this.window.length > 1 ? ((done - first.done) * 1000) / (now - first.at) : (done * 1000) / (now - this.started);
+    const rate = this.window.length > 1 ? ((done - first.done) * 1000) / (now - first.at) : ((done - this.from) * 1000) / (now - this.started);
     const left = rate > 0 ? (this.total - done) / rate : Infinity;
     process.stderr.write(
       `\rindex-scale: ${fmtInt(done)} of ${fmtInt(this.total)} transactions (${((100 * done) / this.total).toFixed(1)}%), ${fmtInt(rate)}/s, ` +
