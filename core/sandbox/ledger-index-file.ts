@@ -1,6 +1,6 @@
 import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import type { TransactionError } from '../chain/types.js';
-import type { HistoryRow } from './history-index.js';
+import type { HistoryRow, LoadedRow } from './history-index.js';
 
 /**
  * The ledger's index file (`ledger.index`), so that a restart reads numbers instead of parsing every
@@ -48,11 +48,7 @@ export function encodeIndexRow(row: HistoryRow): Buffer {
   out.writeUInt16LE(errLength, 40);
   out.writeUInt16LE(row.addressIds.length, 42);
   if (err) err.copy(out, FIXED);
-  let at = FIXED + errLength;
-  for (const id of row.addressIds) {
-    out.writeUInt32LE(id, at);
-    at += 4;
-  }
+  for (let k = 0, at = FIXED + errLength; k < row.addressIds.length; k++, at += 4) out.writeUInt32LE(row.addressIds[k]!, at);
   return out;
 }
 
@@ -64,9 +60,10 @@ export interface IndexRead {
 
 /**
  * Reads the index file, handing each row to `onRow`; null when there is no usable file (missing, or not
- * an index). Stops at a record cut short.
+ * an index). Stops at a record cut short. The row and its `ids` are reused from one row to the next: a
+ * reader copies what it keeps (a million rows make no million objects).
  */
-export function readIndexFile(path: string, onRow: (row: HistoryRow) => void): IndexRead | null {
+export function readIndexFile(path: string, onRow: (row: LoadedRow) => void): IndexRead | null {
   if (!existsSync(path)) return null;
   const fd = openSync(path, 'r');
   try {
@@ -79,9 +76,9 @@ export function readIndexFile(path: string, onRow: (row: HistoryRow) => void): I
     let position = INDEX_HEADER_BYTES;
     let filled = 0;
     let validBytes = INDEX_HEADER_BYTES;
-    // One row object and one id array, refilled per record: the reader copies what it keeps.
-    const ids: number[] = [];
-    const row = { offset: 0, length: 0, slot: 0, blockTime: 0, sigLo: 0, sigHi: 0, err: null as TransactionError | null, addressIds: ids };
+    // A row's key count is a u16: the ids never outgrow this.
+    const row = { offset: 0, length: 0, slot: 0, blockTime: 0, sigLo: 0, sigHi: 0, err: null as TransactionError | null, ids: new Uint32Array(0x10000), idCount: 0 };
+    const ids = row.ids;
     for (;;) {
       const read = readSync(fd, chunk, filled, chunk.length - filled, position);
       position += read;
@@ -93,8 +90,8 @@ export function readIndexFile(path: string, onRow: (row: HistoryRow) => void): I
         if (at + length > filled) break;
         const errLength = view.getUint16(at + 40, true);
         const keyCount = view.getUint16(at + 42, true);
-        ids.length = keyCount;
         for (let k = 0, p = at + FIXED + errLength; k < keyCount; k++, p += 4) ids[k] = view.getUint32(p, true);
+        row.idCount = keyCount;
         row.offset = view.getFloat64(at + 4, true);
         row.length = view.getUint32(at + 12, true);
         row.slot = view.getFloat64(at + 16, true);

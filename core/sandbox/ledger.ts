@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import type { Address, Signature } from '@solana/kit';
 import type { ChainTransaction, TransactionError } from '../chain/types.js';
 import { HistoryIndex, type HistoryRow, type LedgerEntry } from './history-index.js';
@@ -139,13 +139,16 @@ export class Ledger {
     let end = this.start.from;
     const addressCount = this.addressIds.size;
     let usable = true;
+    if (existsSync(this.indexPath)) this.history.reserve(statSync(this.indexPath).size);
     const read = readIndexFile(this.indexPath, (row) => {
       if (!usable) return;
-      if (row.addressIds.some((id) => id >= addressCount)) {
-        usable = false; // the index names addresses the address file lost: rebuilt below
-        return;
+      for (let k = 0; k < row.idCount; k++) {
+        if (row.ids[k]! >= addressCount) {
+          usable = false; // the index names addresses the address file lost: rebuilt below
+          return;
+        }
       }
-      this.history.add(row);
+      this.history.load(row);
       end = row.offset + row.length + 1;
     });
     const matches = read !== null && usable && read.start.from === this.start.from && read.start.count === this.start.count && end <= this.logicalEnd;
@@ -155,6 +158,7 @@ export class Ledger {
       writeSync(this.indexFd, indexHeader(this.start));
       return this.start.from;
     }
+    this.history.finishLoad();
     this.indexFd = openSync(this.indexPath, 'r+');
     ftruncateSync(this.indexFd, read.validBytes);
     return end;
@@ -352,7 +356,7 @@ export class Ledger {
     try {
       writeSync(indexOut, indexHeader(start));
       readIndexFile(this.indexPath, (row) => {
-        if (row.offset >= from) writeSync(indexOut, encodeIndexRow(row));
+        if (row.offset >= from) writeSync(indexOut, encodeIndexRow({ ...row, addressIds: row.ids.subarray(0, row.idCount) }));
       });
       fsyncSync(indexOut);
     } finally {

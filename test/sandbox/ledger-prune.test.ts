@@ -70,6 +70,27 @@ describe('the ledger index and pruning', () => {
     repaired.close();
   });
 
+  it('answers one history across the rows read at open and those added after, as a ledger never closed', () => {
+    // A restart reads its rows in bulk into one list for all addresses; later rows go to each address's tail.
+    const made = Array.from({ length: 360 }, (_, n) => madeUpTransaction(n));
+    const signatures = made.map(({ tx }) => tx.signature);
+    const path = join(dirOf(), 'ledger.jsonl');
+    const ledger = Ledger.open(path);
+    for (const { tx, keys } of made.slice(0, 300)) ledger.append(tx, keys);
+    ledger.close();
+    const reopened = Ledger.open(path);
+    for (const { tx, keys } of made.slice(300)) reopened.append(tx, keys);
+    const never = { ledger: Ledger.open(join(dirOf(), 'ledger.jsonl')) };
+    for (const { tx, keys } of made) never.ledger.append(tx, keys);
+    const expected = historyOf(never.ledger, signatures);
+    // The paged read spans both: newest first from the 357th, down to the 301st.
+    expect(expected.paged.map((e) => e!.signature)).toEqual(never.ledger.forAddress(LEDGER_TEST_ADDRESSES[2]!, { before: signatures.at(-3)!, until: signatures.at(-60)!, limit: 5 }).map((e) => e.signature));
+    expect(historyOf(reopened, signatures)).toEqual(expected);
+    expect(reopened.forAddress(LEDGER_TEST_ADDRESSES[0]!, { before: signatures[330]!, limit: 20 }).map((e) => e.signature)).toEqual(never.ledger.forAddress(LEDGER_TEST_ADDRESSES[0]!, { before: signatures[330]!, limit: 20 }).map((e) => e.signature));
+    reopened.close();
+    never.ledger.close();
+  });
+
   it('prunes to the last records, forgets the older ones, and keeps answering so after a restart', () => {
     const path = join(dirOf(), 'ledger.jsonl');
     const { ledger, signatures } = filled(path, 300);
