@@ -22,6 +22,8 @@ export const title = 'a year of use on one desktop: reads, the desk and memory o
  * is printed; BENCH_SCALE_DIR moves it off the OS temp dir). At the default scale it takes hours on a small
  * machine; a build stopped part way goes on from its last commit when run again. Under the kernel's autogroup
  * scheduling `nice` alone does not yield to other sessions' work: `echo 19 > /proc/PID/autogroup` does.
+ * BENCH_BUILD_CACHE_MIB gives the build a larger SQLite page cache than a backfill's 64 MiB (the same rows: a
+ * 1M-coin file is tens of GB, and with 64 MiB most of the build's time is the OS handing pages back).
  *
  * The server is a process of its own (bench/lib/scale-server.ts, `node --expose-gc --import tsx`): the real
  * /v1 server over that index and the sandbox it was built beside, opened as they were left (no Ingestor, so

@@ -151,7 +151,12 @@ export class IndexStore extends PortIndexReads implements IndexReads {
 
   /** Sizes SQLite's page cache for a backfill (64 MiB) or for reads and live batches (16 MiB, what is above it freed). */
   cacheFor(work: keyof typeof CACHE_KIB): void {
-    this.db.pragma(`cache_size = -${CACHE_KIB[work]}`);
+    this.setPageCacheKib(CACHE_KIB[work]);
+  }
+
+  /** Another size, for a bench's bulk build whose file outgrows any backfill's (bench/lib/scale-index.ts). */
+  setPageCacheKib(kib: number): void {
+    this.db.pragma(`cache_size = -${Math.floor(kib)}`);
   }
 
   /** The page cache's size now, in KiB. */
