@@ -1,4 +1,4 @@
-import { getPublicKeyFromAddress, getTransactionDecoder, getTransactionEncoder, signTransaction, verifySignature, type Address, type KeyPairSigner, type SignatureBytes, type Transaction } from '@solana/kit';
+import { getPublicKeyFromAddress, getTransactionDecoder, getTransactionEncoder, lamports, signTransaction, verifySignature, type Address, type KeyPairSigner, type SignatureBytes, type Transaction } from '@solana/kit';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
@@ -55,7 +55,11 @@ import { recordSummary, TARGETS } from './lib/summary.js';
  *    kit's decoder + verifySignature (the WebCrypto Ed25519 Relay.check uses), and web3.js's
  *    VersionedTransaction.deserialize + @noble/curves ed25519.verify (the copy web3.js signs with).
  *
- * Every timing is one operation awaited alone; ours and the peer alternate, after an untimed warm-up.
+ * Every timing is one operation awaited alone; ours and the peer alternate, after an untimed warm-up. Before
+ * each sample a faucet transfer lands (untimed), as trades land between a trader's builds in a live market:
+ * the chain's state mark moves, so a build reads its world and the coin's market afresh (core/engine/world.ts,
+ * market.ts keep them only while the state stands still). A last row per venue times (b) with nothing landing
+ * between builds, as a bot's builds within one slot run.
  * Tables show the median and p95 in ms over every sample, and the spread of the ratio between rounds:
  * each round opens its own sandbox with new coins and a new trader, because both sides derive a dozen or
  * more addresses per build and a derivation's cost (its bump search) depends on the addresses, which
@@ -91,6 +95,8 @@ interface Setup {
   readonly curveCoin: Address;
   readonly poolCoin: Address;
   readonly nativeCoin: Address;
+  /** A wallet the faucet pays a little before each sample: a transaction landing between builds. */
+  readonly bystander: Address;
 }
 
 async function open(): Promise<Setup> {
@@ -119,7 +125,8 @@ async function open(): Promise<Setup> {
   ]);
   if (migrated.err !== null) throw new Error(`migrating the pool coin failed: ${JSON.stringify(migrated.err)}\n${migrated.logs.join('\n')}`);
   sandbox.cluster.advanceSlots(1);
-  return { sandbox, chain, trader: await fundedWallet(sandbox, 10_000n * ZEC), curveCoin, poolCoin: planted.coin.mint, nativeCoin };
+  const bystander = (await fundedWallet(sandbox, ZEC)).address;
+  return { sandbox, chain, trader: await fundedWallet(sandbox, 10_000n * ZEC), curveCoin, poolCoin: planted.coin.mint, nativeCoin, bystander };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -232,6 +239,9 @@ async function buildRound(s: Setup, counts: Counts, into: RoundSamples): Promise
     { request: buyOf(s, s.nativeCoin), peer: null },
   ];
   const checked: string[] = [];
+  const moveState = async () => {
+    await s.sandbox.faucet.sol(s.bystander, lamports(1_000n));
+  };
   let curveBuild: Build | null = null;
   const finalWires: Uint8Array[] = [];
   for (const [i, v] of venues.entries()) {
@@ -243,8 +253,13 @@ async function buildRound(s: Setup, counts: Counts, into: RoundSamples): Promise
   for (const [i, v] of venues.entries()) {
     const name = VENUES[i]!;
     // Plain builds and the peer alternate; the simulated builds are fewer, alternating with a raw simulation.
-    const [plain, peer] = await sampleTogether(v.peer ? [oursPlain(s, v.request), v.peer] : [oursPlain(s, v.request)], counts.plain);
-    const [simulated, raw] = await sampleTogether([oursSimulated(s, v.request), rawSimulate(s, finalWires[i]!)], counts.simulated);
+    // A transaction lands before every sample, as trades land between a trader's builds in a live market: the
+    // state has moved, so nothing a build read before (the world, the coin's market) is answered again.
+    const [plain, peer] = await sampleTogether(v.peer ? [oursPlain(s, v.request), v.peer] : [oursPlain(s, v.request)], counts.plain, moveState);
+    const [simulated, raw] = await sampleTogether([oursSimulated(s, v.request), rawSimulate(s, finalWires[i]!)], counts.simulated, moveState);
+    // And with nothing landing between builds (a bot's builds within one slot): what the build read last is answered again.
+    const [still] = await sampleTogether([oursSimulated(s, v.request)], Math.max(50, Math.floor(counts.simulated / 2)));
+    into.add(`${name}/ours/simulatedStill`, stage(still!, 'total'));
     into.add(`${name}/raw/simulate`, stage(raw!, 'total'));
     into.add(`${name}/ours/instructions`, stage(plain!, 'instructions'));
     into.add(`${name}/ours/total`, stage(plain!, 'total'));
@@ -270,6 +285,7 @@ function printBuilds(counts: Counts, rounds: number, samples: RoundSamples, chec
       { label: '  read + quote + instructions', ours: samples.get(`${name}/ours/instructions`), peer: peer('instructions') },
       { label: '  (a) ... + blockhash + v0 compile', ours: samples.get(`${name}/ours/total`), peer: peer('total') },
       { label: '  (b) readWorld + buildTrade vs 1 raw simulate', ours: samples.get(`${name}/ours/simulated`), peer: samples.get(`${name}/raw/simulate`) },
+      { label: '  (b), nothing landed since the last build', ours: samples.get(`${name}/ours/simulatedStill`), peer: null },
     );
   }
   console.log(

@@ -18,13 +18,20 @@ async function once(run: Staged, into: StageSamples | null): Promise<void> {
   if (into) for (const [name, ms] of laps) (into.get(name) ?? into.set(name, []).get(name)!).push(ms);
 }
 
-/** Times every operation `count` times after `count / 5` untimed, in turn (the first goes first on even samples). */
-export async function sampleTogether(runs: readonly Staged[], count: number): Promise<StageSamples[]> {
+/**
+ * Times every operation `count` times after `count / 5` untimed, in turn (the first goes first on even samples).
+ * `before`, untimed, runs before each operation (for example a transaction landing, so that nothing read
+ * before is still current).
+ */
+export async function sampleTogether(runs: readonly Staged[], count: number, before?: () => Promise<void>): Promise<StageSamples[]> {
   const out = runs.map(() => new Map<string, number[]>());
   const warm = Math.max(5, Math.floor(count / 5));
   for (let i = 0; i < warm + count; i++) {
     const order = i % 2 === 0 ? runs.map((_, j) => j) : runs.map((_, j) => runs.length - 1 - j);
-    for (const j of order) await once(runs[j]!, i < warm ? null : out[j]!);
+    for (const j of order) {
+      if (before) await before();
+      await once(runs[j]!, i < warm ? null : out[j]!);
+    }
   }
   return out;
 }

@@ -21,6 +21,11 @@ import type {
  */
 export interface Chain {
   readonly kind: 'sandbox' | 'rpc';
+  /**
+   * A mark that moves on whenever an account may have changed, so that what was read and decoded while it
+   * stands still may be kept; null where the chain cannot tell (a remote cluster: each read asks it).
+   */
+  stateMark(): number | null;
 
   getAccount(address: Address, commitment?: Commitment): Promise<ChainAccount | null>;
   getAccounts(addresses: readonly Address[], commitment?: Commitment): Promise<(ChainAccount | null)[]>;

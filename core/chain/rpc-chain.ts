@@ -105,6 +105,11 @@ export class RpcChain implements Chain {
     this.subscriptions = wsUrl ? createSolanaRpcSubscriptions(wsUrl) : null;
   }
 
+  /** A remote cluster's state moves without telling: nothing read from it is kept on the strength of a mark. */
+  stateMark(): null {
+    return null;
+  }
+
   private async call<T>(what: string, request: { send(options?: { abortSignal?: AbortSignal }): Promise<T> }): Promise<T> {
     const abortSignal = AbortSignal.timeout(this.callTimeoutMs);
     try {

@@ -16,6 +16,10 @@ export class SandboxChain implements Chain {
 
   constructor(private readonly cluster: SandboxCluster) {}
 
+  stateMark(): number {
+    return this.cluster.stateVersion;
+  }
+
   async getAccount(address: Address): Promise<ChainAccount | null> {
     return this.cluster.getAccount(address);
   }

@@ -67,7 +67,32 @@ export async function readPoolVenue(chain: Chain, address: Address, what: string
   };
 }
 
+/** Coin markets read while a chain's state stood still (its mark), under one world: at most this many. */
+const KEPT_MARKETS = 256;
+const keptMarkets = new WeakMap<Chain, { readonly mark: number; readonly world: World; readonly markets: Map<Address, CoinMarket> }>();
+
+/**
+ * A coin's market as its venue reads now. While the chain's state stands still (chain.stateMark) the market
+ * read last under the same world is answered again: quotes and builds of one coin between two slots read
+ * its curve or pool once. Nobody writes into a market.
+ */
 export async function readCoinMarket(chain: Chain, world: World, mint: Address): Promise<CoinMarket> {
+  const mark = chain.stateMark();
+  if (mark === null) return readCoinMarketNow(chain, world, mint);
+  let kept = keptMarkets.get(chain);
+  if (kept === undefined || kept.mark !== mark || kept.world !== world) keptMarkets.set(chain, (kept = { mark, world, markets: new Map() }));
+  const found = kept.markets.get(mint);
+  if (found !== undefined) return found;
+  const market = await readCoinMarketNow(chain, world, mint);
+  // Kept only if nothing moved while it was read (a read spans awaits).
+  if (chain.stateMark() === mark) {
+    if (kept.markets.size >= KEPT_MARKETS) kept.markets.clear();
+    kept.markets.set(mint, market);
+  }
+  return market;
+}
+
+async function readCoinMarketNow(chain: Chain, world: World, mint: Address): Promise<CoinMarket> {
   const curveAddress = await findBondingCurve(world.programs.launchpad, mint);
   const account = await chain.getAccount(curveAddress, 'confirmed');
   if (!account || account.owner !== world.programs.launchpad || !isBondingCurve(account.data)) {

@@ -87,7 +87,27 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/** Each chain's last world, with the state mark and profile it was read under (a chain that can tell: chain.stateMark). */
+const lastWorld = new WeakMap<Chain, { readonly mark: number; readonly profile: NetworkProfile; readonly world: World }>();
+
+/**
+ * The programs, configs and lookup table a build reads. While the chain's state stands still (its mark
+ * unchanged: no transaction landed, no slot passed) and the profile is the same object, the world read last
+ * is answered again: a bot's builds between two slots read it once. Its values are frozen and shared already.
+ */
 export async function readWorld(chain: Chain, profile: NetworkProfile): Promise<World> {
+  const mark = chain.stateMark();
+  if (mark !== null) {
+    const last = lastWorld.get(chain);
+    if (last !== undefined && last.mark === mark && last.profile === profile) return last.world;
+  }
+  const world = await readWorldNow(chain, profile);
+  // Kept only if nothing moved while it was read (a read spans awaits).
+  if (mark !== null && chain.stateMark() === mark) lastWorld.set(chain, { mark, profile, world });
+  return world;
+}
+
+async function readWorldNow(chain: Chain, profile: NetworkProfile): Promise<World> {
   const programs = {
     launchpad: programOf(profile, 'launchpad'),
     fees: programOf(profile, 'fees'),

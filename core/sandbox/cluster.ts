@@ -109,6 +109,7 @@ export class SandboxCluster {
   private timer: NodeJS.Timeout | null = null;
   private snapshotTimer: NodeJS.Timeout | null = null;
   private dirty = false;
+  private stateVersionValue = 0;
   private closed = false;
   private readonly slotListeners = new Set<(slot: bigint) => void>();
   private readonly transactionListeners = new Set<(landed: LandedTransaction) => void>();
@@ -203,7 +204,7 @@ export class SandboxCluster {
         if (entry.slot > this.slotValue) this.slotValue = entry.slot;
       }
       this.native.setSigverify(true);
-      this.dirty = true;
+      this.changed();
     }
     this.setClock(this.slotValue);
     // A restarted cluster opens a new slot: what landed before the stop is then at least confirmed.
@@ -258,7 +259,7 @@ export class SandboxCluster {
       this.emitCommitments();
       for (const listener of this.slotListeners) listener(this.slotValue);
     }
-    this.dirty = true;
+    this.changed();
   }
 
   private setClock(slot: bigint, unixTimestamp: bigint = BigInt(Math.floor(Date.now() / 1000))): void {
@@ -499,7 +500,7 @@ export class SandboxCluster {
       },
     };
     this.ledger.append(record, accounts.keys);
-    this.dirty = true;
+    this.changed();
     const landed: LandedTransaction = {
       signature: tx.signature,
       slot: this.slotValue,
@@ -571,7 +572,7 @@ export class SandboxCluster {
     if (!payer.exists) throw new Error(`the fee payer ${message.staticAccounts[0]} of a fees-only transaction has no account`);
     this.svm.setAccount({ ...payer, lamports: (payer.lamports - fee) as Lamports });
     this.knownBalances.clear();
-    this.dirty = true;
+    this.changed();
   }
 
   /** `decimalsOf` as a function made once (not per transaction). */
@@ -685,7 +686,7 @@ export class SandboxCluster {
       space: 0n,
     });
     this.knownBalances.clear();
-    this.dirty = true;
+    this.changed();
   }
 
   /**
@@ -697,7 +698,7 @@ export class SandboxCluster {
     if (loader) this.svm.addProgramWithLoader(address, elf, loader);
     else this.svm.addProgram(address, elf);
     this.knownBalances.clear();
-    this.dirty = true;
+    this.changed();
   }
 
   /**
@@ -710,7 +711,7 @@ export class SandboxCluster {
     if (!account.exists) throw new Error(`no account ${address} to rewrite`);
     this.svm.setAccount({ ...account, data, space: BigInt(data.length) });
     this.knownBalances.clear();
-    this.dirty = true;
+    this.changed();
     this.snapshot();
   }
 
@@ -718,7 +719,21 @@ export class SandboxCluster {
   installNativeMints(): void {
     this.svm.withNativeMints();
     this.knownBalances.clear();
+    this.changed();
+  }
+
+  /** Something in the state may have changed: a snapshot is due, and the state's version moves on. */
+  private changed(): void {
     this.dirty = true;
+    this.stateVersionValue += 1;
+  }
+
+  /**
+   * Moves on whenever an account may have changed (a transaction landed, a slot passed, genesis or an operator
+   * wrote): what was read from the state while it stands still may be kept (core/engine/world.ts).
+   */
+  get stateVersion(): number {
+    return this.stateVersionValue;
   }
 
   static exists(dataDir: string): boolean {
