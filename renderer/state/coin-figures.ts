@@ -18,6 +18,13 @@ const zecOrNone = (zat: string | null, format: (value: bigint) => string): strin
 
 export const marketCapText = (coin: Pick<CoinJson, 'marketCapZec'>): string => zecOrNone(coin.marketCapZec, (v) => formatCompactUnits(v, ZEC_DECIMALS));
 export const volumeText = (coin: Pick<CoinJson, 'volumeZec'>): string => zecOrNone(coin.volumeZec, (v) => formatCompactUnits(v, ZEC_DECIMALS));
+/**
+ * What the header's price is, beside the chart: the spot the next trade starts at, from the venue's reserves now.
+ * The chart plots each trade at the price it filled, its average: below the spot a buy leaves, above a sale's.
+ */
+export const PRICE_DEFINITION =
+  "Spot price: where the next trade starts, from the curve's or pool's reserves now. The chart plots each trade at the price it filled (its average), so after a buy the last candle sits below this spot, after a sale above it.";
+
 export const priceText = (coin: Pick<CoinJson, 'priceZecE18'>): string => zecOrNone(coin.priceZecE18, (v) => formatPrice(v, PRICE_DECIMALS));
 
 /** A graduated coin's pool liquidity in ZEC (both sides at the spot price); none before its pool or without a ZEC price. */

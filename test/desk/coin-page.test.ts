@@ -4,6 +4,7 @@ import { formatCompactUnits, formatPrice } from '../../core/math/decimal-display
 import { call, startApi, type ApiFixture } from '../api/api-fixture.js';
 import { openBrowser, type Browser } from './browser.js';
 import { COIN_LINKS, DeskMarket, ZEC, type PlantedCoin } from './market.js';
+import { PRICE_DEFINITION } from '../../renderer/state/coin-figures.js';
 
 const SHOTS = 'test-results';
 
@@ -51,6 +52,8 @@ describe('the coin page in Chromium', () => {
     const detail = await get(`/v1/coins/${coin.mint}`);
     expect(await field('price').textContent()).toBe(formatPrice(BigInt(detail['priceZecE18'] as string), 18));
     expect(await field('marketCap').textContent()).toBe(formatCompactUnits(BigInt(detail['marketCapZec'] as string), 8));
+    // The header's price says it is the spot, beside a chart of fill prices.
+    expect(await field('price').locator('..').getAttribute('title')).toBe(PRICE_DEFINITION);
     expect(await field('venue').textContent()).toBe('bonding curve');
     expect(await page().getByRole('heading', { level: 1 }).textContent()).toContain('Orchard Fox');
     // The creator is the wallet that planted it; the coin-authority address is named as such.
