@@ -25,6 +25,9 @@ export const volumeText = (coin: Pick<CoinJson, 'volumeZec'>): string => zecOrNo
 export const PRICE_DEFINITION =
   "Spot price: where the next trade starts, from the curve's or pool's reserves now. The chart plots each trade at the price it filled (its average), so after a buy the last candle sits below this spot, after a sale above it.";
 
+export const MARKET_CAP_DEFINITION =
+  "Market cap at the spot price: the supply times where the next trade starts. The chart's market cap is each trade's fill price times the supply, so after a buy its last candle sits below this figure.";
+
 export const priceText = (coin: Pick<CoinJson, 'priceZecE18'>): string => zecOrNone(coin.priceZecE18, (v) => formatPrice(v, PRICE_DECIMALS));
 
 /** A graduated coin's pool liquidity in ZEC (both sides at the spot price); none before its pool or without a ZEC price. */

@@ -4,7 +4,7 @@ import { formatCompactUnits, formatPrice } from '../../core/math/decimal-display
 import { call, startApi, type ApiFixture } from '../api/api-fixture.js';
 import { openBrowser, type Browser } from './browser.js';
 import { COIN_LINKS, DeskMarket, ZEC, type PlantedCoin } from './market.js';
-import { PRICE_DEFINITION } from '../../renderer/state/coin-figures.js';
+import { MARKET_CAP_DEFINITION, PRICE_DEFINITION } from '../../renderer/state/coin-figures.js';
 
 const SHOTS = 'test-results';
 
@@ -54,6 +54,7 @@ describe('the coin page in Chromium', () => {
     expect(await field('marketCap').textContent()).toBe(formatCompactUnits(BigInt(detail['marketCapZec'] as string), 8));
     // The header's price says it is the spot, beside a chart of fill prices.
     expect(await field('price').locator('..').getAttribute('title')).toBe(PRICE_DEFINITION);
+    expect(await field('marketCap').locator('..').getAttribute('title')).toBe(MARKET_CAP_DEFINITION);
     expect(await field('venue').textContent()).toBe('bonding curve');
     expect(await page().getByRole('heading', { level: 1 }).textContent()).toContain('Orchard Fox');
     // The creator is the wallet that planted it; the coin-authority address is named as such.
