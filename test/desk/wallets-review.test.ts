@@ -73,6 +73,11 @@ describe('wallets and the review before signing, in Chromium', () => {
     await page().getByRole('status').filter({ hasText: '100 ZEC sent' }).waitFor();
     const wallet = f.wallets!.list().active!;
     expect(await new SandboxChain(f.sandbox.cluster).getBalance(wallet)).toBe(10n * 10n ** 9n);
+    // The row's balances are the confirmed ones: once a slot passes (this fixture's clock stands still), they are what the faucet sent.
+    f.sandbox.cluster.advanceSlots(2);
+    const row = page().getByRole('row').filter({ hasText: 'Desk wallet' });
+    await expect.poll(() => row.textContent()).toContain('10 SOL');
+    await expect.poll(() => row.textContent()).toContain('100 ZEC');
     await page().screenshot({ path: `${SHOTS}/desk-wallets-1280x800.png` });
   });
 
