@@ -154,6 +154,15 @@ export class IndexStore extends PortIndexReads implements IndexReads {
     this.setPageCacheKib(CACHE_KIB[work]);
   }
 
+  /**
+   * For a bench's bulk build only (bench/lib/scale-index.ts): no fsync at checkpoints. A killed process still loses
+   * nothing committed (the OS holds what was written); only a power cut could. Each of its commits writes hundreds
+   * of MB, and at 1M coins waiting on their fsync was much of the build.
+   */
+  skipSyncForBulkBuild(): void {
+    this.db.pragma('synchronous = OFF');
+  }
+
   /** Another size, for a bench's bulk build whose file outgrows any backfill's (bench/lib/scale-index.ts). */
   setPageCacheKib(kib: number): void {
     this.db.pragma(`cache_size = -${Math.floor(kib)}`);
